@@ -1,0 +1,259 @@
+"""The op model: what a spec says, parsed once and validated in one place (parse.py).
+
+Everything downstream (views, emitters, the test integration) reads these frozen
+dataclasses and never the YAML.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Mapping, Union
+
+from codegen.yamlsrc import Loc
+
+
+class DType(enum.Enum):
+    """Element types a tensor may have. Value: the spec's spelling."""
+
+    BOOL = "bool"
+    INT32 = "int32"
+    INT64 = "int64"
+    FLOAT32 = "float32"
+    FLOAT16 = "float16"
+    BFLOAT16 = "bfloat16"
+
+    @property
+    def cpp(self) -> str:
+        return _CPP_TYPES[self]
+
+    @property
+    def paddle(self) -> str:
+        """The paddle::DataType enumerator."""
+        return f"paddle::DataType::{self.name}"
+
+    @property
+    def is_float(self) -> bool:
+        return self in (DType.FLOAT32, DType.FLOAT16, DType.BFLOAT16)
+
+
+_CPP_TYPES = {
+    DType.BOOL: "bool",
+    DType.INT32: "int32_t",
+    DType.INT64: "int64_t",
+    DType.FLOAT32: "float",
+    DType.FLOAT16: "opforge::float16",
+    DType.BFLOAT16: "opforge::bfloat16",
+}
+
+
+@dataclass(frozen=True)
+class DTypeVar:
+    """A dtype shared by several tensors, chosen per call from a fixed set."""
+
+    name: str
+    choices: tuple[DType, ...]
+    loc: Loc
+
+
+# ---------------------------------------------------------------- dim expressions
+
+
+@dataclass(frozen=True)
+class DimConst:
+    value: int
+
+    def render(self, names: Mapping[str, str] | None = None) -> str:
+        return str(self.value)
+
+    def refs(self) -> tuple[str, ...]:
+        return ()
+
+    def evaluate(self, env: Mapping[str, int]) -> int:
+        return self.value
+
+
+@dataclass(frozen=True)
+class DimRef:
+    name: str
+
+    def render(self, names: Mapping[str, str] | None = None) -> str:
+        return names[self.name] if names is not None else self.name
+
+    def refs(self) -> tuple[str, ...]:
+        return (self.name,)
+
+    def evaluate(self, env: Mapping[str, int]) -> int:
+        return env[self.name]
+
+
+@dataclass(frozen=True)
+class DimBinOp:
+    """``lhs op rhs`` with op in + - * //. ``//`` only by a positive literal
+    (checked by the parser), so C++ ``/`` on the non-negative sizes agrees."""
+
+    op: str
+    lhs: DimExpr
+    rhs: DimExpr
+
+    def render(self, names: Mapping[str, str] | None = None) -> str:
+        def side(e: DimExpr) -> str:
+            text = e.render(names)
+            return f"({text})" if isinstance(e, DimBinOp) else text
+
+        return f"{side(self.lhs)} {self.op} {side(self.rhs)}"
+
+    def refs(self) -> tuple[str, ...]:
+        return self.lhs.refs() + self.rhs.refs()
+
+    def evaluate(self, env: Mapping[str, int]) -> int:
+        a, b = self.lhs.evaluate(env), self.rhs.evaluate(env)
+        if self.op == "+":
+            return a + b
+        if self.op == "-":
+            return a - b
+        if self.op == "*":
+            return a * b
+        return a // b
+
+
+DimExpr = Union[DimConst, DimRef, DimBinOp]
+
+
+def dim_cpp(expr: DimExpr, names: Mapping[str, str] | None = None) -> str:
+    """C++ spelling of a dim expression (``//`` becomes ``/``)."""
+    if isinstance(expr, DimBinOp):
+        def side(e: DimExpr) -> str:
+            text = dim_cpp(e, names)
+            return f"({text})" if isinstance(e, DimBinOp) else text
+
+        op = "/" if expr.op == "//" else expr.op
+        return f"{side(expr.lhs)} {op} {side(expr.rhs)}"
+    return expr.render(names)
+
+
+# ---------------------------------------------------------------- declarations
+
+
+@dataclass(frozen=True)
+class Dim:
+    """A symbolic size. Bound at call time from the first present tensor whose
+    shape names it alone at some axis, or from an attribute (``from_attr``)."""
+
+    name: str
+    doc: str
+    from_attr: str | None
+    loc: Loc
+
+
+class Role(enum.Enum):
+    INPUT = "in"
+    INOUT = "inout"  # modified in place; the caller's buffer is the output
+    OUTPUT = "out"  # allocated by the glue, returned
+    SCRATCH = "scratch"  # allocated by the glue, lives until the kernel returns
+
+    @property
+    def kernel_writes(self) -> bool:
+        return self in (Role.INOUT, Role.OUTPUT)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """``attr`` takes one of ``values`` (enum members by name, or bools)."""
+
+    attr: str
+    values: tuple[Union[str, bool], ...]
+
+
+@dataclass(frozen=True)
+class UniformFill:
+    """Scratch filled with one uniform draw in [0, 1) per element, from the
+    documented SplitMix64 stream seeded by attribute ``seed_attr``."""
+
+    seed_attr: str
+
+
+@dataclass(frozen=True)
+class Tensor:
+    name: str
+    doc: str
+    dtype: Union[DType, DTypeVar]
+    shape: tuple[DimExpr, ...]
+    role: Role
+    optional: bool
+    required_when: tuple[Condition, ...]  # any of them makes an optional tensor required
+    host: bool  # lives in host memory even when the op runs on a device
+    fill: UniformFill | None
+    loc: Loc
+
+    @property
+    def is_argument(self) -> bool:
+        """Passed by the caller (scratch and pure outputs are made by the glue)."""
+        return self.role in (Role.INPUT, Role.INOUT)
+
+    def binds_at(self, dim: str) -> int | None:
+        """The axis at which this tensor's shape is exactly ``dim``, if any."""
+        for axis, expr in enumerate(self.shape):
+            if isinstance(expr, DimRef) and expr.name == dim:
+                return axis
+        return None
+
+
+class AttrType(enum.Enum):
+    INT = "int"
+    INT64 = "int64"
+    FLOAT = "float"
+    BOOL = "bool"
+    ENUM = "enum"
+
+
+@dataclass(frozen=True)
+class EnumType:
+    name: str  # C++/Python type name, CamelCase of the attribute
+    members: tuple[tuple[str, int], ...]
+
+    def value_of(self, member: str) -> int:
+        return dict(self.members)[member]
+
+
+@dataclass(frozen=True)
+class Attr:
+    name: str
+    doc: str
+    type: AttrType
+    enum: EnumType | None
+    default: Union[int, float, bool, str]  # str: an enum member name
+    min: Union[int, float, None]
+    max: Union[int, float, None]
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Op:
+    name: str
+    doc: str
+    dims: tuple[Dim, ...]
+    dtype_vars: tuple[DTypeVar, ...]
+    tensors: tuple[Tensor, ...]
+    attrs: tuple[Attr, ...]
+    source: str  # spec path relative to the repository root
+    loc: Loc = field(compare=False)
+
+    def tensor(self, name: str) -> Tensor:
+        return next(t for t in self.tensors if t.name == name)
+
+    def attr(self, name: str) -> Attr:
+        return next(a for a in self.attrs if a.name == name)
+
+    @property
+    def arguments(self) -> tuple[Tensor, ...]:
+        return tuple(t for t in self.tensors if t.is_argument)
+
+    @property
+    def outputs(self) -> tuple[Tensor, ...]:
+        """What the op returns: in-place tensors, then new outputs, in spec order."""
+        return tuple(t for t in self.tensors if t.role in (Role.INOUT, Role.OUTPUT))
+
+    @property
+    def camel(self) -> str:
+        return "".join(part.capitalize() for part in self.name.split("_"))

@@ -1,0 +1,197 @@
+// The small framework-free runtime that generated glue and kernels share:
+// typed buffers, the error type, one check function per kind of constraint,
+// backends, and the seeded uniform draws. No Paddle or pybind11 here, so units
+// that include only this compile in well under a second.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <stdexcept>
+#include <string>
+
+namespace opforge {
+
+// ---------------------------------------------------------------- errors
+
+// What a rejected call got wrong; the Python layer maps it to an exception type.
+enum class ErrorKind : int8_t {
+  kDType,      // wrong element type
+  kMissing,    // a required tensor is absent
+  kShape,      // wrong rank or size
+  kPlace,      // wrong device or memory
+  kLayout,     // not contiguous, or not initialized
+  kAttribute,  // attribute out of range or not an enum member
+  kValue,      // a value outside the op's domain
+  kBackend,    // the backend cannot run this op
+};
+
+class OpError : public std::runtime_error {
+ public:
+  OpError(ErrorKind kind, const std::string& message) : std::runtime_error(message), kind_(kind) {}
+  ErrorKind kind() const { return kind_; }
+
+ private:
+  ErrorKind kind_;
+};
+
+// ---------------------------------------------------------------- dtypes
+
+// Element types as the spec spells them; kOther stands for anything else a
+// framework may hand us.
+enum class DType : int8_t { kBool, kInt32, kInt64, kFloat32, kFloat16, kBFloat16, kOther };
+
+const char* dtype_name(DType dtype);
+
+// ---------------------------------------------------------------- buffers
+
+// A typed view of one tensor's memory: the element type is the C++ type, fixed
+// by the declared dtype, so a check of the wrong type cannot be written.
+// `size < 0` marks an absent optional tensor; a present empty tensor may have a
+// null `data`.
+template <typename T>
+struct Buffer {
+  T* data = nullptr;
+  int64_t size = -1;
+
+  static Buffer absent() { return Buffer{}; }
+  bool present() const { return size >= 0; }
+};
+
+// ---------------------------------------------------------------- dims
+
+// A symbolic size, bound at call time from the first present tensor whose shape
+// names it alone at some axis (or from an attribute). Unbound dims (only absent
+// optional tensors bind them) are passed on as 0.
+struct DimSlot {
+  const char* name;
+  int64_t value = -1;
+  const char* bound_by = nullptr;  // tensor or attribute name
+  int bound_axis = -1;             // -1: bound by an attribute
+
+  int64_t get() const { return value < 0 ? 0 : value; }
+};
+
+// ---------------------------------------------------------------- checks
+// Each check is inline on the success path and calls a cold function that
+// formats the message naming op, argument, expected and actual.
+
+namespace detail {
+[[noreturn]] void fail_dtype(const char* op, const char* arg, DType want, DType got);
+[[noreturn]] void fail_missing(const char* op, const char* arg, const char* condition);
+[[noreturn]] void fail_rank(const char* op, const char* arg, int want_rank, const char* want_shape,
+                            const int64_t* got_dims, int got_rank);
+[[noreturn]] void fail_bind(const char* op, const char* arg, int axis, int64_t got,
+                            const DimSlot& dim);
+[[noreturn]] void fail_dim(const char* op, const char* arg, int axis, int64_t got, int64_t want,
+                           const char* want_text, std::initializer_list<const DimSlot*> deps);
+[[noreturn]] void fail_buffer_size(const char* op, const char* arg, int64_t got, int64_t want,
+                                   const char* want_text);
+[[noreturn]] void fail_buffer_null(const char* op, const char* arg, int64_t want);
+[[noreturn]] void fail_attr_range(const char* op, const char* attr, double got, const double* min,
+                                  const double* max);
+[[noreturn]] void fail_attr_int_range(const char* op, const char* attr, int64_t got,
+                                      const int64_t* min, const int64_t* max);
+[[noreturn]] void fail_enum(const char* op, const char* attr, int64_t got, const char* members);
+[[noreturn]] void fail_dim_negative(const char* op, const char* dim, int64_t got);
+}  // namespace detail
+
+inline void check_dtype(const char* op, const char* arg, DType want, DType got) {
+  if (got != want) detail::fail_dtype(op, arg, want, got);
+}
+
+// `condition` says when an optional tensor is required ("" if always).
+inline void check_present(const char* op, const char* arg, bool present, bool required,
+                          const char* condition) {
+  if (!present && required) detail::fail_missing(op, arg, condition);
+}
+
+inline void check_rank(const char* op, const char* arg, int want_rank, const char* want_shape,
+                       const int64_t* got_dims, int got_rank) {
+  if (got_rank != want_rank) detail::fail_rank(op, arg, want_rank, want_shape, got_dims, got_rank);
+}
+
+// Binds `dim` to `got` if unbound, else requires agreement with its binder.
+inline void bind_dim(const char* op, const char* arg, int axis, int64_t got, DimSlot& dim) {
+  if (dim.value < 0) {
+    dim.value = got;
+    dim.bound_by = arg;
+    dim.bound_axis = axis;
+  } else if (dim.value != got) {
+    detail::fail_bind(op, arg, axis, got, dim);
+  }
+}
+
+inline void bind_dim_from_attr(const char* op, const char* attr, int64_t value, DimSlot& dim) {
+  if (value < 0) detail::fail_dim_negative(op, dim.name, value);
+  dim.value = value;
+  dim.bound_by = attr;
+  dim.bound_axis = -1;
+}
+
+// An axis whose size is a compound expression of bound dims.
+inline void check_dim(const char* op, const char* arg, int axis, int64_t got, int64_t want,
+                      const char* want_text, std::initializer_list<const DimSlot*> deps) {
+  if (got != want) detail::fail_dim(op, arg, axis, got, want, want_text, deps);
+}
+
+// The plugin-layer check of one buffer, made on every backend: present when
+// required, non-null when non-empty, and exactly the declared element count.
+template <typename T>
+inline void check_buffer(const char* op, const char* arg, const Buffer<T>& buf, int64_t want,
+                         const char* want_text, bool required, const char* condition) {
+  if (!buf.present()) {
+    if (required) detail::fail_missing(op, arg, condition);
+    return;
+  }
+  if (buf.size != want) detail::fail_buffer_size(op, arg, buf.size, want, want_text);
+  if (want > 0 && buf.data == nullptr) detail::fail_buffer_null(op, arg, want);
+}
+
+inline void check_attr_range(const char* op, const char* attr, int64_t got, const int64_t* min,
+                             const int64_t* max) {
+  if ((min && got < *min) || (max && got > *max)) detail::fail_attr_int_range(op, attr, got, min, max);
+}
+
+inline void check_attr_range(const char* op, const char* attr, double got, const double* min,
+                             const double* max) {
+  // NaN fails both comparisons, so test for being inside instead.
+  if ((min && !(got >= *min)) || (max && !(got <= *max))) detail::fail_attr_range(op, attr, got, min, max);
+}
+
+inline void check_enum(const char* op, const char* attr, int64_t got,
+                       std::initializer_list<int64_t> members, const char* members_text) {
+  for (int64_t member : members) {
+    if (got == member) return;
+  }
+  detail::fail_enum(op, attr, got, members_text);
+}
+
+// ---------------------------------------------------------------- backends
+
+enum class Backend : int8_t {
+  kCpu,      // the hand-written CPU kernel, on host memory
+  kXpu3Sim,  // the XPU3 kernel, run under the XPU3 simulation
+};
+
+const char* backend_name(Backend backend);
+
+// Which backend runs ops whose tensors are in host memory: the CPU kernel by
+// default, or the XPU3 kernel under simulation (for testing it on any machine).
+Backend cpu_tensor_backend();
+void set_cpu_tensor_backend(Backend backend);
+
+struct Context {
+  Backend backend = Backend::kCpu;
+};
+
+// ---------------------------------------------------------------- random draws
+
+// seed >= 0 is used as is; -1 takes the next value of a process-wide counter
+// (advanced once per call), so repeated calls draw differently.
+int64_t resolve_seed(int64_t seed);
+
+// out[i] = draw i+1 of the SplitMix64 stream started at `seed`, top 24 bits
+// scaled to [0, 1): exactly reproducible in any language (see the README).
+void fill_uniform(float* out, int64_t n, int64_t seed);
+
+}  // namespace opforge

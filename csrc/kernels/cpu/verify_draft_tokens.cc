@@ -1,0 +1,184 @@
+// CPU kernel for verify_draft_tokens.
+// Contract: /work/shared/ops/verify_draft_tokens.md ("Semantics, per slot b" and
+// "Decisions where FastDeploy differs"). The generated glue has already checked
+// shapes, required-when optional tensors and filled topp_uniforms.
+#include "kernel_decls/verify_draft_tokens.h"
+
+#include <cstdint>
+
+namespace opforge::verify_draft_tokens {
+namespace {
+
+// The target model's per-packed-row outputs and the call-wide verification
+// settings. Only the tensors of the chosen strategy are ever dereferenced; the
+// others may be null.
+struct TargetView {
+  const int64_t* target_tokens;   // [token_num], GREEDY / TARGET_MATCH
+  const int64_t* candidate_ids;   // [token_num, K], TOPP
+  const float* candidate_scores;  // [token_num, K], TOPP
+  const int32_t* candidate_lens;  // [token_num], TOPP
+  int64_t K;                      // max_candidate_len
+  int32_t verify_window;
+  VerifyStrategy strategy;
+
+  const int64_t* candidates(int64_t row) const { return candidate_ids + row * K; }
+  const float* scores(int64_t row) const { return candidate_scores + row * K; }
+  // Candidates inside top-p; the row never holds more than K.
+  int64_t top_p_count(int64_t row) const {
+    const int64_t n = candidate_lens[row];
+    return n < K ? n : K;
+  }
+};
+
+// One slot's drafts and packed rows.
+struct SlotView {
+  const int64_t* input_row;  // step_input_ids row b: column 0 is last step's token
+  int64_t first_row;         // cu_seqlens_q_output[b]
+  int64_t slt;               // seq_lens_this_time[b]
+
+  int64_t draft(int64_t i) const { return input_row[i + 1]; }
+  int64_t row(int64_t i) const { return first_row + i; }
+};
+
+// Output cursor of one slot: tracks how many tokens were written and whether
+// the slot has stopped, so every emitted token obeys the same end rules.
+struct Emitter {
+  int64_t* out;  // step_output_ids row b
+  const int64_t* end_tokens;
+  int64_t end_length;
+  int64_t max_dec_len;  // max_dec_len[b]
+  int64_t cur;          // starts at step_idx[b], advanced per token
+  int32_t len;
+  bool stopped;
+};
+
+bool is_end_token(const Emitter& e, int64_t tok) {
+  for (int64_t k = 0; k < e.end_length; ++k) {
+    if (e.end_tokens[k] == tok) return true;
+  }
+  return false;
+}
+
+// emit(tok) of the page: reaching max_dec_len forces an end token so the
+// sequence terminates cleanly; an end token or the limit stops the slot.
+void emit(Emitter& e, int64_t tok) {
+  e.cur += 1;
+  const bool eos = is_end_token(e, tok);
+  const bool hit = e.cur >= e.max_dec_len;
+  if (hit && !eos) tok = e.end_tokens[0];
+  e.out[e.len] = tok;
+  e.len += 1;
+  if (eos || hit) e.stopped = true;
+}
+
+bool in_top_p(const TargetView& t, int64_t row, int64_t tok) {
+  const int64_t* cand = t.candidates(row);
+  const int64_t n = t.top_p_count(row);
+  for (int64_t j = 0; j < n; ++j) {
+    if (cand[j] == tok) return true;
+  }
+  return false;
+}
+
+// TOPP window fallback for a draft that missed top-p: it is still accepted if
+// it was the runner-up and the next verify_window drafts were all top-1.
+// Returns j (the number of consecutive top-1 matches) or -1 if the window fails.
+int64_t topp_window(const TargetView& t, const SlotView& s, int64_t i) {
+  if (t.K < 2 || t.candidates(s.row(i))[1] != s.draft(i)) return -1;
+  int64_t j = 0;
+  // Only rows of drafts (ii <= slt - 2) are looked at, never the slot's last row.
+  for (int64_t ii = i + 1; ii <= s.slt - 2 && j < t.verify_window; ++ii) {
+    if (t.candidates(s.row(ii))[0] != s.draft(ii)) break;
+    ++j;
+  }
+  return j >= t.verify_window ? j : -1;
+}
+
+// Phase 1: accept drafts in order until one is rejected or the slot stops.
+// Returns the first position that was not accepted (slt - 1 if all were).
+int64_t accept_drafts(Emitter& e, const TargetView& t, const SlotView& s, bool accept_all) {
+  int64_t i = 0;
+  while (i <= s.slt - 2 && !e.stopped) {
+    const int64_t draft = s.draft(i);
+    if (accept_all) {
+      // Emitted as is, even if it is an end token (FastDeploy XPU swaps in id 5).
+      emit(e, draft);
+      ++i;
+      continue;
+    }
+    if (t.strategy != VerifyStrategy::topp) {
+      if (t.target_tokens[s.row(i)] != draft) break;
+      emit(e, draft);
+      ++i;
+      continue;
+    }
+    if (in_top_p(t, s.row(i), draft)) {
+      emit(e, draft);
+      ++i;
+      continue;
+    }
+    const int64_t j = topp_window(t, s, i);
+    if (j < 0) break;
+    for (int64_t k = i; k <= i + j && !e.stopped; ++k) emit(e, s.draft(k));
+    i += j + 1;
+  }
+  return i;
+}
+
+// Phase 2: the target model's own token at packed row `row`.
+int64_t target_token(const TargetView& t, int64_t row, float uniform, float top_p) {
+  if (t.strategy != VerifyStrategy::topp) return t.target_tokens[row];
+  // Inverse-CDF sample over the top-p candidates, accumulated in float32 so all
+  // backends and the reference land on the same candidate.
+  const float r = uniform * top_p;
+  const int64_t* cand = t.candidates(row);
+  const float* score = t.scores(row);
+  const int64_t n = t.top_p_count(row);
+  float sum = 0.0f;
+  for (int64_t j = 0; j < n; ++j) {
+    sum += score[j];
+    if (r <= sum) return cand[j];
+  }
+  // Rounding left r above the total (or top-p is empty): fall back to the best.
+  return cand[0];
+}
+
+}  // namespace
+}  // namespace opforge::verify_draft_tokens
+
+void opforge::verify_draft_tokens::Kernels::cpu(
+    int64_t* step_output_ids, int32_t* step_output_len, const int64_t* step_input_ids,
+    const int64_t* target_tokens, const int64_t* candidate_ids, const float* candidate_scores,
+    const int32_t* candidate_lens, const float* topp, const bool* stop_flags,
+    const int32_t* seq_lens_encoder, const int32_t* seq_lens_this_time, const int64_t* end_tokens,
+    const bool* is_block_step, const int32_t* cu_seqlens_q_output, const int32_t* reasoning_status,
+    const int64_t* max_dec_len, const int64_t* step_idx, const float* topp_uniforms,
+    int64_t max_bsz, int64_t max_step_tokens, int64_t real_bsz, int64_t token_num,
+    int64_t max_candidate_len, int64_t end_length, int32_t max_seq_len, int32_t verify_window,
+    VerifyStrategy verify_strategy, bool reject_all, bool accept_all, int64_t seed) {
+  const TargetView target{target_tokens,     candidate_ids, candidate_scores, candidate_lens,
+                          max_candidate_len, verify_window, verify_strategy};
+
+  for (int64_t b = 0; b < max_bsz; ++b) {
+    int64_t* out_row = step_output_ids + b * max_step_tokens;
+    for (int64_t c = 0; c < max_step_tokens; ++c) out_row[c] = -1;
+    step_output_len[b] = 0;
+
+    // b < real_bsz is tested first: seq_lens_this_time only has real_bsz entries.
+    // slt <= 0 owns no packed row, so nothing may be read for it.
+    if (b >= real_bsz) continue;
+    const int64_t slt = seq_lens_this_time[b];
+    if (slt <= 0 || is_block_step[b] || stop_flags[b]) continue;
+
+    const SlotView slot{step_input_ids + b * max_step_tokens, cu_seqlens_q_output[b], slt};
+    Emitter e{out_row, end_tokens, end_length, max_dec_len[b], step_idx[b], 0, false};
+
+    // reject_all wins over accept_all; a prefill slot has no drafts and a slot
+    // emitting the reasoning boundary must take the target's token.
+    const bool verify = !reject_all && seq_lens_encoder[b] == 0 && reasoning_status[b] != 1;
+    const int64_t i = verify ? accept_drafts(e, target, slot, accept_all) : 0;
+
+    if (!e.stopped) emit(e, target_token(target, slot.row(i), topp_uniforms[b], topp[b]));
+    step_output_len[b] = e.len;
+  }
+}

@@ -1,0 +1,65 @@
+// Cold paths of the Paddle-side checks. Kept out of the generated units so
+// that their text is compiled once.
+#include "opforge/paddle_glue.h"
+
+#include <sstream>
+
+namespace opforge::paddle_glue {
+namespace {
+
+[[noreturn]] void raise(ErrorKind kind, const char* op, const std::string& rest) {
+  throw OpError(kind, std::string(op) + "(): " + rest);
+}
+
+std::string place_text(const paddle::Place& place) { return place.DebugString(); }
+
+}  // namespace
+
+namespace detail {
+
+void fail_uninitialized(const char* op, const char* arg) {
+  raise(ErrorKind::kLayout, op, std::string("argument '") + arg + "' has no data (uninitialized tensor)");
+}
+
+void fail_not_dense(const char* op, const char* arg) {
+  raise(ErrorKind::kLayout, op, std::string("argument '") + arg + "' must be a dense tensor");
+}
+
+void fail_place(const char* op, const char* arg, const paddle::Place& want, const char* want_from,
+                const paddle::Place& got) {
+  raise(ErrorKind::kPlace, op,
+        std::string("argument '") + arg + "' must be on " + place_text(want) + " like '" +
+            want_from + "', got " + place_text(got));
+}
+
+void fail_host(const char* op, const char* arg, const paddle::Place& got) {
+  raise(ErrorKind::kPlace, op,
+        std::string("argument '") + arg + "' must be in host memory (Place(cpu)), got " +
+            place_text(got));
+}
+
+void fail_contiguous(const char* op, const char* arg, const paddle::Tensor& t) {
+  std::ostringstream strides;
+  const auto& s = t.strides();
+  strides << '[';
+  for (int i = 0; i < s.size(); ++i) strides << (i ? ", " : "") << s[i];
+  strides << ']';
+  raise(ErrorKind::kLayout, op,
+        std::string("argument '") + arg + "' must be contiguous, got strides " + strides.str());
+}
+
+void fail_unsupported_place(const char* op, const paddle::Place& got) {
+  raise(ErrorKind::kBackend, op,
+        "tensors on " + place_text(got) +
+            " have no backend in this build (CPU tensors run the CPU kernel or the simulated "
+            "XPU3 kernel)");
+}
+
+}  // namespace detail
+
+Backend backend_for(const char* op, const PlaceAnchor& anchor) {
+  if (anchor.place == nullptr || anchor.place->GetType() == phi::AllocationType::CPU) return cpu_tensor_backend();
+  detail::fail_unsupported_place(op, *anchor.place);
+}
+
+}  // namespace opforge::paddle_glue

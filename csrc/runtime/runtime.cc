@@ -1,0 +1,175 @@
+// Cold paths of the checks (message formatting), the seed counter and the
+// uniform draws. Messages follow one pattern: "<op>(): argument '<name>' <what
+// was expected>, got <what came>".
+#include <atomic>
+#include <cstdio>
+#include <sstream>
+
+#include "opforge/runtime.h"
+
+namespace opforge {
+
+const char* dtype_name(DType dtype) {
+  switch (dtype) {
+    case DType::kBool: return "bool";
+    case DType::kInt32: return "int32";
+    case DType::kInt64: return "int64";
+    case DType::kFloat32: return "float32";
+    case DType::kFloat16: return "float16";
+    case DType::kBFloat16: return "bfloat16";
+    case DType::kOther: break;
+  }
+  return "an unsupported dtype";
+}
+
+const char* backend_name(Backend backend) {
+  switch (backend) {
+    case Backend::kCpu: return "cpu";
+    case Backend::kXpu3Sim: return "xpu3-sim";
+  }
+  return "unknown";
+}
+
+namespace {
+std::atomic<Backend> g_cpu_tensor_backend{Backend::kCpu};
+}  // namespace
+
+Backend cpu_tensor_backend() { return g_cpu_tensor_backend.load(std::memory_order_relaxed); }
+
+void set_cpu_tensor_backend(Backend backend) {
+  g_cpu_tensor_backend.store(backend, std::memory_order_relaxed);
+}
+
+namespace detail {
+namespace {
+
+std::string shape_text(const int64_t* dims, int rank) {
+  std::ostringstream out;
+  out << '[';
+  for (int i = 0; i < rank; ++i) out << (i ? ", " : "") << dims[i];
+  out << ']';
+  return out.str();
+}
+
+std::string binder_text(const DimSlot& dim) {
+  std::ostringstream out;
+  out << dim.name << " = " << dim.value << " from ";
+  if (dim.bound_axis < 0) {
+    out << "attribute '" << dim.bound_by << "'";
+  } else {
+    out << dim.bound_by << ".shape[" << dim.bound_axis << "]";
+  }
+  return out.str();
+}
+
+std::string number_text(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
+
+[[noreturn]] void raise(ErrorKind kind, const char* op, const std::string& rest) {
+  throw OpError(kind, std::string(op) + "(): " + rest);
+}
+
+}  // namespace
+
+void fail_dtype(const char* op, const char* arg, DType want, DType got) {
+  raise(ErrorKind::kDType, op,
+        std::string("argument '") + arg + "' must have dtype " + dtype_name(want) + ", got " +
+            dtype_name(got));
+}
+
+void fail_missing(const char* op, const char* arg, const char* condition) {
+  std::string when = condition && *condition ? std::string(" when ") + condition : "";
+  raise(ErrorKind::kMissing, op,
+        std::string("argument '") + arg + "' is required" + when + ", got None");
+}
+
+void fail_rank(const char* op, const char* arg, int want_rank, const char* want_shape,
+               const int64_t* got_dims, int got_rank) {
+  raise(ErrorKind::kShape, op,
+        std::string("argument '") + arg + "' must have rank " + std::to_string(want_rank) +
+            " (shape " + want_shape + "), got rank " + std::to_string(got_rank) + " (shape " +
+            shape_text(got_dims, got_rank) + ")");
+}
+
+void fail_bind(const char* op, const char* arg, int axis, int64_t got, const DimSlot& dim) {
+  raise(ErrorKind::kShape, op,
+        std::string("argument '") + arg + "' dim " + std::to_string(axis) + " (" + dim.name +
+            ") must be " + std::to_string(dim.value) + " (" + binder_text(dim) + "), got " +
+            std::to_string(got));
+}
+
+void fail_dim(const char* op, const char* arg, int axis, int64_t got, int64_t want,
+              const char* want_text, std::initializer_list<const DimSlot*> deps) {
+  std::string because;
+  for (const DimSlot* dim : deps) because += (because.empty() ? "" : ", ") + binder_text(*dim);
+  raise(ErrorKind::kShape, op,
+        std::string("argument '") + arg + "' dim " + std::to_string(axis) + " must be " +
+            want_text + " = " + std::to_string(want) +
+            (because.empty() ? "" : " (" + because + ")") + ", got " + std::to_string(got));
+}
+
+void fail_buffer_size(const char* op, const char* arg, int64_t got, int64_t want,
+                      const char* want_text) {
+  raise(ErrorKind::kShape, op,
+        std::string("buffer '") + arg + "' must hold " + want_text + " = " +
+            std::to_string(want) + " elements, got " + std::to_string(got));
+}
+
+void fail_buffer_null(const char* op, const char* arg, int64_t want) {
+  raise(ErrorKind::kMissing, op,
+        std::string("buffer '") + arg + "' is null but must hold " + std::to_string(want) +
+            " elements");
+}
+
+void fail_attr_range(const char* op, const char* attr, double got, const double* min,
+                     const double* max) {
+  std::string range = std::string(min ? ">= " + number_text(*min) : "") +
+                      (min && max ? " and " : "") + (max ? "<= " + number_text(*max) : "");
+  raise(ErrorKind::kAttribute, op,
+        std::string("attribute '") + attr + "' must be " + range + ", got " + number_text(got));
+}
+
+void fail_attr_int_range(const char* op, const char* attr, int64_t got, const int64_t* min,
+                         const int64_t* max) {
+  std::string range = std::string(min ? ">= " + std::to_string(*min) : "") +
+                      (min && max ? " and " : "") + (max ? "<= " + std::to_string(*max) : "");
+  raise(ErrorKind::kAttribute, op,
+        std::string("attribute '") + attr + "' must be " + range + ", got " +
+            std::to_string(got));
+}
+
+void fail_enum(const char* op, const char* attr, int64_t got, const char* members) {
+  raise(ErrorKind::kAttribute, op,
+        std::string("attribute '") + attr + "' must be one of " + members + ", got " +
+            std::to_string(got));
+}
+
+void fail_dim_negative(const char* op, const char* dim, int64_t got) {
+  raise(ErrorKind::kShape, op,
+        std::string("dim '") + dim + "' must be >= 0, got " + std::to_string(got));
+}
+
+}  // namespace detail
+
+int64_t resolve_seed(int64_t seed) {
+  // Relaxed is enough: callers only need distinct values, not an order.
+  static std::atomic<int64_t> counter{0};
+  return seed >= 0 ? seed : counter.fetch_add(1, std::memory_order_relaxed);
+}
+
+void fill_uniform(float* out, int64_t n, int64_t seed) {
+  const uint64_t base = static_cast<uint64_t>(seed);
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t z = base + static_cast<uint64_t>(i + 1) * 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    // 24 bits fill a float's mantissa exactly, so the value is the same everywhere.
+    out[i] = static_cast<float>(z >> 40) * (1.0f / 16777216.0f);
+  }
+}
+
+}  // namespace opforge

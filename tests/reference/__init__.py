@@ -1,0 +1,1 @@
+"""Independent NumPy reference implementations and valid-batch generators for opforge ops."""
