@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["slot_uniforms", "GOLDEN_GAMMA", "MIX1", "MIX2"]
+__all__ = ["GOLDEN_GAMMA", "MIX1", "MIX2", "slot_uniforms"]
 
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 MIX1 = 0xBF58476D1CE4E5B9

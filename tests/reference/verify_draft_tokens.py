@@ -16,12 +16,12 @@ from collections import Counter
 import numpy as np
 
 __all__ = [
-    "TOPP",
     "GREEDY",
-    "TARGET_MATCH",
     "STRATEGIES",
-    "verify_draft_tokens",
+    "TARGET_MATCH",
+    "TOPP",
     "run_reference",
+    "verify_draft_tokens",
 ]
 
 TOPP = 0
@@ -139,12 +139,9 @@ def verify_draft_tokens(
             continue
         base = int(cu_seqlens_q_output[b])
 
-        # draft(i) and row(i) of the page, for this slot (used only within this iteration).
-        def draft(i: int) -> int:
-            return int(step_input_ids[b, i + 1])
-
-        def row(i: int) -> int:
-            return base + i
+        # The page's draft(i) is draft[i] and row(i) is row[i]: cu_seqlens_q_output[b] + i.
+        draft = [int(t) for t in step_input_ids[b, 1:slt]]
+        row = range(base, base + slt)
 
         # Step 2: cur = step_idx[b], len = 0.
         slot = _Emitter(cur=int(step_idx[b]), max_dec_len=int(max_dec_len[b]), end_tokens=ends)
@@ -156,30 +153,30 @@ def verify_draft_tokens(
                 events["phase1_break_flag"] += 1
                 break
             if accept_all:
-                slot.emit(draft(i))
+                slot.emit(draft[i])
                 i += 1
                 continue
             if strategy in (GREEDY, TARGET_MATCH):
                 assert target_tokens is not None
-                if int(target_tokens[row(i)]) == draft(i):
-                    slot.emit(draft(i))
+                if int(target_tokens[row[i]]) == draft[i]:
+                    slot.emit(draft[i])
                     i += 1
                     continue
                 events["phase1_reject"] += 1
                 break
             # TOPP: accept a draft inside the row's top-p candidates.
             assert candidate_ids is not None and candidate_lens is not None
-            n = min(int(candidate_lens[row(i)]), K)
-            if draft(i) in [int(c) for c in candidate_ids[row(i), :n]]:
-                slot.emit(draft(i))
+            n = min(int(candidate_lens[row[i]]), K)
+            if draft[i] in [int(c) for c in candidate_ids[row[i], :n]]:
+                slot.emit(draft[i])
                 i += 1
                 continue
-            # Window fallback: draft(i) is the 2nd candidate and the next drafts are top-1.
-            if K >= 2 and int(candidate_ids[row(i), 1]) == draft(i):
+            # Window fallback: draft[i] is the 2nd candidate and the next drafts are top-1.
+            if K >= 2 and int(candidate_ids[row[i], 1]) == draft[i]:
                 j = 0
                 ii = i + 1
                 while ii <= slt - 2 and j < verify_window:
-                    if int(candidate_ids[row(ii), 0]) != draft(ii):
+                    if int(candidate_ids[row[ii], 0]) != draft[ii]:
                         break
                     j += 1
                     ii += 1
@@ -188,7 +185,7 @@ def verify_draft_tokens(
                     for k in range(i, i + j + 1):
                         if slot.stopped:
                             break
-                        slot.emit(draft(k))
+                        slot.emit(draft[k])
                     i = i + j + 1
                     continue
                 events["window_fallback_fail"] += 1
@@ -202,20 +199,20 @@ def verify_draft_tokens(
         if not slot.stopped:
             if strategy in (GREEDY, TARGET_MATCH):
                 assert target_tokens is not None
-                slot.emit(int(target_tokens[row(i)]))
+                slot.emit(int(target_tokens[row[i]]))
             else:
                 assert candidate_ids is not None and candidate_scores is not None
                 assert candidate_lens is not None
                 if K < 1:
                     raise ValueError("TOPP phase 2 needs max_candidate_len >= 1")
-                n = min(int(candidate_lens[row(i)]), K)
+                n = min(int(candidate_lens[row[i]]), K)
                 r = np.float32(np.float32(uniforms[b]) * np.float32(topp[b]))
                 total = np.float32(0.0)
-                chosen = int(candidate_ids[row(i), 0])  # if no j qualifies, or n == 0
+                chosen = int(candidate_ids[row[i], 0])  # if no j qualifies, or n == 0
                 for j in range(n):
-                    total = np.float32(total + np.float32(candidate_scores[row(i), j]))
+                    total = np.float32(total + np.float32(candidate_scores[row[i], j]))
                     if r <= total:
-                        chosen = int(candidate_ids[row(i), j])
+                        chosen = int(candidate_ids[row[i], j])
                         events[f"phase2_topp_j{min(j, 2)}"] += 1
                         break
                 else:
@@ -237,13 +234,17 @@ def verify_draft_tokens(
     return out_ids, out_len
 
 
-def run_reference(
-    batch: dict, trace: Counter[str] | None = None
-) -> tuple[np.ndarray, np.ndarray]:
-    """Run the reference on a batch dict as made by ``random_batch`` (uses its ``seed``)."""
+def run_reference(batch: dict, trace: Counter[str] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Run the reference on a batch dict as made by ``random_batch`` (uses its ``seed``).
+
+    ``seed = -1`` means "a process-wide counter" to the op, which the reference cannot know:
+    TOPP batches must carry an explicit seed >= 0 (the draws are unused by the other strategies).
+    """
     from .uniform import slot_uniforms
     from .verify_draft_tokens_batches import ATTR_NAMES, TENSOR_NAMES
 
+    if int(batch["seed"]) == -1 and _strategy_code(batch["verify_strategy"]) == TOPP:
+        raise ValueError("seed -1 draws from a process-wide counter; pass an explicit seed")
     max_bsz = batch["step_output_ids"].shape[0]
     uniforms = slot_uniforms(int(batch["seed"]), max_bsz)
     attrs = {k: batch[k] for k in ATTR_NAMES if k != "seed"}

@@ -21,13 +21,13 @@ import numpy as np
 from .verify_draft_tokens import GREEDY, TARGET_MATCH, TOPP
 
 __all__ = [
-    "TENSOR_NAMES",
-    "OPTIONAL_TENSORS",
     "ATTR_NAMES",
     "DTYPES",
+    "OPTIONAL_TENSORS",
+    "TENSOR_NAMES",
     "random_batch",
-    "validate_batch",
     "required_tensors",
+    "validate_batch",
 ]
 
 # Positional order of the op (and of the reference).
@@ -141,6 +141,8 @@ def random_batch(
     if max_seq_len is None:
         max_seq_len = int(rng.choice([0, 2048, 8192]))
 
+    if end_length < 1 or end_length > vocab or K > vocab:
+        raise ValueError("need 1 <= end_length <= vocab and max_candidate_len <= vocab")
     end_tokens = rng.choice(vocab, size=end_length, replace=False).astype(np.int64)
 
     def token() -> int:
@@ -187,7 +189,7 @@ def random_batch(
         if u < 0.25:  # hit within (or just after) this step
             max_dec_len[b] = step_idx[b] + int(rng.integers(1, max_step_tokens + 2))
         elif u < 0.3:  # already at / past the limit
-            max_dec_len[b] = step_idx[b] - int(rng.integers(0, 3))
+            max_dec_len[b] = max(int(step_idx[b]) - int(rng.integers(0, 3)), 1)
         else:
             max_dec_len[b] = step_idx[b] + int(rng.integers(max_step_tokens + 2, 1000))
 
