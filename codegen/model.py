@@ -228,10 +228,18 @@ class Attr:
     loc: Loc
 
 
+class KernelKind(enum.Enum):
+    """Backends an op can have a hand-written kernel for."""
+
+    CPU = "cpu"
+    XPU3 = "xpu3"
+
+
 @dataclass(frozen=True)
 class Op:
     name: str
     doc: str
+    kernels: tuple[KernelKind, ...]
     dims: tuple[Dim, ...]
     dtype_vars: tuple[DTypeVar, ...]
     tensors: tuple[Tensor, ...]

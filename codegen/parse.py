@@ -27,6 +27,7 @@ from codegen.model import (
     DType,
     DTypeVar,
     EnumType,
+    KernelKind,
     Op,
     Role,
     Tensor,
@@ -169,11 +170,12 @@ class _FileParser:
         if not isinstance(data, LocDict):
             self.error(1, "", "a spec is a YAML mapping with fields op, doc, dims, tensors, attrs")
             return None
-        self.check_keys(data, "", ["op", "doc", "tensors"], ["dims", "dtype_sets", "attrs"])
+        self.check_keys(data, "", ["op", "doc", "kernels", "tensors"], ["dims", "dtype_sets", "attrs"])
         name = data.get("op")
         if self.check_name(name, data.key_lines.get("op", 1), "op") and name != expected_name:
             self.error(data.key_lines["op"], "op", f"op '{name}' must live in '{name}.yaml', not in '{expected_name}.yaml'")
         doc = self.parse_doc(data, "doc", "")
+        kernels = self.parse_kernels(data)
 
         attrs = self.parse_list(data, "attrs", self.parse_attr)
         dtype_vars = self.parse_dtype_sets(data)
@@ -188,6 +190,7 @@ class _FileParser:
         return Op(
             name=name,
             doc=doc,
+            kernels=kernels,
             dims=tuple(dims),
             dtype_vars=tuple(dtype_vars.values()),
             tensors=tuple(tensors),
@@ -195,6 +198,24 @@ class _FileParser:
             source=self.path,
             loc=Loc(self.path, data.line),
         )
+
+    def parse_kernels(self, data: LocDict) -> tuple[KernelKind, ...]:
+        raw = data.get("kernels")
+        line = data.key_lines.get("kernels", data.line)
+        if raw is None or not self.check_type(raw, list, line, "kernels"):
+            return ()
+        kinds = {k.value: k for k in KernelKind}
+        result = []
+        for item, item_line in zip(raw, raw.item_lines):
+            if item not in kinds:
+                self.error(item_line, "kernels", f"unknown kernel kind {item!r}; expected one of: {', '.join(kinds)}")
+            elif kinds[item] in result:
+                self.error(item_line, "kernels", f"'{item}' is listed twice")
+            else:
+                result.append(kinds[item])
+        if not result and not self.errors:
+            self.error(line, "kernels", "an op needs at least one kernel")
+        return tuple(result)
 
     def parse_doc(self, node: LocDict, key: str, where: str) -> str:
         field = f"{where}.{key}" if where else key
@@ -500,8 +521,9 @@ class _FileParser:
 
     def check_dims_bound(self, data: LocDict, dims: list[Dim], tensors: list[Tensor]) -> None:
         """Every dim is declared, used, and bound: by an attribute, or by a caller's tensor
-        whose shape names it alone at some axis. Dims that outputs, scratch or compound
-        expressions need must be bound whatever optional tensors are left out."""
+        whose shape names it alone at some axis. A dim that appears inside an
+        expression, or in an output or scratch shape, must be bound whatever optional
+        tensors are left out: by an attribute or a required tensor."""
         declared = {d.name: d for d in dims}
         used: set[str] = set()
         for t in tensors:
@@ -521,14 +543,15 @@ class _FileParser:
                 self.error(d.loc.line, f"dims.{d.name}",
                            f"nothing binds dim '{d.name}': no input has it alone as an axis (e.g. shape [{d.name}]) and no attribute sets it")
                 continue
-            if all(t.optional for t in binders):
-                needers = [t.name for t in tensors
-                           if any(d.name in e.refs() for e in t.shape)
-                           and not (t.is_argument and (t.optional or t.binds_at(d.name) is not None))]
-                if needers:
-                    self.error(d.loc.line, f"dims.{d.name}",
-                               f"only optional tensors ({', '.join(t.name for t in binders)}) bind '{d.name}', "
-                               f"but {', '.join(needers)} always needs it")
+            if any(not t.optional for t in binders):
+                continue
+            needers = [t.name for t in tensors
+                       if any(d.name in e.refs() and not isinstance(e, DimRef) for e in t.shape)
+                       or (not t.is_argument and any(d.name in e.refs() for e in t.shape))]
+            if needers:
+                self.error(d.loc.line, f"dims.{d.name}",
+                           f"only optional tensors ({', '.join(t.name for t in binders)}) bind '{d.name}', "
+                           f"but {', '.join(needers)} always needs it")
 
     def check_dtype_vars_bound(self, dtype_vars: dict[str, DTypeVar], tensors: list[Tensor]) -> None:
         """A dtype set is chosen by the caller's tensors, so a required input must use it."""

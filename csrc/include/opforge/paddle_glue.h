@@ -39,8 +39,9 @@ struct PlaceAnchor {
 // dtype, rank, memory kind, place and contiguity of one present tensor.
 inline void check_tensor(const char* op, const char* arg, const paddle::Tensor& t, DType want_dtype,
                          int want_rank, const char* want_shape, bool host, PlaceAnchor& anchor) {
-  if (!t.initialized()) detail::fail_uninitialized(op, arg);
   if (!t.is_dense_tensor()) detail::fail_not_dense(op, arg);
+  // An empty tensor may have no allocation; any other must have one.
+  if (!t.initialized() && t.numel() != 0) detail::fail_uninitialized(op, arg);
   check_dtype(op, arg, want_dtype, dtype_of(t.dtype()));
   const auto& dims = t.dims();
   check_rank(op, arg, want_rank, want_shape, dims.Get(), dims.size());
@@ -62,7 +63,10 @@ Backend backend_for(const char* op, const PlaceAnchor& anchor);
 template <typename T>
 inline Buffer<T> buffer(const paddle::Tensor& t) {
   using Plain = std::remove_const_t<T>;
-  return Buffer<T>{const_cast<Plain*>(static_cast<const Plain*>(t.data())), t.numel()};
+  const int64_t size = t.numel();
+  // data() of an unallocated (empty) tensor is not to be called.
+  auto* data = size == 0 ? nullptr : const_cast<Plain*>(static_cast<const Plain*>(t.data()));
+  return Buffer<T>{data, size};
 }
 
 template <typename T>

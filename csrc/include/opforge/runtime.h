@@ -158,6 +158,12 @@ inline void check_attr_range(const char* op, const char* attr, double got, const
   if ((min && !(got >= *min)) || (max && !(got <= *max))) detail::fail_attr_range(op, attr, got, min, max);
 }
 
+// An int attribute arrives as a 64-bit value from Python; it must fit int32.
+inline void check_int32(const char* op, const char* attr, int64_t got) {
+  constexpr int64_t kMin = INT32_MIN, kMax = INT32_MAX;
+  check_attr_range(op, attr, got, &kMin, &kMax);
+}
+
 inline void check_enum(const char* op, const char* attr, int64_t got,
                        std::initializer_list<int64_t> members, const char* members_text) {
   for (int64_t member : members) {

@@ -1,0 +1,46 @@
+"""python -m codegen [--check]: regenerate generated/ from opspec/."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from codegen.emit import compare, format_files, render, write
+from codegen.parse import SpecErrors, load_specs
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m codegen", description=__doc__)
+    parser.add_argument("--check", action="store_true", help="write nothing; fail if generated/ differs")
+    parser.add_argument("--specs", type=Path, default=ROOT / "opspec", help="spec directory")
+    parser.add_argument("--out", type=Path, default=ROOT / "generated", help="output directory")
+    args = parser.parse_args(argv)
+
+    try:
+        ops = load_specs(args.specs.resolve(), ROOT)
+    except SpecErrors as exc:
+        print(exc, file=sys.stderr)
+        print(f"{len(exc.errors)} spec error(s); nothing was generated", file=sys.stderr)
+        return 2
+    files = format_files(render(ops), ROOT)
+    diff = compare(files, args.out)
+    if args.check:
+        if diff.changed or diff.stale:
+            for path in diff.changed:
+                print(f"generated/{path}: differs from what opspec/ generates", file=sys.stderr)
+            for path in diff.stale:
+                print(f"generated/{path}: not generated from any spec", file=sys.stderr)
+            print("run `python -m codegen` and commit generated/ with the spec change", file=sys.stderr)
+            return 1
+        print(f"generated/ is up to date ({len(files)} files from {len(ops)} spec(s))")
+        return 0
+    write(files, args.out, diff)
+    print(f"{len(diff.changed)} file(s) written, {len(diff.stale)} removed, {len(files) - len(diff.changed)} unchanged")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

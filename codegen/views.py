@@ -1,0 +1,361 @@
+"""Views of the model per calling convention: what each layer's signature and
+checks look like. Emitters render these through templates; no spec logic lives
+in a template, and no C++ or Python spelling lives in the model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from codegen.model import (
+    Attr,
+    AttrType,
+    Condition,
+    DimBinOp,
+    DimExpr,
+    DimRef,
+    DType,
+    DTypeVar,
+    Op,
+    Role,
+    Tensor,
+    dim_cpp,
+)
+
+# ---------------------------------------------------------------- shared spellings
+
+
+def shape_text(shape: tuple[DimExpr, ...]) -> str:
+    return "[" + ", ".join(e.render() for e in shape) + "]"
+
+
+def numel_text(shape: tuple[DimExpr, ...]) -> str:
+    """The element count as the spec reads, for messages: ``max_bsz * max_step_tokens``."""
+    if not shape:
+        return "1"
+    if len(shape) == 1:
+        return shape[0].render()
+    return " * ".join(f"({e.render()})" if isinstance(e, DimBinOp) else e.render() for e in shape)
+
+
+def numel_cpp(shape: tuple[DimExpr, ...], names: dict[str, str] | None = None) -> str:
+    if not shape:
+        return "1"
+    if len(shape) == 1:
+        return dim_cpp(shape[0], names)
+    parts = []
+    for e in shape:
+        text = dim_cpp(e, names)
+        parts.append(f"({text})" if isinstance(e, DimBinOp) else text)
+    return " * ".join(parts)
+
+
+def cpp_string(text: str) -> str:
+    """A C++ string literal. Spec text is validated, but docs are free text."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{escaped}"'
+
+
+def dtype_enum(dtype: DType) -> str:
+    return "opforge::DType::k" + {
+        DType.BOOL: "Bool",
+        DType.INT32: "Int32",
+        DType.INT64: "Int64",
+        DType.FLOAT32: "Float32",
+        DType.FLOAT16: "Float16",
+        DType.BFLOAT16: "BFloat16",
+    }[dtype]
+
+
+def fixed_dtype(t: Tensor) -> DType:
+    if isinstance(t.dtype, DTypeVar):
+        raise NotImplementedError(f"{t.loc}: dtype sets are not generated yet")
+    return t.dtype
+
+
+# ---------------------------------------------------------------- attributes
+
+
+@dataclass(frozen=True)
+class AttrView:
+    name: str
+    doc: str
+    cpp_type: str  # kernel and plugin parameter type
+    paddle_type: str  # PD_BUILD_OP kernel parameter type
+    paddle_decl: str  # "name: type" for .Attrs()
+    binding_type: str  # pybind11 and Paddle-op values are widened to this first
+    narrow_check: str  # C++ statement: the wide value fits cpp_type ("" if it always does)
+    from_wide: str  # C++ expression turning the wide value into cpp_type
+    range_check: str  # C++ statement checking the spec's range or members ("" if none)
+    cpp_default: str  # the default as a binding value ("" if required)
+    py_type: str
+    py_default: str
+    default_doc: str
+
+
+def attr_view(op: Op, a: Attr) -> AttrView:
+    name = a.name
+    if a.type is AttrType.ENUM:
+        assert a.enum is not None
+        enum = a.enum
+        members_text = ", ".join(f"{m} ({v})" for m, v in enum.members)
+        values = ", ".join(str(v) for _, v in enum.members)
+        return AttrView(
+            name=name,
+            doc=a.doc,
+            cpp_type=enum.name,
+            paddle_type="int",
+            paddle_decl=f"{name}: int",
+            binding_type="int64_t",
+            narrow_check=f'opforge::check_int32(kOp, "{name}", {name});',
+            from_wide=f"static_cast<{enum.name}>({name})",
+            range_check=(
+                f'opforge::check_enum(kOp, "{name}", static_cast<int64_t>({name}), '
+                f"{{{values}}}, {cpp_string(members_text)});"
+            ),
+            cpp_default=str(enum.value_of(str(a.default))) if a.default is not None else "",
+            py_type=f"{enum.name} | int",
+            py_default=f"{enum.name}.{str(a.default).upper()}" if a.default is not None else "",
+            default_doc=str(a.default) if a.default is not None else "required",
+        )
+    cpp, paddle, binding, py = {
+        AttrType.INT: ("int32_t", "int", "int64_t", "int"),
+        AttrType.INT64: ("int64_t", "int64_t", "int64_t", "int"),
+        AttrType.FLOAT: ("float", "float", "double", "float"),
+        AttrType.BOOL: ("bool", "bool", "bool", "bool"),
+    }[a.type]
+    range_check = ""
+    if a.min is not None or a.max is not None:
+        literal = "double" if a.type is AttrType.FLOAT else "int64_t"
+        decls, args = [], []
+        for label, bound in (("min", a.min), ("max", a.max)):
+            if bound is None:
+                args.append("nullptr")
+            else:
+                decls.append(f"constexpr {literal} k_{name}_{label} = {_cpp_number(bound, literal)};")
+                args.append(f"&k_{name}_{label}")
+        range_check = " ".join(decls) + (
+            f' opforge::check_attr_range(kOp, "{name}", static_cast<{literal}>({name}), '
+            f"{args[0]}, {args[1]});"
+        )
+    default = ""
+    if a.default is not None:
+        default = str(bool(a.default)) if a.type is AttrType.BOOL else repr(a.default)
+    return AttrView(
+        name=name,
+        doc=a.doc,
+        cpp_type=cpp,
+        paddle_type=paddle,
+        paddle_decl=f"{name}: {paddle}",
+        binding_type=binding,
+        # The binding takes 64-bit ints so an out-of-range value gets our message,
+        # not pybind11's "incompatible function arguments".
+        narrow_check=f'opforge::check_int32(kOp, "{name}", {name});' if a.type is AttrType.INT else "",
+        from_wide=f"static_cast<{cpp}>({name})" if cpp != binding else name,
+        range_check=range_check,
+        cpp_default=(
+            ""
+            if a.default is None
+            else ("true" if a.default else "false")
+            if a.type is AttrType.BOOL
+            else repr(float(a.default))
+            if a.type is AttrType.FLOAT
+            else _cpp_number(int(a.default), "int64_t")
+        ),
+        py_type=py,
+        py_default=default,
+        default_doc=default or "required",
+    )
+
+
+def _cpp_number(value: int | float, literal: str) -> str:
+    if literal == "double":
+        return repr(float(value))
+    if value == -(2**63):
+        return "INT64_MIN"
+    return f"{int(value)}LL" if abs(int(value)) > 2**31 - 1 else str(int(value))
+
+
+# ---------------------------------------------------------------- tensors
+
+
+@dataclass(frozen=True)
+class TensorView:
+    name: str
+    doc: str
+    role: str
+    dtype: str  # spec spelling
+    dtype_enum: str  # opforge::DType
+    paddle_dtype: str
+    elem: str  # C++ element type
+    const: bool  # read-only to the kernel
+    optional: bool
+    host: bool
+    rank: int
+    shape_text: str
+    numel_text: str
+    numel_cpp: str  # over plain int64 dim variables
+    required_cpp: str  # C++ bool expression over attributes: must be present
+    condition_text: str  # when an optional tensor is required, in words
+    is_argument: bool
+    is_output: bool
+    fill_seed: str  # scratch: the seed attribute of a uniform fill ("" if none)
+    binds: tuple[tuple[int, str], ...]  # (axis, dim) where the shape names a dim alone
+    checks: tuple[tuple[int, str, str, tuple[str, ...]], ...]  # (axis, cpp, text, deps)
+    alloc_shape: tuple[str, ...]  # per axis, over the glue's bound DimSlots
+    infer_shape: tuple[str, ...]  # per axis, for static shape inference (-1: unknown)
+
+    @property
+    def kernel_param(self) -> str:
+        return f"{'const ' if self.const else ''}{self.elem}* {self.name}"
+
+    @property
+    def buffer_type(self) -> str:
+        return f"opforge::Buffer<{'const ' if self.const else ''}{self.elem}>"
+
+    @property
+    def paddle_param(self) -> str:
+        kind = "paddle::optional<paddle::Tensor>" if self.optional else "paddle::Tensor"
+        return f"const {kind}& {self.name}"
+
+
+def _condition_cpp(op: Op, cond: Condition) -> str:
+    a = op.attr(cond.attr)
+    if a.type is AttrType.ENUM:
+        assert a.enum is not None
+        return " || ".join(f"{cond.attr} == {a.enum.name}::{v}" for v in cond.values)
+    return " || ".join(f"{cond.attr} == {'true' if v else 'false'}" for v in cond.values)
+
+
+def _condition_text(cond: Condition) -> str:
+    words = [str(v).lower() if isinstance(v, bool) else str(v) for v in cond.values]
+    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return f"{cond.attr} is {listed}"
+
+
+def tensor_view(op: Op, t: Tensor) -> TensorView:
+    dtype = fixed_dtype(t)
+    if not t.optional:
+        required_cpp, condition = "true", ""
+    elif t.required_when:
+        required_cpp = " || ".join(f"({_condition_cpp(op, c)})" for c in t.required_when)
+        condition = " or ".join(_condition_text(c) for c in t.required_when)
+    else:
+        required_cpp, condition = "false", ""
+    binds = tuple((axis, e.name) for axis, e in enumerate(t.shape) if isinstance(e, DimRef))
+    checks = tuple(
+        (axis, dim_cpp(e, {r: f"{r}.value" for r in e.refs()}), e.render(), tuple(dict.fromkeys(e.refs())))
+        for axis, e in enumerate(t.shape)
+        if not isinstance(e, DimRef)
+    )
+    return TensorView(
+        name=t.name,
+        doc=t.doc,
+        role=t.role.value,
+        dtype=dtype.value,
+        dtype_enum=dtype_enum(dtype),
+        paddle_dtype=dtype.paddle,
+        elem=dtype.cpp,
+        const=not (t.role.kernel_writes or (t.role is Role.SCRATCH and t.fill is None)),
+        optional=t.optional,
+        host=t.host,
+        rank=len(t.shape),
+        shape_text=shape_text(t.shape),
+        numel_text=numel_text(t.shape),
+        numel_cpp=numel_cpp(t.shape),
+        required_cpp=required_cpp,
+        condition_text=condition,
+        is_argument=t.is_argument,
+        is_output=t.role in (Role.INOUT, Role.OUTPUT),
+        fill_seed=t.fill.seed_attr if t.fill else "",
+        binds=binds,
+        checks=checks,
+        alloc_shape=tuple(dim_cpp(e, {r: f"{r}.get()" for r in e.refs()}) for e in t.shape),
+        infer_shape=tuple(_infer_cpp(e) for e in t.shape),
+    )
+
+
+def _infer_cpp(e: DimExpr) -> str:
+    """A static-graph size: unknown (-1) if any dim it uses is unknown."""
+    refs = tuple(dict.fromkeys(e.refs()))
+    if not refs or isinstance(e, DimRef):
+        return dim_cpp(e)
+    unknown = " || ".join(f"{r} < 0" for r in refs)
+    return f"({unknown}) ? -1 : {dim_cpp(e)}"
+
+
+# ---------------------------------------------------------------- the op
+
+
+@dataclass(frozen=True)
+class DimView:
+    name: str
+    doc: str
+    from_attr: str
+
+
+@dataclass(frozen=True)
+class OpView:
+    name: str
+    camel: str
+    doc: str
+    source: str
+    paddle_name: str  # the name registered with Paddle (prefixed: ops share one registry)
+    kernels: tuple[str, ...]
+    dims: tuple[DimView, ...]
+    tensors: tuple[TensorView, ...]
+    attrs: tuple[AttrView, ...]
+    enums: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...]  # (type, doc, members)
+    infer_dims: tuple[tuple[str, str], ...]  # (dim, C++ source) that output shapes need
+
+    @property
+    def arguments(self) -> tuple[TensorView, ...]:
+        return tuple(t for t in self.tensors if t.is_argument)
+
+    @property
+    def scratch(self) -> tuple[TensorView, ...]:
+        return tuple(t for t in self.tensors if t.role == "scratch")
+
+    @property
+    def outputs(self) -> tuple[TensorView, ...]:
+        return tuple(t for t in self.tensors if t.is_output)
+
+    @property
+    def new_outputs(self) -> tuple[TensorView, ...]:
+        return tuple(t for t in self.tensors if t.role == "out")
+
+
+def op_view(op: Op) -> OpView:
+    if any(t.role is Role.OUTPUT for t in op.tensors) and any(t.role is Role.INOUT for t in op.tensors):
+        raise NotImplementedError(f"{op.loc}: ops mixing in-place and new outputs are not generated yet")
+    return OpView(
+        name=op.name,
+        camel=op.camel,
+        doc=op.doc,
+        source=op.source,
+        paddle_name=f"opforge_{op.name}",
+        kernels=tuple(k.value for k in op.kernels),
+        dims=tuple(DimView(d.name, d.doc, d.from_attr or "") for d in op.dims),
+        tensors=tuple(tensor_view(op, t) for t in op.tensors),
+        attrs=tuple(attr_view(op, a) for a in op.attrs),
+        enums=tuple((a.enum.name, a.doc, a.enum.members) for a in op.attrs if a.enum is not None),
+        infer_dims=_infer_dims(op),
+    )
+
+
+def _infer_dims(op: Op) -> tuple[tuple[str, str], ...]:
+    """Where static shape inference reads each dim that a new output's shape
+    needs: the attribute, or the first required tensor that binds it (the parser
+    guarantees one exists)."""
+    needed = {r for t in op.tensors if t.role is Role.OUTPUT for e in t.shape for r in e.refs()}
+    sources = []
+    for d in op.dims:
+        if d.name not in needed:
+            continue
+        if d.from_attr is not None:
+            sources.append((d.name, f"static_cast<int64_t>({d.from_attr})"))
+            continue
+        binder = next(t for t in op.tensors if t.is_argument and not t.optional and t.binds_at(d.name) is not None)
+        sources.append((d.name, f"{binder.name}_shape[{binder.binds_at(d.name)}]"))
+    return tuple(sources)
+

@@ -1,0 +1,53 @@
+// The runtime's Python surface: OpError translation, the backend switch, and
+// the seeded draws (exposed so tests can compare them with the reference).
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <string>
+#include <vector>
+
+#include "opforge/runtime.h"
+
+namespace opforge {
+
+void register_runtime(pybind11::module_& m) {
+  namespace py = pybind11;
+  // The Python classes live in opforge.errors so that they can be documented,
+  // caught and subclassed like any Python exception.
+  py::module_ errors = py::module_::import("opforge.errors");
+  static py::handle type_error = py::object(errors.attr("OpTypeError")).release();
+  static py::handle value_error = py::object(errors.attr("OpValueError")).release();
+  py::register_exception_translator([](std::exception_ptr raised) {
+    try {
+      if (raised) std::rethrow_exception(raised);
+    } catch (const OpError& error) {
+      const bool is_type = error.kind() == ErrorKind::kDType || error.kind() == ErrorKind::kMissing;
+      PyErr_SetString((is_type ? type_error : value_error).ptr(), error.what());
+    }
+  });
+
+  m.def(
+      "set_cpu_tensor_backend",
+      [](const std::string& name) {
+        if (name == "cpu") {
+          set_cpu_tensor_backend(Backend::kCpu);
+        } else if (name == "xpu3-sim") {
+          set_cpu_tensor_backend(Backend::kXpu3Sim);
+        } else {
+          throw OpError(ErrorKind::kBackend,
+                        "set_cpu_tensor_backend(): expected 'cpu' or 'xpu3-sim', got '" + name + "'");
+        }
+      },
+      py::arg("name"));
+  m.def("cpu_tensor_backend", [] { return std::string(backend_name(cpu_tensor_backend())); });
+  m.def(
+      "uniform_draws",
+      [](int64_t seed, int64_t n) {
+        std::vector<float> out(static_cast<size_t>(n < 0 ? 0 : n));
+        fill_uniform(out.data(), static_cast<int64_t>(out.size()), seed);
+        return out;
+      },
+      py::arg("seed"), py::arg("n"));
+}
+
+}  // namespace opforge

@@ -1,0 +1,472 @@
+// Generated from opspec/verify_draft_tokens.yaml by `python -m codegen`. Do not edit.
+// Paddle side of verify_draft_tokens: checks paddle::Tensor arguments against the
+// spec, then calls the plugin. Exposed twice: as a pybind11 function (the fast
+// eager path) and as the Paddle custom op `opforge_verify_draft_tokens` (static graphs).
+#include "plugin/verify_draft_tokens.h"
+
+#include "opforge/paddle_glue.h"
+#include "opforge/pybind_glue.h"
+
+namespace opforge::verify_draft_tokens {
+namespace {
+
+constexpr const char* kOp = "verify_draft_tokens";
+
+// Everything is checked before the plugin runs, so a rejected call writes nothing.
+void checked_call(const paddle::Tensor& step_output_ids,
+                  const paddle::Tensor& step_output_len,
+                  const paddle::Tensor& step_input_ids,
+                  const paddle::optional<paddle::Tensor>& target_tokens,
+                  const paddle::optional<paddle::Tensor>& candidate_ids,
+                  const paddle::optional<paddle::Tensor>& candidate_scores,
+                  const paddle::optional<paddle::Tensor>& candidate_lens,
+                  const paddle::Tensor& topp,
+                  const paddle::Tensor& stop_flags,
+                  const paddle::Tensor& seq_lens_encoder,
+                  const paddle::Tensor& seq_lens_this_time,
+                  const paddle::Tensor& end_tokens,
+                  const paddle::Tensor& is_block_step,
+                  const paddle::Tensor& cu_seqlens_q_output,
+                  const paddle::Tensor& reasoning_status,
+                  const paddle::Tensor& max_dec_len,
+                  const paddle::Tensor& step_idx,
+                  int32_t max_seq_len,
+                  int32_t verify_window,
+                  VerifyStrategy verify_strategy,
+                  bool reject_all,
+                  bool accept_all,
+                  int64_t seed) {
+  check_attrs(max_seq_len, verify_window, verify_strategy, reject_all, accept_all, seed);
+  opforge::check_present(kOp,
+                         "target_tokens",
+                         target_tokens.is_initialized(),
+                         (verify_strategy == VerifyStrategy::greedy ||
+                          verify_strategy == VerifyStrategy::target_match),
+                         "verify_strategy is greedy or target_match");
+  opforge::check_present(kOp,
+                         "candidate_ids",
+                         candidate_ids.is_initialized(),
+                         (verify_strategy == VerifyStrategy::topp),
+                         "verify_strategy is topp");
+  opforge::check_present(kOp,
+                         "candidate_scores",
+                         candidate_scores.is_initialized(),
+                         (verify_strategy == VerifyStrategy::topp),
+                         "verify_strategy is topp");
+  opforge::check_present(kOp,
+                         "candidate_lens",
+                         candidate_lens.is_initialized(),
+                         (verify_strategy == VerifyStrategy::topp),
+                         "verify_strategy is topp");
+
+  paddle_glue::PlaceAnchor anchor;
+  paddle_glue::check_tensor(kOp,
+                            "step_output_ids",
+                            step_output_ids,
+                            opforge::DType::kInt64,
+                            2,
+                            "[max_bsz, max_step_tokens]",
+                            false,
+                            anchor);
+  paddle_glue::check_tensor(kOp,
+                            "step_output_len",
+                            step_output_len,
+                            opforge::DType::kInt32,
+                            1,
+                            "[max_bsz]",
+                            false,
+                            anchor);
+  paddle_glue::check_tensor(kOp,
+                            "step_input_ids",
+                            step_input_ids,
+                            opforge::DType::kInt64,
+                            2,
+                            "[max_bsz, max_step_tokens]",
+                            false,
+                            anchor);
+  if (target_tokens)
+    paddle_glue::check_tensor(kOp,
+                              "target_tokens",
+                              *target_tokens,
+                              opforge::DType::kInt64,
+                              1,
+                              "[token_num]",
+                              false,
+                              anchor);
+  if (candidate_ids)
+    paddle_glue::check_tensor(kOp,
+                              "candidate_ids",
+                              *candidate_ids,
+                              opforge::DType::kInt64,
+                              2,
+                              "[token_num, max_candidate_len]",
+                              false,
+                              anchor);
+  if (candidate_scores)
+    paddle_glue::check_tensor(kOp,
+                              "candidate_scores",
+                              *candidate_scores,
+                              opforge::DType::kFloat32,
+                              2,
+                              "[token_num, max_candidate_len]",
+                              false,
+                              anchor);
+  if (candidate_lens)
+    paddle_glue::check_tensor(kOp,
+                              "candidate_lens",
+                              *candidate_lens,
+                              opforge::DType::kInt32,
+                              1,
+                              "[token_num]",
+                              false,
+                              anchor);
+  paddle_glue::check_tensor(
+      kOp, "topp", topp, opforge::DType::kFloat32, 1, "[max_bsz]", false, anchor);
+  paddle_glue::check_tensor(
+      kOp, "stop_flags", stop_flags, opforge::DType::kBool, 1, "[max_bsz]", false, anchor);
+  paddle_glue::check_tensor(kOp,
+                            "seq_lens_encoder",
+                            seq_lens_encoder,
+                            opforge::DType::kInt32,
+                            1,
+                            "[max_bsz]",
+                            false,
+                            anchor);
+  paddle_glue::check_tensor(kOp,
+                            "seq_lens_this_time",
+                            seq_lens_this_time,
+                            opforge::DType::kInt32,
+                            1,
+                            "[real_bsz]",
+                            false,
+                            anchor);
+  paddle_glue::check_tensor(
+      kOp, "end_tokens", end_tokens, opforge::DType::kInt64, 1, "[end_length]", false, anchor);
+  paddle_glue::check_tensor(
+      kOp, "is_block_step", is_block_step, opforge::DType::kBool, 1, "[max_bsz]", false, anchor);
+  paddle_glue::check_tensor(kOp,
+                            "cu_seqlens_q_output",
+                            cu_seqlens_q_output,
+                            opforge::DType::kInt32,
+                            1,
+                            "[real_bsz + 1]",
+                            false,
+                            anchor);
+  paddle_glue::check_tensor(kOp,
+                            "reasoning_status",
+                            reasoning_status,
+                            opforge::DType::kInt32,
+                            1,
+                            "[max_bsz]",
+                            false,
+                            anchor);
+  paddle_glue::check_tensor(
+      kOp, "max_dec_len", max_dec_len, opforge::DType::kInt64, 1, "[max_bsz]", false, anchor);
+  paddle_glue::check_tensor(
+      kOp, "step_idx", step_idx, opforge::DType::kInt64, 1, "[max_bsz]", false, anchor);
+
+  opforge::DimSlot max_bsz{"max_bsz"};
+  opforge::DimSlot max_step_tokens{"max_step_tokens"};
+  opforge::DimSlot real_bsz{"real_bsz"};
+  opforge::DimSlot token_num{"token_num"};
+  opforge::DimSlot max_candidate_len{"max_candidate_len"};
+  opforge::DimSlot end_length{"end_length"};
+  opforge::bind_dim(kOp, "step_output_ids", 0, step_output_ids.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "step_output_ids", 1, step_output_ids.dims()[1], max_step_tokens);
+  opforge::bind_dim(kOp, "step_output_len", 0, step_output_len.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "step_input_ids", 0, step_input_ids.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "step_input_ids", 1, step_input_ids.dims()[1], max_step_tokens);
+  if (target_tokens) {
+    opforge::bind_dim(kOp, "target_tokens", 0, target_tokens->dims()[0], token_num);
+  }
+  if (candidate_ids) {
+    opforge::bind_dim(kOp, "candidate_ids", 0, candidate_ids->dims()[0], token_num);
+    opforge::bind_dim(kOp, "candidate_ids", 1, candidate_ids->dims()[1], max_candidate_len);
+  }
+  if (candidate_scores) {
+    opforge::bind_dim(kOp, "candidate_scores", 0, candidate_scores->dims()[0], token_num);
+    opforge::bind_dim(kOp, "candidate_scores", 1, candidate_scores->dims()[1], max_candidate_len);
+  }
+  if (candidate_lens) {
+    opforge::bind_dim(kOp, "candidate_lens", 0, candidate_lens->dims()[0], token_num);
+  }
+  opforge::bind_dim(kOp, "topp", 0, topp.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "stop_flags", 0, stop_flags.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "seq_lens_encoder", 0, seq_lens_encoder.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "seq_lens_this_time", 0, seq_lens_this_time.dims()[0], real_bsz);
+  opforge::bind_dim(kOp, "end_tokens", 0, end_tokens.dims()[0], end_length);
+  opforge::bind_dim(kOp, "is_block_step", 0, is_block_step.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "reasoning_status", 0, reasoning_status.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "max_dec_len", 0, max_dec_len.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "step_idx", 0, step_idx.dims()[0], max_bsz);
+  opforge::check_dim(kOp,
+                     "cu_seqlens_q_output",
+                     0,
+                     cu_seqlens_q_output.dims()[0],
+                     real_bsz.value + 1,
+                     "real_bsz + 1",
+                     {&real_bsz});
+
+  const opforge::Context ctx{paddle_glue::backend_for(kOp, anchor)};
+  run(ctx,
+      paddle_glue::buffer<int64_t>(step_output_ids),
+      paddle_glue::buffer<int32_t>(step_output_len),
+      paddle_glue::buffer<const int64_t>(step_input_ids),
+      paddle_glue::buffer<const int64_t>(target_tokens),
+      paddle_glue::buffer<const int64_t>(candidate_ids),
+      paddle_glue::buffer<const float>(candidate_scores),
+      paddle_glue::buffer<const int32_t>(candidate_lens),
+      paddle_glue::buffer<const float>(topp),
+      paddle_glue::buffer<const bool>(stop_flags),
+      paddle_glue::buffer<const int32_t>(seq_lens_encoder),
+      paddle_glue::buffer<const int32_t>(seq_lens_this_time),
+      paddle_glue::buffer<const int64_t>(end_tokens),
+      paddle_glue::buffer<const bool>(is_block_step),
+      paddle_glue::buffer<const int32_t>(cu_seqlens_q_output),
+      paddle_glue::buffer<const int32_t>(reasoning_status),
+      paddle_glue::buffer<const int64_t>(max_dec_len),
+      paddle_glue::buffer<const int64_t>(step_idx),
+      max_bsz.get(),
+      max_step_tokens.get(),
+      real_bsz.get(),
+      token_num.get(),
+      max_candidate_len.get(),
+      end_length.get(),
+      max_seq_len,
+      verify_window,
+      verify_strategy,
+      reject_all,
+      accept_all,
+      seed);
+}
+
+// ---- the Paddle custom op
+
+void paddle_kernel(const paddle::Tensor& step_output_ids,
+                   const paddle::Tensor& step_output_len,
+                   const paddle::Tensor& step_input_ids,
+                   const paddle::optional<paddle::Tensor>& target_tokens,
+                   const paddle::optional<paddle::Tensor>& candidate_ids,
+                   const paddle::optional<paddle::Tensor>& candidate_scores,
+                   const paddle::optional<paddle::Tensor>& candidate_lens,
+                   const paddle::Tensor& topp,
+                   const paddle::Tensor& stop_flags,
+                   const paddle::Tensor& seq_lens_encoder,
+                   const paddle::Tensor& seq_lens_this_time,
+                   const paddle::Tensor& end_tokens,
+                   const paddle::Tensor& is_block_step,
+                   const paddle::Tensor& cu_seqlens_q_output,
+                   const paddle::Tensor& reasoning_status,
+                   const paddle::Tensor& max_dec_len,
+                   const paddle::Tensor& step_idx,
+                   int max_seq_len,
+                   int verify_window,
+                   int verify_strategy,
+                   bool reject_all,
+                   bool accept_all,
+                   int64_t seed) {
+  // Paddle turns PD_THROW into a Python OSError; keep our message.
+  try {
+    opforge::check_int32(kOp, "max_seq_len", max_seq_len);
+    opforge::check_int32(kOp, "verify_window", verify_window);
+    opforge::check_int32(kOp, "verify_strategy", verify_strategy);
+    checked_call(step_output_ids,
+                 step_output_len,
+                 step_input_ids,
+                 target_tokens,
+                 candidate_ids,
+                 candidate_scores,
+                 candidate_lens,
+                 topp,
+                 stop_flags,
+                 seq_lens_encoder,
+                 seq_lens_this_time,
+                 end_tokens,
+                 is_block_step,
+                 cu_seqlens_q_output,
+                 reasoning_status,
+                 max_dec_len,
+                 step_idx,
+                 static_cast<int32_t>(max_seq_len),
+                 static_cast<int32_t>(verify_window),
+                 static_cast<VerifyStrategy>(verify_strategy),
+                 reject_all,
+                 accept_all,
+                 seed);
+  } catch (const opforge::OpError& error) {
+    PD_THROW(error.what());
+  }
+}
+
+std::vector<std::vector<int64_t>> infer_shape(
+    const std::vector<int64_t>& step_output_ids_shape,
+    const std::vector<int64_t>& step_output_len_shape,
+    const std::vector<int64_t>& step_input_ids_shape,
+    const paddle::optional<std::vector<int64_t>>& target_tokens_shape,
+    const paddle::optional<std::vector<int64_t>>& candidate_ids_shape,
+    const paddle::optional<std::vector<int64_t>>& candidate_scores_shape,
+    const paddle::optional<std::vector<int64_t>>& candidate_lens_shape,
+    const std::vector<int64_t>& topp_shape,
+    const std::vector<int64_t>& stop_flags_shape,
+    const std::vector<int64_t>& seq_lens_encoder_shape,
+    const std::vector<int64_t>& seq_lens_this_time_shape,
+    const std::vector<int64_t>& end_tokens_shape,
+    const std::vector<int64_t>& is_block_step_shape,
+    const std::vector<int64_t>& cu_seqlens_q_output_shape,
+    const std::vector<int64_t>& reasoning_status_shape,
+    const std::vector<int64_t>& max_dec_len_shape,
+    const std::vector<int64_t>& step_idx_shape,
+    int max_seq_len,
+    int verify_window,
+    int verify_strategy,
+    bool reject_all,
+    bool accept_all,
+    int64_t seed) {
+  return {step_output_ids_shape, step_output_len_shape};
+}
+
+std::vector<paddle::DataType> infer_dtype(
+    const paddle::DataType& step_output_ids_dtype,
+    const paddle::DataType& step_output_len_dtype,
+    const paddle::DataType& step_input_ids_dtype,
+    const paddle::optional<paddle::DataType>& target_tokens_dtype,
+    const paddle::optional<paddle::DataType>& candidate_ids_dtype,
+    const paddle::optional<paddle::DataType>& candidate_scores_dtype,
+    const paddle::optional<paddle::DataType>& candidate_lens_dtype,
+    const paddle::DataType& topp_dtype,
+    const paddle::DataType& stop_flags_dtype,
+    const paddle::DataType& seq_lens_encoder_dtype,
+    const paddle::DataType& seq_lens_this_time_dtype,
+    const paddle::DataType& end_tokens_dtype,
+    const paddle::DataType& is_block_step_dtype,
+    const paddle::DataType& cu_seqlens_q_output_dtype,
+    const paddle::DataType& reasoning_status_dtype,
+    const paddle::DataType& max_dec_len_dtype,
+    const paddle::DataType& step_idx_dtype,
+    int max_seq_len,
+    int verify_window,
+    int verify_strategy,
+    bool reject_all,
+    bool accept_all,
+    int64_t seed) {
+  return {step_output_ids_dtype, step_output_len_dtype};
+}
+
+}  // namespace
+
+// ---- the pybind11 binding
+
+void bind(pybind11::module_& m) {
+  namespace py = pybind11;
+  m.def(
+      "verify_draft_tokens",
+      [](const paddle::Tensor& step_output_ids,
+         const paddle::Tensor& step_output_len,
+         const paddle::Tensor& step_input_ids,
+         const paddle::optional<paddle::Tensor>& target_tokens,
+         const paddle::optional<paddle::Tensor>& candidate_ids,
+         const paddle::optional<paddle::Tensor>& candidate_scores,
+         const paddle::optional<paddle::Tensor>& candidate_lens,
+         const paddle::Tensor& topp,
+         const paddle::Tensor& stop_flags,
+         const paddle::Tensor& seq_lens_encoder,
+         const paddle::Tensor& seq_lens_this_time,
+         const paddle::Tensor& end_tokens,
+         const paddle::Tensor& is_block_step,
+         const paddle::Tensor& cu_seqlens_q_output,
+         const paddle::Tensor& reasoning_status,
+         const paddle::Tensor& max_dec_len,
+         const paddle::Tensor& step_idx,
+         int64_t max_seq_len,
+         int64_t verify_window,
+         int64_t verify_strategy,
+         bool reject_all,
+         bool accept_all,
+         int64_t seed) {
+        opforge::check_int32(kOp, "max_seq_len", max_seq_len);
+        opforge::check_int32(kOp, "verify_window", verify_window);
+        opforge::check_int32(kOp, "verify_strategy", verify_strategy);
+        checked_call(step_output_ids,
+                     step_output_len,
+                     step_input_ids,
+                     target_tokens,
+                     candidate_ids,
+                     candidate_scores,
+                     candidate_lens,
+                     topp,
+                     stop_flags,
+                     seq_lens_encoder,
+                     seq_lens_this_time,
+                     end_tokens,
+                     is_block_step,
+                     cu_seqlens_q_output,
+                     reasoning_status,
+                     max_dec_len,
+                     step_idx,
+                     static_cast<int32_t>(max_seq_len),
+                     static_cast<int32_t>(verify_window),
+                     static_cast<VerifyStrategy>(verify_strategy),
+                     reject_all,
+                     accept_all,
+                     seed);
+      },
+      py::arg("step_output_ids").none(false),
+      py::arg("step_output_len").none(false),
+      py::arg("step_input_ids").none(false),
+      py::arg("target_tokens").none(true),
+      py::arg("candidate_ids").none(true),
+      py::arg("candidate_scores").none(true),
+      py::arg("candidate_lens").none(true),
+      py::arg("topp").none(false),
+      py::arg("stop_flags").none(false),
+      py::arg("seq_lens_encoder").none(false),
+      py::arg("seq_lens_this_time").none(false),
+      py::arg("end_tokens").none(false),
+      py::arg("is_block_step").none(false),
+      py::arg("cu_seqlens_q_output").none(false),
+      py::arg("reasoning_status").none(false),
+      py::arg("max_dec_len").none(false),
+      py::arg("step_idx").none(false),
+      py::arg("max_seq_len") = 0,
+      py::arg("verify_window") = 2,
+      py::arg("verify_strategy") = 0,
+      py::arg("reject_all") = false,
+      py::arg("accept_all") = false,
+      py::arg("seed") = -1,
+      "Decide per slot which draft tokens the target model accepts, append one token of the "
+      "target's own at the first rejected position, and write the resulting tokens and their "
+      "count.");
+}
+
+}  // namespace opforge::verify_draft_tokens
+
+PD_BUILD_OP(opforge_verify_draft_tokens)
+    .Inputs({"step_output_ids",
+             "step_output_len",
+             "step_input_ids",
+             paddle::Optional("target_tokens"),
+             paddle::Optional("candidate_ids"),
+             paddle::Optional("candidate_scores"),
+             paddle::Optional("candidate_lens"),
+             "topp",
+             "stop_flags",
+             "seq_lens_encoder",
+             "seq_lens_this_time",
+             "end_tokens",
+             "is_block_step",
+             "cu_seqlens_q_output",
+             "reasoning_status",
+             "max_dec_len",
+             "step_idx"})
+    .Outputs({"step_output_ids_out", "step_output_len_out"})
+    .Attrs({"max_seq_len: int",
+            "verify_window: int",
+            "verify_strategy: int",
+            "reject_all: bool",
+            "accept_all: bool",
+            "seed: int64_t"})
+    .SetInplaceMap({{"step_output_ids", "step_output_ids_out"},
+                    {"step_output_len", "step_output_len_out"}})
+    .SetKernelFn(PD_KERNEL(opforge::verify_draft_tokens::paddle_kernel))
+    .SetInferShapeFn(PD_INFER_SHAPE(opforge::verify_draft_tokens::infer_shape))
+    .SetInferDtypeFn(PD_INFER_DTYPE(opforge::verify_draft_tokens::infer_dtype));

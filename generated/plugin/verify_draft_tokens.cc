@@ -1,0 +1,173 @@
+// Generated from opspec/verify_draft_tokens.yaml by `python -m codegen`. Do not edit.
+#include "plugin/verify_draft_tokens.h"
+
+#include <memory>
+
+namespace opforge::verify_draft_tokens {
+namespace {
+constexpr const char* kOp = "verify_draft_tokens";
+}  // namespace
+
+void check_attrs(int32_t max_seq_len,
+                 int32_t verify_window,
+                 VerifyStrategy verify_strategy,
+                 bool reject_all,
+                 bool accept_all,
+                 int64_t seed) {
+  constexpr int64_t k_verify_window_min = 1;
+  opforge::check_attr_range(
+      kOp, "verify_window", static_cast<int64_t>(verify_window), &k_verify_window_min, nullptr);
+  opforge::check_enum(kOp,
+                      "verify_strategy",
+                      static_cast<int64_t>(verify_strategy),
+                      {0, 1, 2},
+                      "topp (0), greedy (1), target_match (2)");
+  constexpr int64_t k_seed_min = -1;
+  opforge::check_attr_range(kOp, "seed", static_cast<int64_t>(seed), &k_seed_min, nullptr);
+  (void)max_seq_len;
+  (void)reject_all;
+  (void)accept_all;
+}
+
+void run(const opforge::Context& ctx,
+         opforge::Buffer<int64_t> step_output_ids,
+         opforge::Buffer<int32_t> step_output_len,
+         opforge::Buffer<const int64_t> step_input_ids,
+         opforge::Buffer<const int64_t> target_tokens,
+         opforge::Buffer<const int64_t> candidate_ids,
+         opforge::Buffer<const float> candidate_scores,
+         opforge::Buffer<const int32_t> candidate_lens,
+         opforge::Buffer<const float> topp,
+         opforge::Buffer<const bool> stop_flags,
+         opforge::Buffer<const int32_t> seq_lens_encoder,
+         opforge::Buffer<const int32_t> seq_lens_this_time,
+         opforge::Buffer<const int64_t> end_tokens,
+         opforge::Buffer<const bool> is_block_step,
+         opforge::Buffer<const int32_t> cu_seqlens_q_output,
+         opforge::Buffer<const int32_t> reasoning_status,
+         opforge::Buffer<const int64_t> max_dec_len,
+         opforge::Buffer<const int64_t> step_idx,
+         int64_t max_bsz,
+         int64_t max_step_tokens,
+         int64_t real_bsz,
+         int64_t token_num,
+         int64_t max_candidate_len,
+         int64_t end_length,
+         int32_t max_seq_len,
+         int32_t verify_window,
+         VerifyStrategy verify_strategy,
+         bool reject_all,
+         bool accept_all,
+         int64_t seed) {
+  check_attrs(max_seq_len, verify_window, verify_strategy, reject_all, accept_all, seed);
+  if (max_bsz < 0) opforge::detail::fail_dim_negative(kOp, "max_bsz", max_bsz);
+  if (max_step_tokens < 0)
+    opforge::detail::fail_dim_negative(kOp, "max_step_tokens", max_step_tokens);
+  if (real_bsz < 0) opforge::detail::fail_dim_negative(kOp, "real_bsz", real_bsz);
+  if (token_num < 0) opforge::detail::fail_dim_negative(kOp, "token_num", token_num);
+  if (max_candidate_len < 0)
+    opforge::detail::fail_dim_negative(kOp, "max_candidate_len", max_candidate_len);
+  if (end_length < 0) opforge::detail::fail_dim_negative(kOp, "end_length", end_length);
+
+  opforge::check_buffer(kOp,
+                        "step_output_ids",
+                        step_output_ids,
+                        max_bsz * max_step_tokens,
+                        "max_bsz * max_step_tokens",
+                        true,
+                        "");
+  opforge::check_buffer(kOp, "step_output_len", step_output_len, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp,
+                        "step_input_ids",
+                        step_input_ids,
+                        max_bsz * max_step_tokens,
+                        "max_bsz * max_step_tokens",
+                        true,
+                        "");
+  opforge::check_buffer(kOp,
+                        "target_tokens",
+                        target_tokens,
+                        token_num,
+                        "token_num",
+                        (verify_strategy == VerifyStrategy::greedy ||
+                         verify_strategy == VerifyStrategy::target_match),
+                        "verify_strategy is greedy or target_match");
+  opforge::check_buffer(kOp,
+                        "candidate_ids",
+                        candidate_ids,
+                        token_num * max_candidate_len,
+                        "token_num * max_candidate_len",
+                        (verify_strategy == VerifyStrategy::topp),
+                        "verify_strategy is topp");
+  opforge::check_buffer(kOp,
+                        "candidate_scores",
+                        candidate_scores,
+                        token_num * max_candidate_len,
+                        "token_num * max_candidate_len",
+                        (verify_strategy == VerifyStrategy::topp),
+                        "verify_strategy is topp");
+  opforge::check_buffer(kOp,
+                        "candidate_lens",
+                        candidate_lens,
+                        token_num,
+                        "token_num",
+                        (verify_strategy == VerifyStrategy::topp),
+                        "verify_strategy is topp");
+  opforge::check_buffer(kOp, "topp", topp, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp, "stop_flags", stop_flags, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp, "seq_lens_encoder", seq_lens_encoder, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(
+      kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz", true, "");
+  opforge::check_buffer(kOp, "end_tokens", end_tokens, end_length, "end_length", true, "");
+  opforge::check_buffer(kOp, "is_block_step", is_block_step, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(
+      kOp, "cu_seqlens_q_output", cu_seqlens_q_output, real_bsz + 1, "real_bsz + 1", true, "");
+  opforge::check_buffer(kOp, "reasoning_status", reasoning_status, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp, "max_dec_len", max_dec_len, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp, "step_idx", step_idx, max_bsz, "max_bsz", true, "");
+
+  // Scratch lives in this frame, so it outlives the kernel call below.
+  std::unique_ptr<float[]> topp_uniforms_storage(new float[max_bsz]());
+  opforge::fill_uniform(topp_uniforms_storage.get(), max_bsz, opforge::resolve_seed(seed));
+
+  switch (ctx.backend) {
+    case opforge::Backend::kCpu:
+      Kernels::cpu(step_output_ids.data,
+                   step_output_len.data,
+                   step_input_ids.data,
+                   target_tokens.data,
+                   candidate_ids.data,
+                   candidate_scores.data,
+                   candidate_lens.data,
+                   topp.data,
+                   stop_flags.data,
+                   seq_lens_encoder.data,
+                   seq_lens_this_time.data,
+                   end_tokens.data,
+                   is_block_step.data,
+                   cu_seqlens_q_output.data,
+                   reasoning_status.data,
+                   max_dec_len.data,
+                   step_idx.data,
+                   topp_uniforms_storage.get(),
+                   max_bsz,
+                   max_step_tokens,
+                   real_bsz,
+                   token_num,
+                   max_candidate_len,
+                   end_length,
+                   max_seq_len,
+                   verify_window,
+                   verify_strategy,
+                   reject_all,
+                   accept_all,
+                   seed);
+      return;
+    default:
+      throw opforge::OpError(
+          opforge::ErrorKind::kBackend,
+          std::string(kOp) + "(): no " + opforge::backend_name(ctx.backend) + " kernel");
+  }
+}
+
+}  // namespace opforge::verify_draft_tokens

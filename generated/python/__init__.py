@@ -1,0 +1,147 @@
+# Generated from opspec/verify_draft_tokens.yaml by `python -m codegen`. Do not edit.
+"""The ops of opforge, one function per spec in opspec/."""
+
+from __future__ import annotations
+
+import enum
+
+from opforge import _runtime
+
+__all__ = [
+    "VerifyStrategy",
+    "verify_draft_tokens",
+]
+
+_C = _runtime.extension()
+_in_dynamic_mode = _runtime.in_dynamic_mode
+
+
+class VerifyStrategy(enum.IntEnum):
+    """verify_draft_tokens: how a draft token is judged."""
+
+    TOPP = 0
+    GREEDY = 1
+    TARGET_MATCH = 2
+
+
+def verify_draft_tokens(
+    step_output_ids,
+    step_output_len,
+    step_input_ids,
+    target_tokens,
+    candidate_ids,
+    candidate_scores,
+    candidate_lens,
+    topp,
+    stop_flags,
+    seq_lens_encoder,
+    seq_lens_this_time,
+    end_tokens,
+    is_block_step,
+    cu_seqlens_q_output,
+    reasoning_status,
+    max_dec_len,
+    step_idx,
+    max_seq_len=0,
+    verify_window=2,
+    verify_strategy=VerifyStrategy.TOPP,
+    reject_all=False,
+    accept_all=False,
+    seed=-1,
+):
+    """Decide per slot which draft tokens the target model accepts, append one token of the
+    target's own at the first rejected position, and write the resulting tokens and their
+    count.
+
+    Generated from opspec/verify_draft_tokens.yaml; dims: max_bsz, max_step_tokens, real_bsz, token_num, max_candidate_len, end_length.
+
+    Args:
+        step_output_ids: int64 [max_bsz, max_step_tokens], in-place. accepted tokens, then the target's token; -1 after.
+        step_output_len: int32 [max_bsz], in-place. tokens written per slot.
+        step_input_ids: int64 [max_bsz, max_step_tokens]. column 0: the token fed last step; columns 1 .. slt-1: the drafts.
+        target_tokens: int64 [token_num], or None (required when verify_strategy is greedy or target_match). the target's token after each packed position.
+        candidate_ids: int64 [token_num, max_candidate_len], or None (required when verify_strategy is topp). top candidates per packed position, best first.
+        candidate_scores: float32 [token_num, max_candidate_len], or None (required when verify_strategy is topp). probabilities of the candidates.
+        candidate_lens: int32 [token_num], or None (required when verify_strategy is topp). how many candidates lie inside top-p.
+        topp: float32 [max_bsz]. per-slot top-p, in (0, 1].
+        stop_flags: bool [max_bsz]. slot already finished.
+        seq_lens_encoder: int32 [max_bsz]. non-zero: the slot is in prefill this step.
+        seq_lens_this_time: int32 [real_bsz]. tokens fed this step per slot (1 + drafts).
+        end_tokens: int64 [end_length]. end-of-sequence ids.
+        is_block_step: bool [max_bsz]. slot is parked this step.
+        cu_seqlens_q_output: int32 [real_bsz + 1]. packed row offsets, [0] == 0.
+        reasoning_status: int32 [max_bsz]. 0 thinking, 1 emitting the reasoning boundary, 2 response, 3 end.
+        max_dec_len: int64 [max_bsz]. generation limit per slot.
+        step_idx: int64 [max_bsz]. tokens generated so far.
+        max_seq_len: int, default 0. kept for interface compatibility, unused.
+        verify_window: int, default 2. consecutive top-1 matches the window fallback needs.
+        verify_strategy: VerifyStrategy | int, default topp. how a draft token is judged.
+        reject_all: bool, default False. accept no draft (wins over accept_all).
+        accept_all: bool, default False. accept every draft.
+        seed: int, default -1. seed of the per-slot uniform draws; -1 takes a process-wide counter.
+
+    Returns:
+        (step_output_ids, step_output_len): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, or a required one is None.
+        OpValueError: a shape, place, layout or attribute value is wrong.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        _C.verify_draft_tokens(
+            step_output_ids,
+            step_output_len,
+            step_input_ids,
+            target_tokens,
+            candidate_ids,
+            candidate_scores,
+            candidate_lens,
+            topp,
+            stop_flags,
+            seq_lens_encoder,
+            seq_lens_this_time,
+            end_tokens,
+            is_block_step,
+            cu_seqlens_q_output,
+            reasoning_status,
+            max_dec_len,
+            step_idx,
+            max_seq_len,
+            verify_window,
+            verify_strategy,
+            reject_all,
+            accept_all,
+            seed,
+        )
+        return step_output_ids, step_output_len
+    return _runtime.run_static(
+        "opforge_verify_draft_tokens",
+        (
+            step_output_ids,
+            step_output_len,
+            step_input_ids,
+            target_tokens,
+            candidate_ids,
+            candidate_scores,
+            candidate_lens,
+            topp,
+            stop_flags,
+            seq_lens_encoder,
+            seq_lens_this_time,
+            end_tokens,
+            is_block_step,
+            cu_seqlens_q_output,
+            reasoning_status,
+            max_dec_len,
+            step_idx,
+        ),
+        (
+            max_seq_len,
+            verify_window,
+            verify_strategy,
+            reject_all,
+            accept_all,
+            seed,
+        ),
+    )

@@ -1,0 +1,56 @@
+"""Loading the extension and the two ways a generated op runs: the pybind11
+binding in eager mode, the registered Paddle custom op in a static graph."""
+
+from __future__ import annotations
+
+import enum
+import importlib
+from types import ModuleType
+from typing import Any, Sequence
+
+import paddle
+from paddle.base.framework import global_var
+
+_custom_ops_registered = False
+
+
+def extension() -> ModuleType:
+    """opforge._C, built by ``python tools/build.py``."""
+    try:
+        return importlib.import_module("opforge._C")
+    except ImportError as exc:
+        raise ImportError(
+            f"opforge's extension module is not built ({exc}); run `python tools/build.py`"
+        ) from exc
+
+
+def in_dynamic_mode() -> bool:
+    # What paddle.in_dynamic_mode() tests, without its call overhead on every op call.
+    return global_var._dygraph_tracer_ is not None
+
+
+def _register_custom_ops() -> None:
+    global _custom_ops_registered
+    if not _custom_ops_registered:
+        from paddle.utils.cpp_extension.extension_utils import load_op_meta_info_and_register_op
+
+        load_op_meta_info_and_register_op(extension().__file__)
+        _custom_ops_registered = True
+
+
+def run_static(op_name: str, inputs: Sequence[Any], attrs: Sequence[Any]) -> Any:
+    """Append the op to the current static program (PIR)."""
+    if not global_var._use_pir_api_:
+        raise RuntimeError(f"{op_name}: static graphs need Paddle's PIR mode (the default)")
+    _register_custom_ops()
+    values = [int(a) if isinstance(a, enum.IntEnum) else a for a in attrs]
+    outs = paddle._C_ops._run_custom_op(op_name, *inputs, *values)
+    return outs[0] if len(outs) == 1 else tuple(outs)
+
+
+def custom_op(op_name: str, *args: Any) -> Any:
+    """Run the registered Paddle custom op directly (eager too): the path a
+    framework would take; slower than the binding, used to compare the two."""
+    _register_custom_ops()
+    values = [int(a) if isinstance(a, enum.IntEnum) else a for a in args]
+    return paddle._C_ops._run_custom_op(op_name, *values)
