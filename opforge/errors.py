@@ -4,8 +4,9 @@ Messages name the op, the argument, what was expected and what came, e.g.
 ``verify_draft_tokens(): argument 'cu_seqlens_q_output' dim 0 must be real_bsz + 1 = 5
 (real_bsz = 4 from seq_lens_this_time.shape[0]), got 4``.
 
-In a static graph, Paddle reports errors raised inside an op as ``OSError``
-carrying the same message.
+In a static graph (and when the registered Paddle op is called directly) the
+same message reaches Python as Paddle's ``InvalidArgumentError``, a ``ValueError``,
+raised by the executor.
 """
 
 

@@ -17,6 +17,12 @@ std::string place_text(const paddle::Place& place) { return place.DebugString();
 
 namespace detail {
 
+void fail_dtype(const char* op, const char* arg, DType want, paddle::DataType got) {
+  raise(ErrorKind::kDType, op,
+        std::string("argument '") + arg + "' must have dtype " + dtype_name(want) + ", got " +
+            phi::DataTypeToString(got));
+}
+
 void fail_uninitialized(const char* op, const char* arg) {
   raise(ErrorKind::kLayout, op, std::string("argument '") + arg + "' has no data (uninitialized tensor)");
 }

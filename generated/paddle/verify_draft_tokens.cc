@@ -265,7 +265,8 @@ void paddle_kernel(const paddle::Tensor& step_output_ids,
                    bool reject_all,
                    bool accept_all,
                    int64_t seed) {
-  // Paddle turns PD_THROW into a Python OSError; keep our message.
+  // Raised as Paddle's InvalidArgument so the message survives the static-graph
+  // executor (PD_THROW's exception reaches Python there as a bare "std::exception").
   try {
     opforge::check_int32(kOp, "max_seq_len", max_seq_len);
     opforge::check_int32(kOp, "verify_window", verify_window);
@@ -294,7 +295,7 @@ void paddle_kernel(const paddle::Tensor& step_output_ids,
                  accept_all,
                  seed);
   } catch (const opforge::OpError& error) {
-    PD_THROW(error.what());
+    PADDLE_THROW(common::errors::InvalidArgument("%s", error.what()));
   }
 }
 

@@ -20,6 +20,7 @@ inline DType dtype_of(paddle::DataType dtype) {
 }
 
 namespace detail {
+[[noreturn]] void fail_dtype(const char* op, const char* arg, DType want, paddle::DataType got);
 [[noreturn]] void fail_uninitialized(const char* op, const char* arg);
 [[noreturn]] void fail_not_dense(const char* op, const char* arg);
 [[noreturn]] void fail_place(const char* op, const char* arg, const paddle::Place& want,
@@ -42,7 +43,8 @@ inline void check_tensor(const char* op, const char* arg, const paddle::Tensor& 
   if (!t.is_dense_tensor()) detail::fail_not_dense(op, arg);
   // An empty tensor may have no allocation; any other must have one.
   if (!t.initialized() && t.numel() != 0) detail::fail_uninitialized(op, arg);
-  check_dtype(op, arg, want_dtype, dtype_of(t.dtype()));
+  // Reported with Paddle's name, since the actual dtype may be one no spec uses.
+  if (dtype_of(t.dtype()) != want_dtype) detail::fail_dtype(op, arg, want_dtype, t.dtype());
   const auto& dims = t.dims();
   check_rank(op, arg, want_rank, want_shape, dims.Get(), dims.size());
   if (host) {

@@ -1,0 +1,20 @@
+"""Builds the extension once per test session (incrementally: a no-op when
+nothing changed), so the tests always run the code in the tree."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build.py")], capture_output=True, text=True
+    )
+    if result.returncode != 0:
+        pytest.exit(f"building the extension failed:\n{result.stdout}\n{result.stderr}", returncode=1)
