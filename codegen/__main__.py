@@ -14,7 +14,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m codegen", description=__doc__)
-    parser.add_argument("--check", action="store_true", help="write nothing; fail if generated/ differs")
+    parser.add_argument(
+        "--check", action="store_true", help="write nothing; fail if generated/ differs"
+    )
     parser.add_argument("--specs", type=Path, default=ROOT / "opspec", help="spec directory")
     parser.add_argument("--out", type=Path, default=ROOT / "generated", help="output directory")
     args = parser.parse_args(argv)
@@ -33,12 +35,17 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"generated/{path}: differs from what opspec/ generates", file=sys.stderr)
             for path in diff.stale:
                 print(f"generated/{path}: not generated from any spec", file=sys.stderr)
-            print("run `python -m codegen` and commit generated/ with the spec change", file=sys.stderr)
+            print(
+                "run `python -m codegen` and commit generated/ with the spec change",
+                file=sys.stderr,
+            )
             return 1
         print(f"generated/ is up to date ({len(files)} files from {len(ops)} spec(s))")
         return 0
     write(files, args.out, diff)
-    print(f"{len(diff.changed)} file(s) written, {len(diff.stale)} removed, {len(files) - len(diff.changed)} unchanged")
+    print(
+        f"{len(diff.changed)} file(s) written, {len(diff.stale)} removed, {len(files) - len(diff.changed)} unchanged"
+    )
     return 0
 
 

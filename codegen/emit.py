@@ -24,7 +24,9 @@ _TEMPLATES = Path(__file__).parent / "templates"
 
 def _pydoc(text: str, indent: int) -> str:
     """Wrap free spec text for a docstring line that is already indented."""
-    return textwrap.fill(text, width=96 - indent, subsequent_indent=" " * indent, break_on_hyphens=False)
+    return textwrap.fill(
+        text, width=96 - indent, subsequent_indent=" " * indent, break_on_hyphens=False
+    )
 
 
 _env = jinja2.Environment(
@@ -58,10 +60,17 @@ def render(ops: list[Op]) -> dict[str, str]:
         ):
             files[path] = _env.get_template(template).render(op=view, banner=banner)
     sources = [v.source for v in views]
-    files["paddle/module.cc"] = _env.get_template("module.cc.j2").render(ops=views, banner=_banner("//", sources))
+    files["paddle/module.cc"] = _env.get_template("module.cc.j2").render(
+        ops=views, banner=_banner("//", sources)
+    )
     exports = sorted([v.name for v in views] + [e[0] for v in views for e in v.enums])
-    for template, path in (("ops.py.j2", "python/__init__.py"), ("ops.pyi.j2", "python/__init__.pyi")):
-        files[path] = _env.get_template(template).render(ops=views, exports=exports, banner=_banner("#", sources))
+    for template, path in (
+        ("ops.py.j2", "python/__init__.py"),
+        ("ops.pyi.j2", "python/__init__.pyi"),
+    ):
+        files[path] = _env.get_template(template).render(
+            ops=views, exports=exports, banner=_banner("#", sources)
+        )
     return files
 
 
@@ -80,9 +89,21 @@ def format_files(files: dict[str, str], root: Path) -> dict[str, str]:
     ruff = _tool("ruff")
     for path, text in files.items():
         if path.endswith((".h", ".cc")):
-            cmd = [clang_format, f"--style=file:{root / '.clang-format'}", f"--assume-filename={path}"]
+            cmd = [
+                clang_format,
+                f"--style=file:{root / '.clang-format'}",
+                f"--assume-filename={path}",
+            ]
         elif path.endswith((".py", ".pyi")):
-            cmd = [ruff, "format", "--config", str(root / "pyproject.toml"), "--stdin-filename", path, "-"]
+            cmd = [
+                ruff,
+                "format",
+                "--config",
+                str(root / "pyproject.toml"),
+                "--stdin-filename",
+                path,
+                "-",
+            ]
         else:
             formatted[path] = text
             continue
@@ -100,8 +121,16 @@ class Diff:
 
 
 def compare(files: dict[str, str], out: Path) -> Diff:
-    on_disk = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
-    changed = sorted(p for p, text in files.items() if not (out / p).is_file() or (out / p).read_text(encoding="utf-8") != text)
+    on_disk = {
+        p.relative_to(out).as_posix()
+        for p in out.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+    changed = sorted(
+        p
+        for p, text in files.items()
+        if not (out / p).is_file() or (out / p).read_text(encoding="utf-8") != text
+    )
     return Diff(changed, sorted(on_disk - set(files)))
 
 

@@ -7,8 +7,9 @@ dataclasses and never the YAML.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping, Union
+from typing import Union
 
 from codegen.yamlsrc import Loc
 
@@ -117,12 +118,13 @@ class DimBinOp:
         return a // b
 
 
-DimExpr = Union[DimConst, DimRef, DimBinOp]
+DimExpr = Union[DimConst, DimRef, DimBinOp]  # noqa: UP007 - a runtime alias, Python 3.10 has no `type`
 
 
 def dim_cpp(expr: DimExpr, names: Mapping[str, str] | None = None) -> str:
     """C++ spelling of a dim expression (``//`` becomes ``/``)."""
     if isinstance(expr, DimBinOp):
+
         def side(e: DimExpr) -> str:
             text = dim_cpp(e, names)
             return f"({text})" if isinstance(e, DimBinOp) else text
@@ -162,7 +164,7 @@ class Condition:
     """``attr`` takes one of ``values`` (enum members by name, or bools)."""
 
     attr: str
-    values: tuple[Union[str, bool], ...]
+    values: tuple[str | bool, ...]
 
 
 @dataclass(frozen=True)
@@ -177,7 +179,7 @@ class UniformFill:
 class Tensor:
     name: str
     doc: str
-    dtype: Union[DType, DTypeVar]
+    dtype: DType | DTypeVar
     shape: tuple[DimExpr, ...]
     role: Role
     optional: bool
@@ -222,9 +224,9 @@ class Attr:
     doc: str
     type: AttrType
     enum: EnumType | None
-    default: Union[int, float, bool, str]  # str: an enum member name
-    min: Union[int, float, None]
-    max: Union[int, float, None]
+    default: int | float | bool | str  # str: an enum member name
+    min: int | float | None
+    max: int | float | None
     loc: Loc
 
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import ast
 import keyword
 import re
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Callable, Iterable, Union
+from typing import Any
 
 from codegen import yamlsrc
 from codegen.model import (
@@ -59,16 +60,118 @@ class SpecErrors(Exception):
 _NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 _TYPE_NAME = re.compile(r"[A-Z][A-Za-z0-9]*\Z")
 _CPP_KEYWORDS = frozenset(
-    """alignas alignof and and_eq asm auto bitand bitor bool break case catch char char8_t
-    char16_t char32_t class compl concept const consteval constexpr constinit const_cast
-    continue co_await co_return co_yield decltype default delete do double dynamic_cast else
-    enum explicit export extern false float for friend goto if inline int long mutable
-    namespace new noexcept not not_eq nullptr operator or or_eq private protected public
-    register reinterpret_cast requires return short signed sizeof static static_assert
-    static_cast struct switch template this thread_local throw true try typedef typeid
-    typename union unsigned using virtual void volatile wchar_t while xor xor_eq
-    int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t size_t float16 bfloat16
-    main std paddle py opforge pybind11 xpu3sim""".split()
+    [
+        "alignas",
+        "alignof",
+        "and",
+        "and_eq",
+        "asm",
+        "auto",
+        "bitand",
+        "bitor",
+        "bool",
+        "break",
+        "case",
+        "catch",
+        "char",
+        "char8_t",
+        "char16_t",
+        "char32_t",
+        "class",
+        "compl",
+        "concept",
+        "const",
+        "consteval",
+        "constexpr",
+        "constinit",
+        "const_cast",
+        "continue",
+        "co_await",
+        "co_return",
+        "co_yield",
+        "decltype",
+        "default",
+        "delete",
+        "do",
+        "double",
+        "dynamic_cast",
+        "else",
+        "enum",
+        "explicit",
+        "export",
+        "extern",
+        "false",
+        "float",
+        "for",
+        "friend",
+        "goto",
+        "if",
+        "inline",
+        "int",
+        "long",
+        "mutable",
+        "namespace",
+        "new",
+        "noexcept",
+        "not",
+        "not_eq",
+        "nullptr",
+        "operator",
+        "or",
+        "or_eq",
+        "private",
+        "protected",
+        "public",
+        "register",
+        "reinterpret_cast",
+        "requires",
+        "return",
+        "short",
+        "signed",
+        "sizeof",
+        "static",
+        "static_assert",
+        "static_cast",
+        "struct",
+        "switch",
+        "template",
+        "this",
+        "thread_local",
+        "throw",
+        "true",
+        "try",
+        "typedef",
+        "typeid",
+        "typename",
+        "union",
+        "unsigned",
+        "using",
+        "virtual",
+        "void",
+        "volatile",
+        "wchar_t",
+        "while",
+        "xor",
+        "xor_eq",
+        "int8_t",
+        "int16_t",
+        "int32_t",
+        "int64_t",
+        "uint8_t",
+        "uint16_t",
+        "uint32_t",
+        "uint64_t",
+        "size_t",
+        "float16",
+        "bfloat16",
+        "main",
+        "std",
+        "paddle",
+        "py",
+        "opforge",
+        "pybind11",
+        "xpu3sim",
+    ]
 )
 # Names the generated code uses for its own parameters and locals.
 _GENERATED_NAMES = frozenset({"ctx", "backend", "self", "kernel", "args", "kwargs", "np"})
@@ -77,7 +180,7 @@ _DTYPES = {d.value: d for d in DType}
 _INT_RANGES = {AttrType.INT: (-(2**31), 2**31 - 1), AttrType.INT64: (-(2**63), 2**63 - 1)}
 
 
-def parse_dim_expr(text: Union[str, int]) -> DimExpr:
+def parse_dim_expr(text: str | int) -> DimExpr:
     """Parse one shape entry: integer literals, dim names, + - * and // by a
     positive literal. Raises ValueError with a one-line reason."""
     if isinstance(text, bool) or not isinstance(text, (str, int)):
@@ -148,10 +251,14 @@ class _FileParser:
             ok = isinstance(value, kinds)
         if not ok:
             names = " or ".join(_yaml_type_name(k) for k in kinds)
-            self.error(line, where, f"expected {names}, got {_yaml_type_name(type(value))} {value!r}")
+            self.error(
+                line, where, f"expected {names}, got {_yaml_type_name(type(value))} {value!r}"
+            )
         return ok
 
-    def check_name(self, name: Any, line: int, where: str, pattern: re.Pattern[str] = _NAME) -> bool:
+    def check_name(
+        self, name: Any, line: int, where: str, pattern: re.Pattern[str] = _NAME
+    ) -> bool:
         """Name is a lower_snake_case identifier valid in C++ and Python and free."""
         if not self.check_type(name, str, line, where):
             return False
@@ -160,7 +267,11 @@ class _FileParser:
             self.error(line, where, f"'{name}' is not a valid {shape} identifier")
             return False
         if keyword.iskeyword(name) or name in _CPP_KEYWORDS or name in _GENERATED_NAMES:
-            self.error(line, where, f"'{name}' is reserved (a C++ or Python keyword, or a name generated code uses)")
+            self.error(
+                line,
+                where,
+                f"'{name}' is reserved (a C++ or Python keyword, or a name generated code uses)",
+            )
             return False
         return True
 
@@ -170,17 +281,27 @@ class _FileParser:
         if not isinstance(data, LocDict):
             self.error(1, "", "a spec is a YAML mapping with fields op, doc, dims, tensors, attrs")
             return None
-        self.check_keys(data, "", ["op", "doc", "kernels", "tensors"], ["dims", "dtype_sets", "attrs"])
+        self.check_keys(
+            data, "", ["op", "doc", "kernels", "tensors"], ["dims", "dtype_sets", "attrs"]
+        )
         name = data.get("op")
         if self.check_name(name, data.key_lines.get("op", 1), "op") and name != expected_name:
-            self.error(data.key_lines["op"], "op", f"op '{name}' must live in '{name}.yaml', not in '{expected_name}.yaml'")
+            self.error(
+                data.key_lines["op"],
+                "op",
+                f"op '{name}' must live in '{name}.yaml', not in '{expected_name}.yaml'",
+            )
         doc = self.parse_doc(data, "doc", "")
         kernels = self.parse_kernels(data)
 
         attrs = self.parse_list(data, "attrs", self.parse_attr)
         dtype_vars = self.parse_dtype_sets(data)
         dims = self.parse_dims(data)
-        tensors = self.parse_list(data, "tensors", lambda n, l, w: self.parse_tensor(n, l, w, dtype_vars))
+        tensors = self.parse_list(
+            data,
+            "tensors",
+            lambda node, line, where: self.parse_tensor(node, line, where, dtype_vars),
+        )
         self.check_unique(data, dims, tensors, attrs)
         self.check_attr_refs(tensors, attrs, dims)
         self.check_dims_bound(data, dims, tensors)
@@ -206,9 +327,13 @@ class _FileParser:
             return ()
         kinds = {k.value: k for k in KernelKind}
         result = []
-        for item, item_line in zip(raw, raw.item_lines):
+        for item, item_line in zip(raw, raw.item_lines, strict=True):
             if item not in kinds:
-                self.error(item_line, "kernels", f"unknown kernel kind {item!r}; expected one of: {', '.join(kinds)}")
+                self.error(
+                    item_line,
+                    "kernels",
+                    f"unknown kernel kind {item!r}; expected one of: {', '.join(kinds)}",
+                )
             elif kinds[item] in result:
                 self.error(item_line, "kernels", f"'{item}' is listed twice")
             else:
@@ -220,7 +345,9 @@ class _FileParser:
     def parse_doc(self, node: LocDict, key: str, where: str) -> str:
         field = f"{where}.{key}" if where else key
         value = node.get(key)
-        if value is None or not self.check_type(value, str, node.key_lines.get(key, node.line), field):
+        if value is None or not self.check_type(
+            value, str, node.key_lines.get(key, node.line), field
+        ):
             return ""
         return " ".join(value.split())
 
@@ -233,7 +360,7 @@ class _FileParser:
         if not self.check_type(node, list, data.key_lines[key], key):
             return []
         items = []
-        for index, (item, line) in enumerate(zip(node, node.item_lines)):
+        for index, (item, line) in enumerate(zip(node, node.item_lines, strict=True)):
             parsed = parse_item(item, line, f"{key}[{index}]")
             if parsed is not None:
                 items.append(parsed)
@@ -242,7 +369,9 @@ class _FileParser:
     def parse_dtype_sets(self, data: LocDict) -> dict[str, DTypeVar]:
         node = data.get("dtype_sets")
         result: dict[str, DTypeVar] = {}
-        if node is None or not self.check_type(node, dict, data.key_lines["dtype_sets"], "dtype_sets"):
+        if node is None or not self.check_type(
+            node, dict, data.key_lines["dtype_sets"], "dtype_sets"
+        ):
             return result
         for var, choices in node.items():
             line = node.key_lines[var]
@@ -267,7 +396,9 @@ class _FileParser:
         if not self.check_type(value, str, line, where):
             return None
         if value not in _DTYPES:
-            self.error(line, where, f"unknown dtype '{value}'; expected one of: {', '.join(_DTYPES)}")
+            self.error(
+                line, where, f"unknown dtype '{value}'; expected one of: {', '.join(_DTYPES)}"
+            )
             return None
         return _DTYPES[value]
 
@@ -288,7 +419,9 @@ class _FileParser:
                 self.check_keys(spec, where, ["doc"], ["attr"])
                 doc = self.parse_doc(spec, "doc", where)
                 from_attr = spec.get("attr")
-                if from_attr is not None and not self.check_type(from_attr, str, spec.key_lines["attr"], f"{where}.attr"):
+                if from_attr is not None and not self.check_type(
+                    from_attr, str, spec.key_lines["attr"], f"{where}.attr"
+                ):
                     from_attr = None
             elif self.check_type(spec, str, line, where):
                 doc = " ".join(spec.split())
@@ -302,7 +435,12 @@ class _FileParser:
     ) -> Tensor | None:
         if not self.check_type(node, dict, line, where):
             return None
-        self.check_keys(node, where, ["name", "dtype", "shape", "doc"], ["role", "optional", "required_when", "host", "fill"])
+        self.check_keys(
+            node,
+            where,
+            ["name", "dtype", "shape", "doc"],
+            ["role", "optional", "required_when", "host", "fill"],
+        )
         name = node.get("name")
         if not self.check_name(name, node.key_lines.get("name", line), f"{where}.name"):
             return None
@@ -324,7 +462,9 @@ class _FileParser:
 
         shape: list[DimExpr] = []
         raw_shape = node.get("shape")
-        if raw_shape is not None and self.check_type(raw_shape, list, kl["shape"], f"{where}.shape"):
+        if raw_shape is not None and self.check_type(
+            raw_shape, list, kl["shape"], f"{where}.shape"
+        ):
             for axis, entry in enumerate(raw_shape):
                 try:
                     shape.append(parse_dim_expr(entry))
@@ -338,20 +478,31 @@ class _FileParser:
             if raw_role in roles:
                 role = roles[raw_role]
             else:
-                self.error(kl["role"], f"{where}.role", f"unknown role '{raw_role}'; expected one of: {', '.join(roles)}")
+                self.error(
+                    kl["role"],
+                    f"{where}.role",
+                    f"unknown role '{raw_role}'; expected one of: {', '.join(roles)}",
+                )
 
         optional = self.parse_flag(node, "optional", where)
         host = self.parse_flag(node, "host", where)
         if optional and role is not Role.INPUT:
-            self.error(kl["optional"], f"{where}.optional",
-                       f"only inputs can be optional; a '{role.value}' tensor must always be present "
-                       "(the glue aliases or allocates it)")
+            self.error(
+                kl["optional"],
+                f"{where}.optional",
+                f"only inputs can be optional; a '{role.value}' tensor must always be present "
+                "(the glue aliases or allocates it)",
+            )
 
         conditions: list[Condition] = []
         raw_when = node.get("required_when")
         if raw_when is not None:
             if not optional:
-                self.error(kl["required_when"], f"{where}.required_when", "only an optional tensor can be required conditionally")
+                self.error(
+                    kl["required_when"],
+                    f"{where}.required_when",
+                    "only an optional tensor can be required conditionally",
+                )
             elif self.check_type(raw_when, dict, kl["required_when"], f"{where}.required_when"):
                 for attr_name, values in raw_when.items():
                     w = f"{where}.required_when.{attr_name}"
@@ -366,7 +517,9 @@ class _FileParser:
             w = f"{where}.fill"
             if role is not Role.SCRATCH:
                 self.error(kl["fill"], w, "only scratch tensors are filled by the glue")
-            elif self.check_type(raw_fill, dict, kl["fill"], w) and self.check_keys(raw_fill, w, ["uniform"], []):
+            elif self.check_type(raw_fill, dict, kl["fill"], w) and self.check_keys(
+                raw_fill, w, ["uniform"], []
+            ):
                 seed = raw_fill["uniform"]
                 if self.check_type(seed, str, raw_fill.key_lines["uniform"], f"{w}.uniform"):
                     fill = UniformFill(seed)
@@ -375,8 +528,18 @@ class _FileParser:
 
         if dtype is None or len(shape) != len(raw_shape or []) or raw_shape is None:
             return None
-        return Tensor(name, self.parse_doc(node, "doc", where), dtype, tuple(shape), role,
-                      optional, tuple(conditions), host, fill, Loc(self.path, line))
+        return Tensor(
+            name,
+            self.parse_doc(node, "doc", where),
+            dtype,
+            tuple(shape),
+            role,
+            optional,
+            tuple(conditions),
+            host,
+            fill,
+            Loc(self.path, line),
+        )
 
     def parse_flag(self, node: LocDict, key: str, where: str) -> bool:
         value = node.get(key, False)
@@ -397,7 +560,11 @@ class _FileParser:
         raw_type = node.get("type")
         if not isinstance(raw_type, str) or raw_type not in types:
             if "type" in node:
-                self.error(kl["type"], f"{where}.type", f"unknown attribute type {raw_type!r}; expected one of: {', '.join(types)}")
+                self.error(
+                    kl["type"],
+                    f"{where}.type",
+                    f"unknown attribute type {raw_type!r}; expected one of: {', '.join(types)}",
+                )
             return None
         attr_type = types[raw_type]
 
@@ -410,10 +577,12 @@ class _FileParser:
             if not self.check_type(values, dict, kl["values"], f"{where}.values"):
                 return None
             members = []
-            for member, number in values.items():
+            for member, code in values.items():
                 w = f"{where}.values.{member}"
-                if self.check_name(member, values.key_lines[member], w) and self.check_type(number, int, values.key_lines[member], w):
-                    members.append((member, number))
+                if self.check_name(member, values.key_lines[member], w) and self.check_type(
+                    code, int, values.key_lines[member], w
+                ):
+                    members.append((member, code))
             if len({n for _, n in members}) != len(members):
                 self.error(kl["values"], f"{where}.values", "two members share a value")
             if not members:
@@ -439,7 +608,7 @@ class _FileParser:
                 if not low <= value <= high:
                     self.error(kl[key], w, f"{value} does not fit a {attr_type.value}")
                     return None
-            return value
+            return int(value) if isinstance(value, int) else float(value)
 
         low, high = number("min"), number("max")
         if low is not None and high is not None and low > high:
@@ -453,19 +622,35 @@ class _FileParser:
                 assert enum_type is not None
                 names = [m for m, _ in enum_type.members]
                 if default not in names:
-                    self.error(kl["default"], w, f"{default!r} is not a member; expected one of: {', '.join(names)}")
+                    self.error(
+                        kl["default"],
+                        w,
+                        f"{default!r} is not a member; expected one of: {', '.join(names)}",
+                    )
             elif attr_type is AttrType.BOOL:
                 self.check_type(default, bool, kl["default"], w)
             else:
                 default = number("default")
-                if default is not None and ((low is not None and default < low) or (high is not None and default > high)):
+                if default is not None and (
+                    (low is not None and default < low) or (high is not None and default > high)
+                ):
                     self.error(kl["default"], w, f"{default} is outside [{low}, {high}]")
-        return Attr(name, self.parse_doc(node, "doc", where), attr_type, enum_type, default,
-                    low, high, Loc(self.path, line))
+        return Attr(
+            name,
+            self.parse_doc(node, "doc", where),
+            attr_type,
+            enum_type,
+            default,
+            low,
+            high,
+            Loc(self.path, line),
+        )
 
     # ---- cross-field rules ------------------------------------------------------------
 
-    def check_unique(self, data: LocDict, dims: list[Dim], tensors: list[Tensor], attrs: list[Attr]) -> None:
+    def check_unique(
+        self, data: LocDict, dims: list[Dim], tensors: list[Tensor], attrs: list[Attr]
+    ) -> None:
         """Dims, tensors and attributes share one namespace (they become parameters of
         the same C++ and Python functions)."""
         seen: dict[str, tuple[str, Loc]] = {}
@@ -477,7 +662,11 @@ class _FileParser:
         for kind, name, loc in items:
             if name in seen:
                 first_kind, first = seen[name]
-                self.error(loc.line, f"{kind} {name}", f"duplicate name: '{name}' is already a {first_kind} at line {first.line}")
+                self.error(
+                    loc.line,
+                    f"{kind} {name}",
+                    f"duplicate name: '{name}' is already a {first_kind} at line {first.line}",
+                )
             else:
                 seen[name] = (kind, loc)
 
@@ -495,29 +684,49 @@ class _FileParser:
                     names = [m for m, _ in attr.enum.members]
                     for v in cond.values:
                         if v not in names:
-                            self.error(t.loc.line, where, f"{v!r} is not a member of {attr.name}; expected one of: {', '.join(names)}")
+                            self.error(
+                                t.loc.line,
+                                where,
+                                f"{v!r} is not a member of {attr.name}; expected one of: {', '.join(names)}",
+                            )
                 elif attr.type is AttrType.BOOL:
                     if not all(isinstance(v, bool) for v in cond.values):
-                        self.error(t.loc.line, where, "a bool attribute's condition lists true/false")
+                        self.error(
+                            t.loc.line, where, "a bool attribute's condition lists true/false"
+                        )
                 else:
-                    self.error(t.loc.line, where, "conditions can only test enum or bool attributes")
+                    self.error(
+                        t.loc.line, where, "conditions can only test enum or bool attributes"
+                    )
             if t.fill is not None:
                 attr = by_name.get(t.fill.seed_attr)
                 if attr is None or attr.type is not AttrType.INT64:
-                    self.error(t.loc.line, f"tensor {t.name}.fill.uniform", f"'{t.fill.seed_attr}' must name an int64 attribute (the seed)")
+                    self.error(
+                        t.loc.line,
+                        f"tensor {t.name}.fill.uniform",
+                        f"'{t.fill.seed_attr}' must name an int64 attribute (the seed)",
+                    )
             if t.role is Role.SCRATCH and t.optional:
                 self.error(t.loc.line, f"tensor {t.name}", "scratch cannot be optional")
         for d in dims:
             if d.from_attr is not None:
                 attr = by_name.get(d.from_attr)
                 if attr is None or attr.type not in (AttrType.INT, AttrType.INT64):
-                    self.error(d.loc.line, f"dims.{d.name}.attr", f"'{d.from_attr}' must name an int or int64 attribute")
+                    self.error(
+                        d.loc.line,
+                        f"dims.{d.name}.attr",
+                        f"'{d.from_attr}' must name an int or int64 attribute",
+                    )
         seen_default = None
         for a in attrs:
             if a.default is not None:
                 seen_default = a
             elif seen_default is not None:
-                self.error(a.loc.line, f"attribute {a.name}", f"has no default but follows '{seen_default.name}', which has one")
+                self.error(
+                    a.loc.line,
+                    f"attribute {a.name}",
+                    f"has no default but follows '{seen_default.name}', which has one",
+                )
 
     def check_dims_bound(self, data: LocDict, dims: list[Dim], tensors: list[Tensor]) -> None:
         """Every dim is declared, used, and bound: by an attribute, or by a caller's tensor
@@ -531,7 +740,11 @@ class _FileParser:
                 for ref in expr.refs():
                     used.add(ref)
                     if ref not in declared:
-                        self.error(t.loc.line, f"tensor {t.name}.shape[{axis}]", f"undefined dim '{ref}'; declare it under 'dims'")
+                        self.error(
+                            t.loc.line,
+                            f"tensor {t.name}.shape[{axis}]",
+                            f"undefined dim '{ref}'; declare it under 'dims'",
+                        )
         for d in dims:
             if d.name not in used:
                 self.error(d.loc.line, f"dims.{d.name}", "declared but no tensor's shape uses it")
@@ -540,38 +753,65 @@ class _FileParser:
                 continue
             binders = [t for t in tensors if t.is_argument and t.binds_at(d.name) is not None]
             if not binders:
-                self.error(d.loc.line, f"dims.{d.name}",
-                           f"nothing binds dim '{d.name}': no input has it alone as an axis (e.g. shape [{d.name}]) and no attribute sets it")
+                self.error(
+                    d.loc.line,
+                    f"dims.{d.name}",
+                    f"nothing binds dim '{d.name}': no input has it alone as an axis (e.g. shape [{d.name}]) and no attribute sets it",
+                )
                 continue
             if any(not t.optional for t in binders):
                 continue
-            needers = [t.name for t in tensors
-                       if any(d.name in e.refs() and not isinstance(e, DimRef) for e in t.shape)
-                       or (not t.is_argument and any(d.name in e.refs() for e in t.shape))]
+            needers = [
+                t.name
+                for t in tensors
+                if any(d.name in e.refs() and not isinstance(e, DimRef) for e in t.shape)
+                or (not t.is_argument and any(d.name in e.refs() for e in t.shape))
+            ]
             if needers:
-                self.error(d.loc.line, f"dims.{d.name}",
-                           f"only optional tensors ({', '.join(t.name for t in binders)}) bind '{d.name}', "
-                           f"but {', '.join(needers)} always needs it")
+                self.error(
+                    d.loc.line,
+                    f"dims.{d.name}",
+                    f"only optional tensors ({', '.join(t.name for t in binders)}) bind '{d.name}', "
+                    f"but {', '.join(needers)} always needs it",
+                )
 
-    def check_dtype_vars_bound(self, dtype_vars: dict[str, DTypeVar], tensors: list[Tensor]) -> None:
+    def check_dtype_vars_bound(
+        self, dtype_vars: dict[str, DTypeVar], tensors: list[Tensor]
+    ) -> None:
         """A dtype set is chosen by the caller's tensors, so a required input must use it."""
         for var in dtype_vars.values():
             users = [t for t in tensors if t.dtype == var]
             if not users:
                 self.error(var.loc.line, f"dtype_sets.{var.name}", "declared but no tensor uses it")
             elif not any(t.is_argument and not t.optional for t in users):
-                self.error(var.loc.line, f"dtype_sets.{var.name}", "no required input uses it, so a call cannot choose it")
+                self.error(
+                    var.loc.line,
+                    f"dtype_sets.{var.name}",
+                    "no required input uses it, so a call cannot choose it",
+                )
 
 
 def _yaml_type_name(kind: type) -> str:
-    return {str: "a string", int: "an integer", float: "a number", bool: "true/false",
-            list: "a list", dict: "a mapping", LocDict: "a mapping", LocList: "a list",
-            type(None): "nothing"}.get(kind, kind.__name__)
+    return {
+        str: "a string",
+        int: "an integer",
+        float: "a number",
+        bool: "true/false",
+        list: "a list",
+        dict: "a mapping",
+        LocDict: "a mapping",
+        LocList: "a list",
+        type(None): "nothing",
+    }.get(kind, kind.__name__)
 
 
 def load_spec(path: Path, root: Path) -> Op:
     """Parse one spec file; raises SpecErrors listing every problem in it."""
-    rel = path.relative_to(root).as_posix() if path.is_absolute() and path.is_relative_to(root) else str(path)
+    rel = (
+        path.relative_to(root).as_posix()
+        if path.is_absolute() and path.is_relative_to(root)
+        else str(path)
+    )
     parser = _FileParser(rel)
     try:
         data = yamlsrc.load(path.read_text(encoding="utf-8"))

@@ -57,14 +57,17 @@ def cpp_string(text: str) -> str:
 
 
 def dtype_enum(dtype: DType) -> str:
-    return "opforge::DType::k" + {
-        DType.BOOL: "Bool",
-        DType.INT32: "Int32",
-        DType.INT64: "Int64",
-        DType.FLOAT32: "Float32",
-        DType.FLOAT16: "Float16",
-        DType.BFLOAT16: "BFloat16",
-    }[dtype]
+    return (
+        "opforge::DType::k"
+        + {
+            DType.BOOL: "Bool",
+            DType.INT32: "Int32",
+            DType.INT64: "Int64",
+            DType.FLOAT32: "Float32",
+            DType.FLOAT16: "Float16",
+            DType.BFLOAT16: "BFloat16",
+        }[dtype]
+    )
 
 
 def fixed_dtype(t: Tensor) -> DType:
@@ -132,7 +135,9 @@ def attr_view(op: Op, a: Attr) -> AttrView:
             if bound is None:
                 args.append("nullptr")
             else:
-                decls.append(f"constexpr {literal} k_{name}_{label} = {_cpp_number(bound, literal)};")
+                decls.append(
+                    f"constexpr {literal} k_{name}_{label} = {_cpp_number(bound, literal)};"
+                )
                 args.append(f"&k_{name}_{label}")
         range_check = " ".join(decls) + (
             f' opforge::check_attr_range(kOp, "{name}", static_cast<{literal}>({name}), '
@@ -150,7 +155,9 @@ def attr_view(op: Op, a: Attr) -> AttrView:
         binding_type=binding,
         # The binding takes 64-bit ints so an out-of-range value gets our message,
         # not pybind11's "incompatible function arguments".
-        narrow_check=f'opforge::check_int32(kOp, "{name}", {name});' if a.type is AttrType.INT else "",
+        narrow_check=f'opforge::check_int32(kOp, "{name}", {name});'
+        if a.type is AttrType.INT
+        else "",
         from_wide=f"static_cast<{cpp}>({name})" if cpp != binding else name,
         range_check=range_check,
         cpp_default=(
@@ -168,7 +175,7 @@ def attr_view(op: Op, a: Attr) -> AttrView:
     )
 
 
-def _cpp_number(value: int | float, literal: str) -> str:
+def _cpp_number(value: float, literal: str) -> str:
     if literal == "double":
         return repr(float(value))
     if value == -(2**63):
@@ -244,7 +251,12 @@ def tensor_view(op: Op, t: Tensor) -> TensorView:
         required_cpp, condition = "false", ""
     binds = tuple((axis, e.name) for axis, e in enumerate(t.shape) if isinstance(e, DimRef))
     checks = tuple(
-        (axis, dim_cpp(e, {r: f"{r}.value" for r in e.refs()}), e.render(), tuple(dict.fromkeys(e.refs())))
+        (
+            axis,
+            dim_cpp(e, {r: f"{r}.value" for r in e.refs()}),
+            e.render(),
+            tuple(dict.fromkeys(e.refs())),
+        )
         for axis, e in enumerate(t.shape)
         if not isinstance(e, DimRef)
     )
@@ -326,8 +338,12 @@ class OpView:
 
 
 def op_view(op: Op) -> OpView:
-    if any(t.role is Role.OUTPUT for t in op.tensors) and any(t.role is Role.INOUT for t in op.tensors):
-        raise NotImplementedError(f"{op.loc}: ops mixing in-place and new outputs are not generated yet")
+    if any(t.role is Role.OUTPUT for t in op.tensors) and any(
+        t.role is Role.INOUT for t in op.tensors
+    ):
+        raise NotImplementedError(
+            f"{op.loc}: ops mixing in-place and new outputs are not generated yet"
+        )
     return OpView(
         name=op.name,
         camel=op.camel,
@@ -355,7 +371,10 @@ def _infer_dims(op: Op) -> tuple[tuple[str, str], ...]:
         if d.from_attr is not None:
             sources.append((d.name, f"static_cast<int64_t>({d.from_attr})"))
             continue
-        binder = next(t for t in op.tensors if t.is_argument and not t.optional and t.binds_at(d.name) is not None)
+        binder = next(
+            t
+            for t in op.tensors
+            if t.is_argument and not t.optional and t.binds_at(d.name) is not None
+        )
         sources.append((d.name, f"{binder.name}_shape[{binder.binds_at(d.name)}]"))
     return tuple(sources)
-

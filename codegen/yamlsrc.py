@@ -82,7 +82,7 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _constr
 def load(text: str) -> Any:
     """Parse YAML text; raises YamlSyntaxError with a 1-based line."""
     try:
-        return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+        return yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1

@@ -4,10 +4,9 @@ Every op's glue (checks, Paddle op, bindings, this API) is generated from its
 spec in opspec/; see the README.
 """
 
-from opforge.errors import OpError, OpTypeError, OpValueError  # before _C: it imports them
-from opforge._generated import *  # noqa: F403
-from opforge._generated import __all__ as _ops
-from opforge import _runtime
+from opforge import _generated, _runtime
+from opforge._generated import *  # noqa: F403 - the ops, listed in _generated.__all__
+from opforge.errors import OpError, OpTypeError, OpValueError
 
 
 def set_cpu_tensor_backend(name: str) -> None:
@@ -20,4 +19,11 @@ def cpu_tensor_backend() -> str:
     return str(_runtime.extension().cpu_tensor_backend())
 
 
-__all__ = [*_ops, "OpError", "OpTypeError", "OpValueError", "set_cpu_tensor_backend", "cpu_tensor_backend"]
+__all__ = [  # noqa: PLE0604
+    *_generated.__all__,
+    "OpError",
+    "OpTypeError",
+    "OpValueError",
+    "cpu_tensor_backend",
+    "set_cpu_tensor_backend",
+]

@@ -4,14 +4,14 @@ binding in eager mode, the registered Paddle custom op in a static graph."""
 from __future__ import annotations
 
 import enum
+import functools
 import importlib
+from collections.abc import Sequence
 from types import ModuleType
-from typing import Any, Sequence
+from typing import Any
 
 import paddle
 from paddle.base.framework import global_var
-
-_custom_ops_registered = False
 
 
 def extension() -> ModuleType:
@@ -29,13 +29,12 @@ def in_dynamic_mode() -> bool:
     return global_var._dygraph_tracer_ is not None
 
 
+@functools.cache
 def _register_custom_ops() -> None:
-    global _custom_ops_registered
-    if not _custom_ops_registered:
-        from paddle.utils.cpp_extension.extension_utils import load_op_meta_info_and_register_op
+    """Register the module's PD_BUILD_OP ops with Paddle, once, on first static use."""
+    from paddle.utils.cpp_extension.extension_utils import load_op_meta_info_and_register_op
 
-        load_op_meta_info_and_register_op(extension().__file__)
-        _custom_ops_registered = True
+    load_op_meta_info_and_register_op(extension().__file__)
 
 
 def run_static(op_name: str, inputs: Sequence[Any], attrs: Sequence[Any]) -> Any:

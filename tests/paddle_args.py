@@ -11,7 +11,9 @@ from codegen.model import Op
 
 
 def tensors_of(op: Op, batch: dict[str, Any]) -> list[paddle.Tensor | None]:
-    return [None if batch[t.name] is None else paddle.to_tensor(batch[t.name]) for t in op.arguments]
+    return [
+        None if batch[t.name] is None else paddle.to_tensor(batch[t.name]) for t in op.arguments
+    ]
 
 
 def attrs_of(op: Op, batch: dict[str, Any]) -> dict[str, Any]:

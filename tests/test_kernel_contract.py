@@ -21,7 +21,7 @@ def compile_variant(tmp_path: Path, old: str, new: str) -> subprocess.CompletedP
     variant = tmp_path / KERNEL.name
     variant.write_text(source.replace(old, new))
     cmd = build.compile_command(build.Unit(variant, False, False), tmp_path / "kernel.o", opt="-O0")
-    return subprocess.run(cmd, capture_output=True, text=True)
+    return subprocess.run(cmd, capture_output=True, text=True, check=False)
 
 
 def test_unchanged_kernel_compiles(tmp_path: Path) -> None:
@@ -32,7 +32,10 @@ def test_unchanged_kernel_compiles(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "old,new",
     [
-        ("const int32_t* seq_lens_this_time", "const float* seq_lens_this_time"),  # the seed's float-for-int
+        (
+            "const int32_t* seq_lens_this_time",
+            "const float* seq_lens_this_time",
+        ),  # the seed's float-for-int
         ("const int32_t* cu_seqlens_q_output", "const bool* cu_seqlens_q_output"),  # bool-for-int
         ("const int64_t* step_idx", "const bool* step_idx"),  # bool-for-int64
         ("int32_t* step_output_len", "int64_t* step_output_len"),
@@ -47,6 +50,12 @@ def test_signature_drift_fails_to_compile_naming_the_op(tmp_path: Path, old: str
 
 
 def test_writing_a_read_only_input_fails_to_compile(tmp_path: Path) -> None:
-    result = compile_variant(tmp_path, "    step_output_len[b] = 0;\n", "    step_output_len[b] = 0;\n    stop_flags[b] = false;\n")
+    result = compile_variant(
+        tmp_path,
+        "    step_output_len[b] = 0;\n",
+        "    step_output_len[b] = 0;\n    stop_flags[b] = false;\n",
+    )
     assert result.returncode != 0
-    assert "read-only" in result.stderr or "assignment of read-only location" in result.stderr, result.stderr
+    assert "read-only" in result.stderr or "assignment of read-only location" in result.stderr, (
+        result.stderr
+    )

@@ -11,14 +11,14 @@ from typing import Any
 import numpy as np
 import paddle
 import pytest
-
-import opforge
-from codegen.model import DType, Role
-from codegen.parse import load_spec
 from paddle_args import attrs_of, snapshot, tensors_of
 from reference.uniform import slot_uniforms
 from reference.verify_draft_tokens import GREEDY, TARGET_MATCH, TOPP, run_reference
 from reference.verify_draft_tokens_batches import random_batch
+
+import opforge
+from codegen.model import DType, Role
+from codegen.parse import load_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 OP = load_spec(ROOT / "opspec" / "verify_draft_tokens.yaml", ROOT)
@@ -69,7 +69,9 @@ def test_topp_with_counter_seed_accepts_the_reference_prefix_and_a_candidate() -
 
 def test_counter_seed_draws_differ_between_calls() -> None:
     # One slot, TOPP, two equally likely candidates: over 40 calls both must come up.
-    batch = random_batch(np.random.default_rng(3), strategy=TOPP, max_bsz=1, real_bsz=1, max_candidate_len=2)
+    batch = random_batch(
+        np.random.default_rng(3), strategy=TOPP, max_bsz=1, real_bsz=1, max_candidate_len=2
+    )
     batch.update(seed=-1, reject_all=True, accept_all=False)
     batch["candidate_lens"][:] = 2
     batch["candidate_scores"][:] = 0
@@ -89,7 +91,9 @@ def test_counter_seed_draws_differ_between_calls() -> None:
 def test_glue_draws_match_the_documented_generator() -> None:
     ext = opforge._runtime.extension()
     for seed in (0, 1, 12345, 2**62 + 17):
-        np.testing.assert_array_equal(np.array(ext.uniform_draws(seed, 64), np.float32), slot_uniforms(seed, 64))
+        np.testing.assert_array_equal(
+            np.array(ext.uniform_draws(seed, 64), np.float32), slot_uniforms(seed, 64)
+        )
 
 
 def test_in_place_outputs_are_the_tensors_passed_in() -> None:
@@ -122,11 +126,20 @@ def test_strategy_accepts_the_enum_and_its_int() -> None:
 
 def _valid_batch(strategy: int) -> dict[str, Any]:
     # real_bsz < max_bsz, so that every dim has its own size.
-    return random_batch(np.random.default_rng(21 + strategy), strategy=strategy, max_bsz=6, real_bsz=4,
-                        max_step_tokens=5, max_candidate_len=3, end_length=2)
+    return random_batch(
+        np.random.default_rng(21 + strategy),
+        strategy=strategy,
+        max_bsz=6,
+        real_bsz=4,
+        max_step_tokens=5,
+        max_candidate_len=3,
+        end_length=2,
+    )
 
 
-def _expect_rejected(batch: dict[str, Any], args: list[Any], error: type[Exception], *fragments: str) -> str:
+def _expect_rejected(
+    batch: dict[str, Any], args: list[Any], error: type[Exception], *fragments: str
+) -> str:
     before = snapshot(args)
     with pytest.raises(error) as raised:
         opforge.verify_draft_tokens(*args, **attrs_of(OP, batch))
@@ -134,15 +147,24 @@ def _expect_rejected(batch: dict[str, Any], args: list[Any], error: type[Excepti
     assert message.startswith("verify_draft_tokens(): "), message
     for fragment in fragments:
         assert fragment in message, f"{fragment!r} not in {message!r}"
-    for name, old, new in zip([t.name for t in OP.arguments], before, snapshot(args)):
+    for name, old, new in zip([t.name for t in OP.arguments], before, snapshot(args), strict=True):
         if old is not None:
             np.testing.assert_array_equal(new, old, err_msg=f"rejected call modified {name}")
     return message
 
 
-_OTHER_DTYPE = {DType.INT64: "int32", DType.INT32: "int64", DType.FLOAT32: "float64", DType.BOOL: "int32"}
-_CASES = [(t.name, s) for t in OP.arguments for s in ("topp", "greedy") if not t.optional or
-          any(s in c.values for c in t.required_when)]
+_OTHER_DTYPE = {
+    DType.INT64: "int32",
+    DType.INT32: "int64",
+    DType.FLOAT32: "float64",
+    DType.BOOL: "int32",
+}
+_CASES = [
+    (t.name, s)
+    for t in OP.arguments
+    for s in ("topp", "greedy")
+    if not t.optional or any(s in c.values for c in t.required_when)
+]
 
 
 @pytest.mark.parametrize("name,strategy", _CASES, ids=[f"{n}-{s}" for n, s in _CASES])
@@ -151,8 +173,14 @@ def test_wrong_dtype(name: str, strategy: str) -> None:
     spec = OP.tensor(name)
     wrong = _OTHER_DTYPE[spec.dtype]
     batch[name] = batch[name].astype(wrong)
-    _expect_rejected(batch, tensors_of(OP, batch), opforge.OpTypeError, f"'{name}'",
-                     f"dtype {spec.dtype.value}", f"got {wrong}")
+    _expect_rejected(
+        batch,
+        tensors_of(OP, batch),
+        opforge.OpTypeError,
+        f"'{name}'",
+        f"dtype {spec.dtype.value}",
+        f"got {wrong}",
+    )
 
 
 @pytest.mark.parametrize("name,strategy", _CASES, ids=[f"{n}-{s}" for n, s in _CASES])
@@ -160,8 +188,14 @@ def test_wrong_rank(name: str, strategy: str) -> None:
     batch = _valid_batch(STRATEGIES[strategy])
     spec = OP.tensor(name)
     batch[name] = batch[name][..., None]
-    _expect_rejected(batch, tensors_of(OP, batch), opforge.OpValueError, f"'{name}'",
-                     f"rank {len(spec.shape)}", f"got rank {len(spec.shape) + 1}")
+    _expect_rejected(
+        batch,
+        tensors_of(OP, batch),
+        opforge.OpValueError,
+        f"'{name}'",
+        f"rank {len(spec.shape)}",
+        f"got rank {len(spec.shape) + 1}",
+    )
 
 
 def _single_binder(name: str, axis: int, strategy: str) -> bool:
@@ -170,16 +204,27 @@ def _single_binder(name: str, axis: int, strategy: str) -> bool:
     dim = getattr(expr, "name", None)
     if dim is None:
         return False
-    present = [t for t in OP.arguments if not t.optional or any(strategy in c.values for c in t.required_when)]
+    present = [
+        t
+        for t in OP.arguments
+        if not t.optional or any(strategy in c.values for c in t.required_when)
+    ]
     uses = [(t.name, a) for t in present for a, e in enumerate(t.shape) if dim in e.refs()]
     return len(uses) == 1
 
 
-_AXES = [(n, s, a, d) for n, s in _CASES for a in range(len(OP.tensor(n).shape)) for d in (-1, 1)
-         if not _single_binder(n, a, s)]
+_AXES = [
+    (n, s, a, d)
+    for n, s in _CASES
+    for a in range(len(OP.tensor(n).shape))
+    for d in (-1, 1)
+    if not _single_binder(n, a, s)
+]
 
 
-@pytest.mark.parametrize("name,strategy,axis,delta", _AXES, ids=[f"{n}-{s}-axis{a}{d:+d}" for n, s, a, d in _AXES])
+@pytest.mark.parametrize(
+    "name,strategy,axis,delta", _AXES, ids=[f"{n}-{s}-axis{a}{d:+d}" for n, s, a, d in _AXES]
+)
 def test_axis_off_by_one(name: str, strategy: str, axis: int, delta: int) -> None:
     batch = _valid_batch(STRATEGIES[strategy])
     array = batch[name]
@@ -195,18 +240,32 @@ def test_cu_seqlens_of_real_bsz_entries_is_rejected() -> None:
     """The seed review's bug class: a real_bsz-long buffer where real_bsz + 1 is declared."""
     batch = _valid_batch(GREEDY)
     batch["cu_seqlens_q_output"] = batch["cu_seqlens_q_output"][:-1]
-    _expect_rejected(batch, tensors_of(OP, batch), opforge.OpValueError, "'cu_seqlens_q_output'",
-                     "real_bsz + 1 = 5", "real_bsz = 4 from seq_lens_this_time.shape[0]", "got 4")
+    _expect_rejected(
+        batch,
+        tensors_of(OP, batch),
+        opforge.OpValueError,
+        "'cu_seqlens_q_output'",
+        "real_bsz + 1 = 5",
+        "real_bsz = 4 from seq_lens_this_time.shape[0]",
+        "got 4",
+    )
 
 
-_REQUIRED = [(t.name, s) for t in OP.arguments if t.optional for c in t.required_when for s in c.values]
+_REQUIRED = [
+    (t.name, s) for t in OP.arguments if t.optional for c in t.required_when for s in c.values
+]
 
 
 @pytest.mark.parametrize("name,strategy", _REQUIRED, ids=[f"{n}-{s}" for n, s in _REQUIRED])
 def test_missing_where_required(name: str, strategy: str) -> None:
     batch = _valid_batch(STRATEGIES[strategy])
     batch[name] = None
-    _expect_rejected(batch, tensors_of(OP, batch), opforge.OpTypeError, f"'{name}' is required when verify_strategy is")
+    _expect_rejected(
+        batch,
+        tensors_of(OP, batch),
+        opforge.OpTypeError,
+        f"'{name}' is required when verify_strategy is",
+    )
 
 
 @pytest.mark.parametrize("name", [t.name for t in OP.arguments if not t.optional])
@@ -232,9 +291,17 @@ def test_non_contiguous_tensor_is_rejected() -> None:
     "attr,value,fragment",
     [
         ("verify_window", 0, "'verify_window' must be >= 1, got 0"),
-        ("verify_strategy", 3, "'verify_strategy' must be one of topp (0), greedy (1), target_match (2), got 3"),
+        (
+            "verify_strategy",
+            3,
+            "'verify_strategy' must be one of topp (0), greedy (1), target_match (2), got 3",
+        ),
         ("seed", -2, "'seed' must be >= -1, got -2"),
-        ("max_seq_len", 2**31, "'max_seq_len' must be >= -2147483648 and <= 2147483647, got 2147483648"),
+        (
+            "max_seq_len",
+            2**31,
+            "'max_seq_len' must be >= -2147483648 and <= 2147483647, got 2147483648",
+        ),
     ],
 )
 def test_bad_attribute(attr: str, value: int, fragment: str) -> None:
@@ -244,7 +311,10 @@ def test_bad_attribute(attr: str, value: int, fragment: str) -> None:
 
 
 def test_in_place_outputs_are_declared_in_the_spec() -> None:
-    assert [t.name for t in OP.tensors if t.role is Role.INOUT] == ["step_output_ids", "step_output_len"]
+    assert [t.name for t in OP.tensors if t.role is Role.INOUT] == [
+        "step_output_ids",
+        "step_output_len",
+    ]
 
 
 # ---------------------------------------------------------------- static graph
@@ -263,7 +333,9 @@ def test_static_graph_matches_eager() -> None:
                 if batch[t.name] is None:
                     args.append(None)
                     continue
-                args.append(paddle.static.data(t.name, list(batch[t.name].shape), str(batch[t.name].dtype)))
+                args.append(
+                    paddle.static.data(t.name, list(batch[t.name].shape), str(batch[t.name].dtype))
+                )
                 feeds[t.name] = batch[t.name]
             ids, lens = opforge.verify_draft_tokens(*args, **attrs_of(OP, batch))
             assert ids.shape == list(batch["step_output_ids"].shape) and ids.dtype == paddle.int64
@@ -289,12 +361,17 @@ def test_static_graph_rejection_keeps_our_message() -> None:
                 if batch[t.name] is None:
                     args.append(None)
                     continue
-                args.append(paddle.static.data(t.name, list(batch[t.name].shape), str(batch[t.name].dtype)))
+                args.append(
+                    paddle.static.data(t.name, list(batch[t.name].shape), str(batch[t.name].dtype))
+                )
                 feeds[t.name] = batch[t.name]
             outs = opforge.verify_draft_tokens(*args, **attrs_of(OP, batch))
         exe = paddle.static.Executor(paddle.CPUPlace())
         # Paddle raises its InvalidArgumentError (a ValueError) from the executor.
-        with pytest.raises(ValueError, match=r"verify_draft_tokens\(\): argument 'cu_seqlens_q_output' dim 0 must be real_bsz \+ 1"):
+        with pytest.raises(
+            ValueError,
+            match=r"verify_draft_tokens\(\): argument 'cu_seqlens_q_output' dim 0 must be real_bsz \+ 1",
+        ):
             exe.run(program, feed=feeds, fetch_list=list(outs))
     finally:
         paddle.disable_static()

@@ -31,7 +31,7 @@ def paddle_dir() -> Path:
     spec = importlib.util.find_spec("paddle")
     if spec is None or not spec.submodule_search_locations:
         sys.exit("paddlepaddle is not installed; run the setup command in the README")
-    return Path(list(spec.submodule_search_locations)[0])
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 @dataclass(frozen=True)
@@ -52,9 +52,12 @@ def include_flags(unit: Unit) -> list[str]:
         paddle = paddle_dir()
         # Paddle's own pybind11 copy: its tensor caster is compiled against it.
         flags += [
-            "-isystem", str(paddle / "include"),
-            "-isystem", str(paddle / "include" / "third_party"),
-            "-isystem", sysconfig.get_paths()["include"],
+            "-isystem",
+            str(paddle / "include"),
+            "-isystem",
+            str(paddle / "include" / "third_party"),
+            "-isystem",
+            sysconfig.get_paths()["include"],
         ]
     return flags
 
@@ -91,7 +94,7 @@ def ninja_file() -> str:
     lines = [
         "# Written by tools/build.py; do not edit.",
         "ninja_required_version = 1.10",
-        f"cxx = g++",
+        "cxx = g++",
         "rule cxx",
         "  command = $cxx -MMD -MF $out.d $flags -c $in -o $out",
         "  depfile = $out.d",
@@ -146,10 +149,14 @@ def main(argv: list[str] | None = None) -> int:
         for unit in units():
             print(shlex.join(compile_command(unit, object_path(unit))))
         return 0
-    write_if_changed(PCH_HEADER, '#include "opforge/paddle_glue.h"\n#include "opforge/pybind_glue.h"\n')
+    write_if_changed(
+        PCH_HEADER, '#include "opforge/paddle_glue.h"\n#include "opforge/pybind_glue.h"\n'
+    )
     write_if_changed(BUILD / "build.ninja", ninja_file())
     ninja = Path(sys.executable).parent / "ninja"
-    result = subprocess.run([str(ninja) if ninja.exists() else "ninja", "-C", str(BUILD)], check=False)
+    result = subprocess.run(
+        [str(ninja) if ninja.exists() else "ninja", "-C", str(BUILD)], check=False
+    )
     return result.returncode
 
 
