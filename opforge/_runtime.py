@@ -6,6 +6,9 @@ from __future__ import annotations
 import enum
 import functools
 import importlib
+import importlib.util
+import os
+import sys
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
@@ -14,8 +17,19 @@ import paddle
 from paddle.base.framework import global_var
 
 
+@functools.cache
 def extension() -> ModuleType:
-    """opforge._C, built by ``python tools/build.py``."""
+    """opforge._C, built by ``python tools/build.py``; or, for testing a variant
+    build (tools/build.py build_variant), the file named by OPFORGE_EXTENSION."""
+    variant = os.environ.get("OPFORGE_EXTENSION")
+    if variant:
+        spec = importlib.util.spec_from_file_location("opforge._C", variant)
+        if spec is None or spec.loader is None:
+            raise ImportError(f"OPFORGE_EXTENSION={variant} is not an extension module")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["opforge._C"] = module
+        spec.loader.exec_module(module)
+        return module
     try:
         return importlib.import_module("opforge._C")
     except ImportError as exc:

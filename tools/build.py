@@ -88,6 +88,11 @@ def object_path(unit: Unit) -> Path:
 PCH_HEADER = BUILD / "pch" / "paddle_pch.h"
 
 
+def link_flags() -> list[str]:
+    libs = [paddle_dir() / "libs", paddle_dir() / "base"]
+    return [f"-L{d}" for d in libs] + [f"-Wl,-rpath,{d}" for d in libs] + ["-l:libpaddle.so"]
+
+
 def ninja_file() -> str:
     paddle = paddle_dir()
     q = shlex.quote
@@ -127,10 +132,8 @@ def ninja_file() -> str:
             pch_dep = f" | {PCH_HEADER}.gch"  # a new PCH means its headers changed
         lines.append(f"build {obj}: cxx {unit.source}{pch_dep}")
         lines.append(f"  flags = {' '.join(q(f) for f in flags)}")
-    libs = [paddle / "libs", paddle / "base"]
-    ldflags = [f"-L{d}" for d in libs] + [f"-Wl,-rpath,{d}" for d in libs] + ["-l:libpaddle.so"]
     lines.append(f"build {MODULE}: link {' '.join(objects)}")
-    lines.append(f"  ldflags = {' '.join(q(f) for f in ldflags)}")
+    lines.append(f"  ldflags = {' '.join(q(f) for f in link_flags())}")
     lines.append(f"default {MODULE}")
     return "\n".join(lines) + "\n"
 
@@ -141,14 +144,7 @@ def write_if_changed(path: Path, text: str) -> None:
         path.write_text(text)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="build opforge/_C")
-    parser.add_argument("--print", action="store_true", help="print compile commands and exit")
-    args = parser.parse_args(argv)
-    if args.print:
-        for unit in units():
-            print(shlex.join(compile_command(unit, object_path(unit))))
-        return 0
+def build() -> int:
     write_if_changed(
         PCH_HEADER, '#include "opforge/paddle_glue.h"\n#include "opforge/pybind_glue.h"\n'
     )
@@ -158,6 +154,42 @@ def main(argv: list[str] | None = None) -> int:
         [str(ninja) if ninja.exists() else "ninja", "-C", str(BUILD)], check=False
     )
     return result.returncode
+
+
+def build_variant(source: Path, replacement: Path, output: Path) -> subprocess.CompletedProcess[str]:
+    """Link a copy of the module in which one unit's source is replaced (for
+    planting bugs in a scratch copy of a kernel). Reuses the main build's other
+    objects, so it costs one compile and one link. Load it with the environment
+    variable OPFORGE_EXTENSION=<output>, in a fresh process."""
+    if build() != 0:
+        raise RuntimeError("the main build failed")
+    target = next((u for u in units() if u.source == source.resolve()), None)
+    if target is None:
+        raise ValueError(f"{source} is not a unit of the build")
+    output.parent.mkdir(parents=True, exist_ok=True)
+    obj = output.with_suffix(".variant.o")
+    unit = Unit(replacement.resolve(), target.needs_paddle, target.needs_python)
+    result = subprocess.run(compile_command(unit, obj), capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        return result
+    objects = [str(obj if u is target else object_path(u)) for u in units()]
+    return subprocess.run(
+        ["g++", "-shared", "-o", str(output), *objects, *link_flags()],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="build opforge/_C")
+    parser.add_argument("--print", action="store_true", help="print compile commands and exit")
+    args = parser.parse_args(argv)
+    if args.print:
+        for unit in units():
+            print(shlex.join(compile_command(unit, object_path(unit))))
+        return 0
+    return build()
 
 
 if __name__ == "__main__":
