@@ -187,6 +187,11 @@ class Tensor:
     host: bool  # lives in host memory even when the op runs on a device
     fill: UniformFill | None
     loc: Loc
+    field_lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+
+    def line_of(self, field_name: str) -> int:
+        """The spec line of one of this tensor's fields (its first line if absent)."""
+        return dict(self.field_lines).get(field_name, self.loc.line)
 
     @property
     def is_argument(self) -> bool:

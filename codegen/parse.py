@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import keyword
+import math
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -174,10 +175,27 @@ _CPP_KEYWORDS = frozenset(
     ]
 )
 # Names the generated code uses for its own parameters and locals.
-_GENERATED_NAMES = frozenset({"ctx", "backend", "self", "kernel", "args", "kwargs", "np"})
+_GENERATED_NAMES = frozenset(
+    {"ctx", "anchor", "check_attrs", "run", "checked_call", "bind", "paddle_kernel"}
+    | {"infer_shape", "infer_dtype"}
+)
+# Suffixes of the locals generated code derives from spec names (x_storage, x_shape, ...).
+_GENERATED_SUFFIXES = ("_storage", "_shape", "_dtype", "_out", "_min", "_max")
 
 _DTYPES = {d.value: d for d in DType}
 _INT_RANGES = {AttrType.INT: (-(2**31), 2**31 - 1), AttrType.INT64: (-(2**63), 2**63 - 1)}
+
+
+_MAX_EXPR_CHARS = 200  # keeps parsing shallow; real shapes are a few terms
+_MAX_DIM_LITERAL = 2**62  # leaves room for + and * in int64 arithmetic
+
+
+def _dim_const(value: int) -> DimConst:
+    if value < 0:
+        raise ValueError(f"a size cannot be negative, got {value}")
+    if value > _MAX_DIM_LITERAL:
+        raise ValueError(f"{value} is too large for a size (at most 2**62)")
+    return DimConst(value)
 
 
 def parse_dim_expr(text: str | int) -> DimExpr:
@@ -186,9 +204,9 @@ def parse_dim_expr(text: str | int) -> DimExpr:
     if isinstance(text, bool) or not isinstance(text, (str, int)):
         raise ValueError(f"expected a dim expression, got {text!r}")
     if isinstance(text, int):
-        if text < 0:
-            raise ValueError(f"a size cannot be negative, got {text}")
-        return DimConst(text)
+        return _dim_const(text)
+    if len(text) > _MAX_EXPR_CHARS:
+        raise ValueError(f"a dim expression is limited to {_MAX_EXPR_CHARS} characters")
     try:
         tree = ast.parse(text.strip(), mode="eval").body
     except SyntaxError:
@@ -198,7 +216,7 @@ def parse_dim_expr(text: str | int) -> DimExpr:
 
     def convert(node: ast.expr) -> DimExpr:
         if isinstance(node, ast.Constant) and type(node.value) is int:
-            return DimConst(node.value)
+            return _dim_const(node.value)
         if isinstance(node, ast.Name):
             return DimRef(node.id)
         if isinstance(node, ast.BinOp) and type(node.op) in ops:
@@ -216,6 +234,10 @@ class _FileParser:
     def __init__(self, path: str) -> None:
         self.path = path
         self.errors: list[SpecError] = []
+        # A tensor dropped for an error would make its dims and dtype set look
+        # unused; those checks are skipped then.
+        self.dropped_tensor = False
+        self.attrs_with_default: set[str] = set()
 
     # ---- one check per kind of constraint -------------------------------------------
 
@@ -240,6 +262,10 @@ class _FileParser:
             if key not in node:
                 self.error(node.line, where or "spec", f"missing required field '{key}'")
                 ok = False
+        for key, value in node.items():
+            if value is None and key in allowed_set:
+                self.error(node.key_lines[key], f"{where}.{key}" if where else key, "has no value")
+                ok = False
         return ok
 
     def check_type(self, value: Any, kind: type | tuple[type, ...], line: int, where: str) -> bool:
@@ -262,11 +288,16 @@ class _FileParser:
         """Name is a lower_snake_case identifier valid in C++ and Python and free."""
         if not self.check_type(name, str, line, where):
             return False
-        if not pattern.match(name):
+        if not pattern.match(name) or "__" in name:
             shape = "lower_snake_case" if pattern is _NAME else "CamelCase"
             self.error(line, where, f"'{name}' is not a valid {shape} identifier")
             return False
-        if keyword.iskeyword(name) or name in _CPP_KEYWORDS or name in _GENERATED_NAMES:
+        if (
+            keyword.iskeyword(name)
+            or name in _CPP_KEYWORDS
+            or name in _GENERATED_NAMES
+            or (pattern is _NAME and name.endswith(_GENERATED_SUFFIXES))
+        ):
             self.error(
                 line,
                 where,
@@ -328,7 +359,7 @@ class _FileParser:
         kinds = {k.value: k for k in KernelKind}
         result = []
         for item, item_line in zip(raw, raw.item_lines, strict=True):
-            if item not in kinds:
+            if not isinstance(item, str) or item not in kinds:
                 self.error(
                     item_line,
                     "kernels",
@@ -338,7 +369,7 @@ class _FileParser:
                 self.error(item_line, "kernels", f"'{item}' is listed twice")
             else:
                 result.append(kinds[item])
-        if not result and not self.errors:
+        if not raw:
             self.error(line, "kernels", "an op needs at least one kernel")
         return tuple(result)
 
@@ -435,16 +466,18 @@ class _FileParser:
     ) -> Tensor | None:
         if not self.check_type(node, dict, line, where):
             return None
+        name = node.get("name")
+        if isinstance(name, str):
+            where = f"{where} ({name})"
         self.check_keys(
             node,
             where,
             ["name", "dtype", "shape", "doc"],
             ["role", "optional", "required_when", "host", "fill"],
         )
-        name = node.get("name")
-        if not self.check_name(name, node.key_lines.get("name", line), f"{where}.name"):
+        if name is None or not self.check_name(name, node.key_lines["name"], f"{where}.name"):
+            self.dropped_tensor = True
             return None
-        where = f"{where} ({name})"
         kl = node.key_lines
 
         dtype: DType | DTypeVar | None = None
@@ -526,8 +559,11 @@ class _FileParser:
                     if dtype is not DType.FLOAT32:
                         self.error(kl["fill"], w, "uniform draws fill a float32 tensor")
 
-        if dtype is None or len(shape) != len(raw_shape or []) or raw_shape is None:
+        if dtype is None or not isinstance(raw_shape, LocList) or len(shape) != len(raw_shape):
+            self.dropped_tensor = True
             return None
+        lines = dict(kl)
+        lines.update({f"shape[{axis}]": n for axis, n in enumerate(raw_shape.item_lines)})
         return Tensor(
             name,
             self.parse_doc(node, "doc", where),
@@ -539,6 +575,7 @@ class _FileParser:
             host,
             fill,
             Loc(self.path, line),
+            tuple(sorted(lines.items())),
         )
 
     def parse_flag(self, node: LocDict, key: str, where: str) -> bool:
@@ -582,6 +619,8 @@ class _FileParser:
                 if self.check_name(member, values.key_lines[member], w) and self.check_type(
                     code, int, values.key_lines[member], w
                 ):
+                    if not -(2**31) <= code < 2**31:
+                        self.error(values.key_lines[member], w, f"{code} does not fit an int32")
                     members.append((member, code))
             if len({n for _, n in members}) != len(members):
                 self.error(kl["values"], f"{where}.values", "two members share a value")
@@ -608,6 +647,9 @@ class _FileParser:
                 if not low <= value <= high:
                     self.error(kl[key], w, f"{value} does not fit a {attr_type.value}")
                     return None
+            if not math.isfinite(value):
+                self.error(kl[key], w, f"{value} is not a finite number")
+                return None
             return int(value) if isinstance(value, int) else float(value)
 
         low, high = number("min"), number("max")
@@ -616,6 +658,7 @@ class _FileParser:
 
         default: Any = None
         if "default" in node:
+            self.attrs_with_default.add(name)
             default = node["default"]
             w = f"{where}.default"
             if attr_type is AttrType.ENUM:
@@ -678,36 +721,40 @@ class _FileParser:
                 where = f"tensor {t.name}.required_when.{cond.attr}"
                 attr = by_name.get(cond.attr)
                 if attr is None:
-                    self.error(t.loc.line, where, f"no attribute named '{cond.attr}'")
+                    self.error(
+                        t.line_of("required_when"), where, f"no attribute named '{cond.attr}'"
+                    )
                 elif attr.type is AttrType.ENUM:
                     assert attr.enum is not None
                     names = [m for m, _ in attr.enum.members]
                     for v in cond.values:
                         if v not in names:
                             self.error(
-                                t.loc.line,
+                                t.line_of("required_when"),
                                 where,
                                 f"{v!r} is not a member of {attr.name}; expected one of: {', '.join(names)}",
                             )
                 elif attr.type is AttrType.BOOL:
                     if not all(isinstance(v, bool) for v in cond.values):
                         self.error(
-                            t.loc.line, where, "a bool attribute's condition lists true/false"
+                            t.line_of("required_when"),
+                            where,
+                            "a bool attribute's condition lists true/false",
                         )
                 else:
                     self.error(
-                        t.loc.line, where, "conditions can only test enum or bool attributes"
+                        t.line_of("required_when"),
+                        where,
+                        "conditions can only test enum or bool attributes",
                     )
             if t.fill is not None:
                 attr = by_name.get(t.fill.seed_attr)
                 if attr is None or attr.type is not AttrType.INT64:
                     self.error(
-                        t.loc.line,
+                        t.line_of("fill"),
                         f"tensor {t.name}.fill.uniform",
                         f"'{t.fill.seed_attr}' must name an int64 attribute (the seed)",
                     )
-            if t.role is Role.SCRATCH and t.optional:
-                self.error(t.loc.line, f"tensor {t.name}", "scratch cannot be optional")
         for d in dims:
             if d.from_attr is not None:
                 attr = by_name.get(d.from_attr)
@@ -719,7 +766,7 @@ class _FileParser:
                     )
         seen_default = None
         for a in attrs:
-            if a.default is not None:
+            if a.name in self.attrs_with_default:
                 seen_default = a
             elif seen_default is not None:
                 self.error(
@@ -741,25 +788,28 @@ class _FileParser:
                     used.add(ref)
                     if ref not in declared:
                         self.error(
-                            t.loc.line,
+                            t.line_of(f"shape[{axis}]"),
                             f"tensor {t.name}.shape[{axis}]",
                             f"undefined dim '{ref}'; declare it under 'dims'",
                         )
         for d in dims:
             if d.name not in used:
-                self.error(d.loc.line, f"dims.{d.name}", "declared but no tensor's shape uses it")
+                if not self.dropped_tensor:
+                    self.error(
+                        d.loc.line, f"dims.{d.name}", "declared but no tensor's shape uses it"
+                    )
                 continue
             if d.from_attr is not None:
                 continue
             binders = [t for t in tensors if t.is_argument and t.binds_at(d.name) is not None]
-            if not binders:
+            if not binders and not self.dropped_tensor:
                 self.error(
                     d.loc.line,
                     f"dims.{d.name}",
                     f"nothing binds dim '{d.name}': no input has it alone as an axis (e.g. shape [{d.name}]) and no attribute sets it",
                 )
                 continue
-            if any(not t.optional for t in binders):
+            if not binders or any(not t.optional for t in binders):
                 continue
             needers = [
                 t.name
@@ -781,6 +831,8 @@ class _FileParser:
         """A dtype set is chosen by the caller's tensors, so a required input must use it."""
         for var in dtype_vars.values():
             users = [t for t in tensors if t.dtype == var]
+            if self.dropped_tensor:
+                continue  # the dropped tensor may be the one that uses it
             if not users:
                 self.error(var.loc.line, f"dtype_sets.{var.name}", "declared but no tensor uses it")
             elif not any(t.is_argument and not t.optional for t in users):
@@ -827,9 +879,12 @@ def load_spec(path: Path, root: Path) -> Op:
 
 def load_specs(spec_dir: Path, root: Path) -> list[Op]:
     """Parse every ``*.yaml`` in a directory (sorted); raises SpecErrors with the
-    problems of all files together."""
+    problems of all files together. A directory without specs is an error: an
+    empty op set would make the generator delete everything it generated."""
     errors: list[SpecError] = []
     ops: list[Op] = []
+    if not spec_dir.is_dir() or not any(spec_dir.glob("*.yaml")):
+        raise SpecErrors([SpecError(Loc(str(spec_dir), 0), "", "no *.yaml spec files here")])
     for path in sorted(spec_dir.glob("*.yaml")):
         try:
             ops.append(load_spec(path, root))

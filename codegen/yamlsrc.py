@@ -50,12 +50,24 @@ class _Loader(yaml.SafeLoader):
     pass
 
 
+def _construct(loader: _Loader, node: yaml.Node) -> Any:
+    """One value; a tagged value that does not convert (`!!int abc`), or an
+    integer past Python's digit limit, is reported at its line."""
+    try:
+        return loader.construct_object(node, deep=True)
+    except YamlSyntaxError:
+        raise
+    except (yaml.YAMLError, ValueError, KeyError, AttributeError, TypeError) as exc:
+        line = node.start_mark.line + 1
+        raise YamlSyntaxError(line, f"cannot convert {node.tag} value: {exc}") from None
+
+
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LocDict:
     result = LocDict()
     result.line = node.start_mark.line + 1
     result.key_lines = {}
     for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=True)
+        key = _construct(loader, key_node)
         line = key_node.start_mark.line + 1
         if not isinstance(key, str):
             raise YamlSyntaxError(line, f"keys must be strings, got {key!r}")
@@ -63,13 +75,13 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LocDict:
             raise YamlSyntaxError(
                 line, f"duplicate key '{key}' (first at line {result.key_lines[key]})"
             )
-        result[key] = loader.construct_object(value_node, deep=True)
+        result[key] = _construct(loader, value_node)
         result.key_lines[key] = line
     return result
 
 
 def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LocList:
-    result = LocList(loader.construct_object(child, deep=True) for child in node.value)
+    result = LocList(_construct(loader, child) for child in node.value)
     result.line = node.start_mark.line + 1
     result.item_lines = [child.start_mark.line + 1 for child in node.value]
     return result
@@ -89,3 +101,9 @@ def load(text: str) -> Any:
         raise YamlSyntaxError(line, str(exc.problem or exc)) from None
     except yaml.YAMLError as exc:
         raise YamlSyntaxError(1, str(exc)) from None
+    except (ValueError, KeyError, AttributeError, TypeError) as exc:
+        # An explicit tag whose value does not convert (`!!int abc`), or an
+        # integer past Python's digit limit: PyYAML raises these unmarked.
+        raise YamlSyntaxError(
+            1, f"a value cannot be converted ({type(exc).__name__}: {exc})"
+        ) from None
