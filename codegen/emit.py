@@ -59,6 +59,10 @@ def render(ops: list[Op]) -> dict[str, str]:
             ("paddle_op.cc.j2", f"paddle/{view.name}.cc"),
         ):
             files[path] = _env.get_template(template).render(op=view, banner=banner)
+        if "xpu3" in view.kernels:
+            files[f"kernel_decls/{view.name}_xpu3.h"] = _env.get_template(
+                "kernel_decl_xpu3.h.j2"
+            ).render(op=view, banner=banner)
     sources = [v.source for v in views]
     files["paddle/module.cc"] = _env.get_template("module.cc.j2").render(
         ops=views, banner=_banner("//", sources)
