@@ -60,9 +60,12 @@ def render(ops: list[Op]) -> dict[str, str]:
         ):
             files[path] = _env.get_template(template).render(op=view, banner=banner)
         if "xpu3" in view.kernels:
-            files[f"kernel_decls/{view.name}_xpu3.h"] = _env.get_template(
-                "kernel_decl_xpu3.h.j2"
-            ).render(op=view, banner=banner)
+            for template, path in (
+                ("kernel_decl_xpu3.h.j2", f"kernel_decls/{view.name}_xpu3.h"),
+                ("plugin_xpu3sim.cc.j2", f"plugin/{view.name}_xpu3sim.cc"),
+                ("xpu3_device_launch.xpu.j2", f"xpu3_device/{view.name}_launch.xpu"),
+            ):
+                files[path] = _env.get_template(template).render(op=view, banner=banner)
     sources = [v.source for v in views]
     files["paddle/module.cc"] = _env.get_template("module.cc.j2").render(
         ops=views, banner=_banner("//", sources)
@@ -92,7 +95,7 @@ def format_files(files: dict[str, str], root: Path) -> dict[str, str]:
     clang_format = _tool("clang-format")
     ruff = _tool("ruff")
     for path, text in files.items():
-        if path.endswith((".h", ".cc")):
+        if path.endswith((".h", ".cc", ".xpu")):
             cmd = [
                 clang_format,
                 f"--style=file:{root / '.clang-format'}",

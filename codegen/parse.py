@@ -180,7 +180,7 @@ _GENERATED_NAMES = frozenset(
     | {"infer_shape", "infer_dtype"}
 )
 # Suffixes of the locals generated code derives from spec names (x_storage, x_shape, ...).
-_GENERATED_SUFFIXES = ("_storage", "_shape", "_dtype", "_out", "_min", "_max")
+_GENERATED_SUFFIXES = ("_storage", "_shape", "_dtype", "_out", "_min", "_max", "_tensor", "_device")
 
 _DTYPES = {d.value: d for d in DType}
 _INT_RANGES = {AttrType.INT: (-(2**31), 2**31 - 1), AttrType.INT64: (-(2**63), 2**63 - 1)}

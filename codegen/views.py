@@ -210,6 +210,7 @@ class TensorView:
     binds: tuple[tuple[int, str], ...]  # (axis, dim) where the shape names a dim alone
     checks: tuple[tuple[int, str, str, tuple[str, ...]], ...]  # (axis, cpp, text, deps)
     alloc_shape: tuple[str, ...]  # per axis, over the glue's bound DimSlots
+    numel_slots: str  # the element count over the glue's bound DimSlots
     infer_shape: tuple[str, ...]  # per axis, for static shape inference (-1: unknown)
 
     @property
@@ -283,6 +284,7 @@ def tensor_view(op: Op, t: Tensor) -> TensorView:
         binds=binds,
         checks=checks,
         alloc_shape=tuple(dim_cpp(e, {r: f"{r}.get()" for r in e.refs()}) for e in t.shape),
+        numel_slots=numel_cpp(t.shape, {d.name: f"{d.name}.get()" for d in op.dims}),
         infer_shape=tuple(_infer_cpp(e) for e in t.shape),
     )
 

@@ -4,9 +4,12 @@ Every op's glue (checks, Paddle op, bindings, this API) is generated from its
 spec in opspec/; see the README.
 """
 
+import contextlib
+from collections.abc import Iterator
+
 from opforge import _generated, _runtime
 from opforge._generated import *  # noqa: F403 - the ops, listed in _generated.__all__
-from opforge.errors import OpError, OpTypeError, OpValueError
+from opforge.errors import OpError, OpKernelError, OpTypeError, OpValueError
 
 
 def set_cpu_tensor_backend(name: str) -> None:
@@ -19,11 +22,39 @@ def cpu_tensor_backend() -> str:
     return str(_runtime.extension().cpu_tensor_backend())
 
 
+def set_xpu3_launch(nclusters: int = 8, ncores: int = 64, schedule_seed: int = -1) -> None:
+    """How XPU3 kernels are launched: ``nclusters`` x ``ncores`` cores (XPU3
+    launches use the context's cluster count x 64). Under simulation,
+    ``schedule_seed`` fixes the order in which cores run; -1 (default) takes a
+    new order for every launch."""
+    _runtime.extension().set_xpu3_launch(nclusters, ncores, schedule_seed)
+
+
+@contextlib.contextmanager
+def xpu3_simulation(
+    nclusters: int = 8, ncores: int = 64, schedule_seed: int = -1
+) -> Iterator[None]:
+    """Within the block, ops on CPU tensors run their XPU3 kernel under the
+    simulation (for correctness, not speed), launched on nclusters x ncores."""
+    ext = _runtime.extension()
+    saved_backend, saved_launch = ext.cpu_tensor_backend(), ext.xpu3_launch()
+    ext.set_xpu3_launch(nclusters, ncores, schedule_seed)
+    ext.set_cpu_tensor_backend("xpu3-sim")
+    try:
+        yield
+    finally:
+        ext.set_cpu_tensor_backend(saved_backend)
+        ext.set_xpu3_launch(*saved_launch)
+
+
 __all__ = [  # noqa: PLE0604
     *_generated.__all__,
     "OpError",
+    "OpKernelError",
     "OpTypeError",
     "OpValueError",
     "cpu_tensor_backend",
     "set_cpu_tensor_backend",
+    "set_xpu3_launch",
+    "xpu3_simulation",
 ]

@@ -20,3 +20,8 @@ class OpTypeError(OpError, TypeError):
 
 class OpValueError(OpError, ValueError):
     """A shape, place, layout or attribute value is wrong."""
+
+
+class OpKernelError(OpError, RuntimeError):
+    """The kernel failed while running (e.g. the XPU3 simulation caught an
+    out-of-bounds transfer or a local-memory overflow)."""

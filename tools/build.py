@@ -39,6 +39,7 @@ class Unit:
     source: Path
     needs_paddle: bool  # includes paddle/extension.h: compiled with the precompiled header
     needs_python: bool  # includes pybind11
+    xpu3sim: bool = False  # an XPU3 kernel or launcher, compiled against the simulation
 
 
 WARNINGS = ["-Wall", "-Wextra", "-Wno-unused-parameter", "-Werror"]
@@ -48,6 +49,11 @@ ABI = ["-std=c++17", "-fPIC", "-D_GLIBCXX_USE_CXX11_ABI=1", "-DPADDLE_WITH_CUSTO
 
 def include_flags(unit: Unit) -> list[str]:
     flags = ["-I" + str(ROOT / "csrc" / "include"), "-I" + str(ROOT / "generated")]
+    if unit.xpu3sim:
+        # The simulation's stand-ins for the toolchain headers (xpu/kernel/*.h);
+        # a real XPU3 build puts only portable/ on the path.
+        sim = ROOT / "csrc" / "xpu3sim"
+        flags += ["-I" + str(sim / "include"), "-I" + str(sim / "portable")]
     if unit.needs_paddle or unit.needs_python:
         paddle = paddle_dir()
         # Paddle's own pybind11 copy: its tensor caster is compiled against it.
@@ -68,8 +74,11 @@ def units() -> list[Unit]:
         found.append(Unit(path, path.name == "paddle_glue.cc", path.name == "pybind_module.cc"))
     for path in sorted((ROOT / "csrc" / "kernels" / "cpu").glob("*.cc")):
         found.append(Unit(path, False, False))
+    found.append(Unit(ROOT / "csrc" / "xpu3sim" / "xpu3sim.cc", False, False, xpu3sim=True))
+    for path in sorted((ROOT / "csrc" / "kernels" / "xpu3").glob("*.xpu")):
+        found.append(Unit(path, False, False, xpu3sim=True))
     for path in sorted((ROOT / "generated" / "plugin").glob("*.cc")):
-        found.append(Unit(path, False, False))
+        found.append(Unit(path, False, False, xpu3sim=path.stem.endswith("_xpu3sim")))
     for path in sorted((ROOT / "generated" / "paddle").glob("*.cc")):
         found.append(Unit(path, path.name != "module.cc", True))
     return found
@@ -78,7 +87,12 @@ def units() -> list[Unit]:
 def compile_command(unit: Unit, output: Path, opt: str = "-O2") -> list[str]:
     """The g++ command for one unit (also used by tests that compile a unit alone)."""
     cmd = ["g++", *ABI, opt, "-fvisibility=hidden", *WARNINGS, *include_flags(unit)]
-    return [*cmd, "-c", str(unit.source), "-o", str(output)]
+    return [*cmd, *language(unit), "-c", str(unit.source), "-o", str(output)]
+
+
+def language(unit: Unit) -> list[str]:
+    # XPU3 kernels keep the toolchain's .xpu suffix; g++ compiles them as C++.
+    return ["-x", "c++"] if unit.source.suffix == ".xpu" else []
 
 
 def object_path(unit: Unit) -> Path:
@@ -124,7 +138,7 @@ def ninja_file() -> str:
     for unit in units():
         obj = object_path(unit)
         objects.append(str(obj))
-        flags = [*base, *include_flags(unit)]
+        flags = [*base, *include_flags(unit), *language(unit)]
         pch_dep = ""
         if unit.needs_paddle:
             # g++ uses paddle_pch.h.gch in place of the header when flags match.

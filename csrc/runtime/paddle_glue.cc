@@ -63,8 +63,17 @@ void fail_unsupported_place(const char* op, const paddle::Place& got) {
 
 }  // namespace detail
 
-Backend backend_for(const char* op, const PlaceAnchor& anchor) {
-  if (anchor.place == nullptr || anchor.place->GetType() == phi::AllocationType::CPU) return cpu_tensor_backend();
+Context context_for(const char* op, const PlaceAnchor& anchor) {
+  if (anchor.place == nullptr || anchor.place->GetType() == phi::AllocationType::CPU) {
+    return Context{cpu_tensor_backend(), xpu3_launch()};
+  }
+#ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
+  if (anchor.place->GetType() == phi::AllocationType::XPU) {
+    // The stream of Paddle's XPU context for this place.
+    auto* device = static_cast<phi::XPUContext*>(phi::DeviceContextPool::Instance().Get(*anchor.place));
+    return Context{Backend::kXpu3, xpu3_launch(), device->stream()};
+  }
+#endif
   detail::fail_unsupported_place(op, *anchor.place);
 }
 

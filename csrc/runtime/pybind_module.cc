@@ -17,12 +17,16 @@ void register_runtime(pybind11::module_& m) {
   py::module_ errors = py::module_::import("opforge.errors");
   static py::handle type_error = py::object(errors.attr("OpTypeError")).release();
   static py::handle value_error = py::object(errors.attr("OpValueError")).release();
+  static py::handle kernel_error = py::object(errors.attr("OpKernelError")).release();
   py::register_exception_translator([](std::exception_ptr raised) {
     try {
       if (raised) std::rethrow_exception(raised);
     } catch (const OpError& error) {
-      const bool is_type = error.kind() == ErrorKind::kDType || error.kind() == ErrorKind::kMissing;
-      PyErr_SetString((is_type ? type_error : value_error).ptr(), error.what());
+      const ErrorKind kind = error.kind();
+      const py::handle type = kind == ErrorKind::kDType || kind == ErrorKind::kMissing ? type_error
+                              : kind == ErrorKind::kKernel                             ? kernel_error
+                                                                                       : value_error;
+      PyErr_SetString(type.ptr(), error.what());
     }
   });
 
@@ -40,6 +44,16 @@ void register_runtime(pybind11::module_& m) {
       },
       py::arg("name"));
   m.def("cpu_tensor_backend", [] { return std::string(backend_name(cpu_tensor_backend())); });
+  m.def(
+      "set_xpu3_launch",
+      [](int nclusters, int ncores, int64_t schedule_seed) {
+        set_xpu3_launch(Xpu3Launch{nclusters, ncores, schedule_seed});
+      },
+      py::arg("nclusters"), py::arg("ncores"), py::arg("schedule_seed"));
+  m.def("xpu3_launch", [] {
+    const Xpu3Launch launch = xpu3_launch();
+    return py::make_tuple(launch.nclusters, launch.ncores, launch.schedule_seed);
+  });
   m.def(
       "uniform_draws",
       [](int64_t seed, int64_t n) {

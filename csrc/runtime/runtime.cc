@@ -26,6 +26,7 @@ const char* backend_name(Backend backend) {
   switch (backend) {
     case Backend::kCpu: return "cpu";
     case Backend::kXpu3Sim: return "xpu3-sim";
+    case Backend::kXpu3: return "xpu3";
   }
   return "unknown";
 }
@@ -38,6 +39,32 @@ Backend cpu_tensor_backend() { return g_cpu_tensor_backend.load(std::memory_orde
 
 void set_cpu_tensor_backend(Backend backend) {
   g_cpu_tensor_backend.store(backend, std::memory_order_relaxed);
+}
+
+namespace {
+// Set from Python between calls; read once per call into its Context.
+std::atomic<int> g_xpu3_nclusters{Xpu3Launch{}.nclusters};
+std::atomic<int> g_xpu3_ncores{Xpu3Launch{}.ncores};
+std::atomic<int64_t> g_xpu3_schedule_seed{Xpu3Launch{}.schedule_seed};
+}  // namespace
+
+Xpu3Launch xpu3_launch() {
+  return Xpu3Launch{g_xpu3_nclusters.load(std::memory_order_relaxed),
+                    g_xpu3_ncores.load(std::memory_order_relaxed),
+                    g_xpu3_schedule_seed.load(std::memory_order_relaxed)};
+}
+
+void set_xpu3_launch(const Xpu3Launch& launch) {
+  if (launch.nclusters < 1 || launch.ncores < 1 || launch.ncores > 64 || launch.schedule_seed < -1) {
+    throw OpError(ErrorKind::kAttribute,
+                  "set_xpu3_launch(): expected nclusters >= 1, 1 <= ncores <= 64 and "
+                  "schedule_seed >= -1, got " +
+                      std::to_string(launch.nclusters) + ", " + std::to_string(launch.ncores) +
+                      ", " + std::to_string(launch.schedule_seed));
+  }
+  g_xpu3_nclusters.store(launch.nclusters, std::memory_order_relaxed);
+  g_xpu3_ncores.store(launch.ncores, std::memory_order_relaxed);
+  g_xpu3_schedule_seed.store(launch.schedule_seed, std::memory_order_relaxed);
 }
 
 namespace detail {

@@ -60,109 +60,119 @@ void checked_call(const paddle::Tensor& step_output_ids,
                          "verify_strategy is topp");
 
   paddle_glue::PlaceAnchor anchor;
-  paddle_glue::check_tensor(kOp,
-                            "step_output_ids",
-                            step_output_ids,
-                            opforge::DType::kInt64,
-                            2,
-                            "[max_bsz, max_step_tokens]",
-                            false,
-                            anchor);
-  paddle_glue::check_tensor(kOp,
-                            "step_output_len",
-                            step_output_len,
-                            opforge::DType::kInt32,
-                            1,
-                            "[max_bsz]",
-                            false,
-                            anchor);
-  paddle_glue::check_tensor(kOp,
-                            "step_input_ids",
-                            step_input_ids,
-                            opforge::DType::kInt64,
-                            2,
-                            "[max_bsz, max_step_tokens]",
-                            false,
-                            anchor);
-  if (target_tokens)
-    paddle_glue::check_tensor(kOp,
-                              "target_tokens",
-                              *target_tokens,
-                              opforge::DType::kInt64,
-                              1,
-                              "[token_num]",
-                              false,
-                              anchor);
-  if (candidate_ids)
-    paddle_glue::check_tensor(kOp,
-                              "candidate_ids",
-                              *candidate_ids,
-                              opforge::DType::kInt64,
-                              2,
-                              "[token_num, max_candidate_len]",
-                              false,
-                              anchor);
-  if (candidate_scores)
-    paddle_glue::check_tensor(kOp,
-                              "candidate_scores",
-                              *candidate_scores,
-                              opforge::DType::kFloat32,
-                              2,
-                              "[token_num, max_candidate_len]",
-                              false,
-                              anchor);
-  if (candidate_lens)
-    paddle_glue::check_tensor(kOp,
-                              "candidate_lens",
-                              *candidate_lens,
-                              opforge::DType::kInt32,
-                              1,
-                              "[token_num]",
-                              false,
-                              anchor);
-  paddle_glue::check_tensor(
+  const phi::DenseTensor& step_output_ids_tensor =
+      paddle_glue::check_tensor(kOp,
+                                "step_output_ids",
+                                step_output_ids,
+                                opforge::DType::kInt64,
+                                2,
+                                "[max_bsz, max_step_tokens]",
+                                false,
+                                anchor);
+  const phi::DenseTensor& step_output_len_tensor = paddle_glue::check_tensor(kOp,
+                                                                             "step_output_len",
+                                                                             step_output_len,
+                                                                             opforge::DType::kInt32,
+                                                                             1,
+                                                                             "[max_bsz]",
+                                                                             false,
+                                                                             anchor);
+  const phi::DenseTensor& step_input_ids_tensor =
+      paddle_glue::check_tensor(kOp,
+                                "step_input_ids",
+                                step_input_ids,
+                                opforge::DType::kInt64,
+                                2,
+                                "[max_bsz, max_step_tokens]",
+                                false,
+                                anchor);
+  const phi::DenseTensor* target_tokens_tensor =
+      target_tokens ? &paddle_glue::check_tensor(kOp,
+                                                 "target_tokens",
+                                                 *target_tokens,
+                                                 opforge::DType::kInt64,
+                                                 1,
+                                                 "[token_num]",
+                                                 false,
+                                                 anchor)
+                    : nullptr;
+  const phi::DenseTensor* candidate_ids_tensor =
+      candidate_ids ? &paddle_glue::check_tensor(kOp,
+                                                 "candidate_ids",
+                                                 *candidate_ids,
+                                                 opforge::DType::kInt64,
+                                                 2,
+                                                 "[token_num, max_candidate_len]",
+                                                 false,
+                                                 anchor)
+                    : nullptr;
+  const phi::DenseTensor* candidate_scores_tensor =
+      candidate_scores ? &paddle_glue::check_tensor(kOp,
+                                                    "candidate_scores",
+                                                    *candidate_scores,
+                                                    opforge::DType::kFloat32,
+                                                    2,
+                                                    "[token_num, max_candidate_len]",
+                                                    false,
+                                                    anchor)
+                       : nullptr;
+  const phi::DenseTensor* candidate_lens_tensor =
+      candidate_lens ? &paddle_glue::check_tensor(kOp,
+                                                  "candidate_lens",
+                                                  *candidate_lens,
+                                                  opforge::DType::kInt32,
+                                                  1,
+                                                  "[token_num]",
+                                                  false,
+                                                  anchor)
+                     : nullptr;
+  const phi::DenseTensor& topp_tensor = paddle_glue::check_tensor(
       kOp, "topp", topp, opforge::DType::kFloat32, 1, "[max_bsz]", false, anchor);
-  paddle_glue::check_tensor(
+  const phi::DenseTensor& stop_flags_tensor = paddle_glue::check_tensor(
       kOp, "stop_flags", stop_flags, opforge::DType::kBool, 1, "[max_bsz]", false, anchor);
-  paddle_glue::check_tensor(kOp,
-                            "seq_lens_encoder",
-                            seq_lens_encoder,
-                            opforge::DType::kInt32,
-                            1,
-                            "[max_bsz]",
-                            false,
-                            anchor);
-  paddle_glue::check_tensor(kOp,
-                            "seq_lens_this_time",
-                            seq_lens_this_time,
-                            opforge::DType::kInt32,
-                            1,
-                            "[real_bsz]",
-                            false,
-                            anchor);
-  paddle_glue::check_tensor(
+  const phi::DenseTensor& seq_lens_encoder_tensor =
+      paddle_glue::check_tensor(kOp,
+                                "seq_lens_encoder",
+                                seq_lens_encoder,
+                                opforge::DType::kInt32,
+                                1,
+                                "[max_bsz]",
+                                false,
+                                anchor);
+  const phi::DenseTensor& seq_lens_this_time_tensor =
+      paddle_glue::check_tensor(kOp,
+                                "seq_lens_this_time",
+                                seq_lens_this_time,
+                                opforge::DType::kInt32,
+                                1,
+                                "[real_bsz]",
+                                false,
+                                anchor);
+  const phi::DenseTensor& end_tokens_tensor = paddle_glue::check_tensor(
       kOp, "end_tokens", end_tokens, opforge::DType::kInt64, 1, "[end_length]", false, anchor);
-  paddle_glue::check_tensor(
+  const phi::DenseTensor& is_block_step_tensor = paddle_glue::check_tensor(
       kOp, "is_block_step", is_block_step, opforge::DType::kBool, 1, "[max_bsz]", false, anchor);
-  paddle_glue::check_tensor(kOp,
-                            "cu_seqlens_q_output",
-                            cu_seqlens_q_output,
-                            opforge::DType::kInt32,
-                            1,
-                            "[real_bsz + 1]",
-                            false,
-                            anchor);
-  paddle_glue::check_tensor(kOp,
-                            "reasoning_status",
-                            reasoning_status,
-                            opforge::DType::kInt32,
-                            1,
-                            "[max_bsz]",
-                            false,
-                            anchor);
-  paddle_glue::check_tensor(
+  const phi::DenseTensor& cu_seqlens_q_output_tensor =
+      paddle_glue::check_tensor(kOp,
+                                "cu_seqlens_q_output",
+                                cu_seqlens_q_output,
+                                opforge::DType::kInt32,
+                                1,
+                                "[real_bsz + 1]",
+                                false,
+                                anchor);
+  const phi::DenseTensor& reasoning_status_tensor =
+      paddle_glue::check_tensor(kOp,
+                                "reasoning_status",
+                                reasoning_status,
+                                opforge::DType::kInt32,
+                                1,
+                                "[max_bsz]",
+                                false,
+                                anchor);
+  const phi::DenseTensor& max_dec_len_tensor = paddle_glue::check_tensor(
       kOp, "max_dec_len", max_dec_len, opforge::DType::kInt64, 1, "[max_bsz]", false, anchor);
-  paddle_glue::check_tensor(
+  const phi::DenseTensor& step_idx_tensor = paddle_glue::check_tensor(
       kOp, "step_idx", step_idx, opforge::DType::kInt64, 1, "[max_bsz]", false, anchor);
 
   opforge::DimSlot max_bsz{"max_bsz"};
@@ -171,61 +181,65 @@ void checked_call(const paddle::Tensor& step_output_ids,
   opforge::DimSlot token_num{"token_num"};
   opforge::DimSlot max_candidate_len{"max_candidate_len"};
   opforge::DimSlot end_length{"end_length"};
-  opforge::bind_dim(kOp, "step_output_ids", 0, step_output_ids.dims()[0], max_bsz);
-  opforge::bind_dim(kOp, "step_output_ids", 1, step_output_ids.dims()[1], max_step_tokens);
-  opforge::bind_dim(kOp, "step_output_len", 0, step_output_len.dims()[0], max_bsz);
-  opforge::bind_dim(kOp, "step_input_ids", 0, step_input_ids.dims()[0], max_bsz);
-  opforge::bind_dim(kOp, "step_input_ids", 1, step_input_ids.dims()[1], max_step_tokens);
-  if (target_tokens) {
-    opforge::bind_dim(kOp, "target_tokens", 0, target_tokens->dims()[0], token_num);
+  opforge::bind_dim(kOp, "step_output_ids", 0, step_output_ids_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "step_output_ids", 1, step_output_ids_tensor.dims()[1], max_step_tokens);
+  opforge::bind_dim(kOp, "step_output_len", 0, step_output_len_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "step_input_ids", 0, step_input_ids_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "step_input_ids", 1, step_input_ids_tensor.dims()[1], max_step_tokens);
+  if (target_tokens_tensor) {
+    opforge::bind_dim(kOp, "target_tokens", 0, target_tokens_tensor->dims()[0], token_num);
   }
-  if (candidate_ids) {
-    opforge::bind_dim(kOp, "candidate_ids", 0, candidate_ids->dims()[0], token_num);
-    opforge::bind_dim(kOp, "candidate_ids", 1, candidate_ids->dims()[1], max_candidate_len);
+  if (candidate_ids_tensor) {
+    opforge::bind_dim(kOp, "candidate_ids", 0, candidate_ids_tensor->dims()[0], token_num);
+    opforge::bind_dim(kOp, "candidate_ids", 1, candidate_ids_tensor->dims()[1], max_candidate_len);
   }
-  if (candidate_scores) {
-    opforge::bind_dim(kOp, "candidate_scores", 0, candidate_scores->dims()[0], token_num);
-    opforge::bind_dim(kOp, "candidate_scores", 1, candidate_scores->dims()[1], max_candidate_len);
+  if (candidate_scores_tensor) {
+    opforge::bind_dim(kOp, "candidate_scores", 0, candidate_scores_tensor->dims()[0], token_num);
+    opforge::bind_dim(
+        kOp, "candidate_scores", 1, candidate_scores_tensor->dims()[1], max_candidate_len);
   }
-  if (candidate_lens) {
-    opforge::bind_dim(kOp, "candidate_lens", 0, candidate_lens->dims()[0], token_num);
+  if (candidate_lens_tensor) {
+    opforge::bind_dim(kOp, "candidate_lens", 0, candidate_lens_tensor->dims()[0], token_num);
   }
-  opforge::bind_dim(kOp, "topp", 0, topp.dims()[0], max_bsz);
-  opforge::bind_dim(kOp, "stop_flags", 0, stop_flags.dims()[0], max_bsz);
-  opforge::bind_dim(kOp, "seq_lens_encoder", 0, seq_lens_encoder.dims()[0], max_bsz);
-  opforge::bind_dim(kOp, "seq_lens_this_time", 0, seq_lens_this_time.dims()[0], real_bsz);
-  opforge::bind_dim(kOp, "end_tokens", 0, end_tokens.dims()[0], end_length);
-  opforge::bind_dim(kOp, "is_block_step", 0, is_block_step.dims()[0], max_bsz);
-  opforge::bind_dim(kOp, "reasoning_status", 0, reasoning_status.dims()[0], max_bsz);
-  opforge::bind_dim(kOp, "max_dec_len", 0, max_dec_len.dims()[0], max_bsz);
-  opforge::bind_dim(kOp, "step_idx", 0, step_idx.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "topp", 0, topp_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "stop_flags", 0, stop_flags_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "seq_lens_encoder", 0, seq_lens_encoder_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "seq_lens_this_time", 0, seq_lens_this_time_tensor.dims()[0], real_bsz);
+  opforge::bind_dim(kOp, "end_tokens", 0, end_tokens_tensor.dims()[0], end_length);
+  opforge::bind_dim(kOp, "is_block_step", 0, is_block_step_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "reasoning_status", 0, reasoning_status_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "max_dec_len", 0, max_dec_len_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "step_idx", 0, step_idx_tensor.dims()[0], max_bsz);
   opforge::check_dim(kOp,
                      "cu_seqlens_q_output",
                      0,
-                     cu_seqlens_q_output.dims()[0],
+                     cu_seqlens_q_output_tensor.dims()[0],
                      real_bsz.value + 1,
                      "real_bsz + 1",
                      {&real_bsz});
 
-  const opforge::Context ctx{paddle_glue::backend_for(kOp, anchor)};
+  const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
   run(ctx,
-      paddle_glue::buffer<int64_t>(step_output_ids),
-      paddle_glue::buffer<int32_t>(step_output_len),
-      paddle_glue::buffer<const int64_t>(step_input_ids),
-      paddle_glue::buffer<const int64_t>(target_tokens),
-      paddle_glue::buffer<const int64_t>(candidate_ids),
-      paddle_glue::buffer<const float>(candidate_scores),
-      paddle_glue::buffer<const int32_t>(candidate_lens),
-      paddle_glue::buffer<const float>(topp),
-      paddle_glue::buffer<const bool>(stop_flags),
-      paddle_glue::buffer<const int32_t>(seq_lens_encoder),
-      paddle_glue::buffer<const int32_t>(seq_lens_this_time),
-      paddle_glue::buffer<const int64_t>(end_tokens),
-      paddle_glue::buffer<const bool>(is_block_step),
-      paddle_glue::buffer<const int32_t>(cu_seqlens_q_output),
-      paddle_glue::buffer<const int32_t>(reasoning_status),
-      paddle_glue::buffer<const int64_t>(max_dec_len),
-      paddle_glue::buffer<const int64_t>(step_idx),
+      paddle_glue::buffer<int64_t>(step_output_ids_tensor, max_bsz.get() * max_step_tokens.get()),
+      paddle_glue::buffer<int32_t>(step_output_len_tensor, max_bsz.get()),
+      paddle_glue::buffer<const int64_t>(step_input_ids_tensor,
+                                         max_bsz.get() * max_step_tokens.get()),
+      paddle_glue::buffer<const int64_t>(target_tokens_tensor, token_num.get()),
+      paddle_glue::buffer<const int64_t>(candidate_ids_tensor,
+                                         token_num.get() * max_candidate_len.get()),
+      paddle_glue::buffer<const float>(candidate_scores_tensor,
+                                       token_num.get() * max_candidate_len.get()),
+      paddle_glue::buffer<const int32_t>(candidate_lens_tensor, token_num.get()),
+      paddle_glue::buffer<const float>(topp_tensor, max_bsz.get()),
+      paddle_glue::buffer<const bool>(stop_flags_tensor, max_bsz.get()),
+      paddle_glue::buffer<const int32_t>(seq_lens_encoder_tensor, max_bsz.get()),
+      paddle_glue::buffer<const int32_t>(seq_lens_this_time_tensor, real_bsz.get()),
+      paddle_glue::buffer<const int64_t>(end_tokens_tensor, end_length.get()),
+      paddle_glue::buffer<const bool>(is_block_step_tensor, max_bsz.get()),
+      paddle_glue::buffer<const int32_t>(cu_seqlens_q_output_tensor, real_bsz.get() + 1),
+      paddle_glue::buffer<const int32_t>(reasoning_status_tensor, max_bsz.get()),
+      paddle_glue::buffer<const int64_t>(max_dec_len_tensor, max_bsz.get()),
+      paddle_glue::buffer<const int64_t>(step_idx_tensor, max_bsz.get()),
       max_bsz.get(),
       max_step_tokens.get(),
       real_bsz.get(),

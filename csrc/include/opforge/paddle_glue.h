@@ -4,6 +4,7 @@
 
 #include "opforge/runtime.h"
 #include "paddle/extension.h"
+#include "paddle/phi/core/dense_tensor.h"
 
 namespace opforge::paddle_glue {
 
@@ -17,6 +18,25 @@ inline DType dtype_of(paddle::DataType dtype) {
     case paddle::DataType::BFLOAT16: return DType::kBFloat16;
     default: return DType::kOther;
   }
+}
+
+inline int64_t element_count(const phi::DDim& dims) {
+  int64_t n = 1;
+  for (int i = 0; i < dims.size(); ++i) n *= dims[i];
+  return n;
+}
+
+// Row-major with no gaps: each stride is the product of the sizes after it
+// (axes of size 1 may have any stride).
+inline bool is_contiguous(const phi::DenseTensorMeta& meta) {
+  int64_t expected = 1;
+  for (int i = meta.dims.size() - 1; i >= 0; --i) {
+    if (meta.dims[i] != 1 && meta.strides.size() == meta.dims.size() && meta.strides[i] != expected) {
+      return false;
+    }
+    expected *= meta.dims[i];
+  }
+  return true;
 }
 
 namespace detail {
@@ -37,43 +57,56 @@ struct PlaceAnchor {
   const char* from = nullptr;
 };
 
-// dtype, rank, memory kind, place and contiguity of one present tensor.
-inline void check_tensor(const char* op, const char* arg, const paddle::Tensor& t, DType want_dtype,
-                         int want_rank, const char* want_shape, bool host, PlaceAnchor& anchor) {
+// dtype, rank, memory kind, place and contiguity of one present tensor; returns
+// its dense storage for the dims and data pointer. Reads the tensor's metadata
+// directly: this runs for every argument of every call.
+inline const phi::DenseTensor& check_tensor(const char* op, const char* arg, const paddle::Tensor& t,
+                                            DType want_dtype, int want_rank,
+                                            const char* want_shape, bool host,
+                                            PlaceAnchor& anchor) {
   if (!t.is_dense_tensor()) detail::fail_not_dense(op, arg);
-  // An empty tensor may have no allocation; any other must have one.
-  if (!t.initialized() && t.numel() != 0) detail::fail_uninitialized(op, arg);
-  // Reported with Paddle's name, since the actual dtype may be one no spec uses.
-  if (dtype_of(t.dtype()) != want_dtype) detail::fail_dtype(op, arg, want_dtype, t.dtype());
-  const auto& dims = t.dims();
-  check_rank(op, arg, want_rank, want_shape, dims.Get(), dims.size());
-  if (host) {
-    if (!t.is_cpu()) detail::fail_host(op, arg, t.place());
-  } else if (anchor.place == nullptr) {
-    anchor.place = &t.place();
-    anchor.from = arg;
-  } else if (!(t.place() == *anchor.place)) {
-    detail::fail_place(op, arg, *anchor.place, anchor.from, t.place());
+  const auto& dense = static_cast<const phi::DenseTensor&>(*t.impl());
+  const phi::DenseTensorMeta& meta = dense.meta();
+  if (dtype_of(meta.dtype) != want_dtype) detail::fail_dtype(op, arg, want_dtype, meta.dtype);
+  check_rank(op, arg, want_rank, want_shape, meta.dims.Get(), meta.dims.size());
+  const phi::Allocation* holder = dense.Holder().get();
+  // An empty tensor may have no allocation (nor a place); any other must have one.
+  if (holder == nullptr || holder->ptr() == nullptr) {
+    if (element_count(meta.dims) != 0) detail::fail_uninitialized(op, arg);
+    return dense;
   }
-  if (!t.is_contiguous()) detail::fail_contiguous(op, arg, t);
+  const phi::Place& place = holder->place();
+  if (host) {
+    if (place.GetType() != phi::AllocationType::CPU) detail::fail_host(op, arg, place);
+  } else if (anchor.place == nullptr) {
+    anchor.place = &place;
+    anchor.from = arg;
+  } else if (place.GetType() != anchor.place->GetType() ||
+             place.GetDeviceId() != anchor.place->GetDeviceId()) {
+    detail::fail_place(op, arg, *anchor.place, anchor.from, place);
+  }
+  if (!is_contiguous(meta)) detail::fail_contiguous(op, arg, t);
+  return dense;
 }
 
-// The backend a call runs on, from its tensors' place: CPU tensors run the
-// backend chosen by set_cpu_tensor_backend (the CPU kernel by default).
-Backend backend_for(const char* op, const PlaceAnchor& anchor);
+// Where a call runs, from its tensors' place: CPU tensors run the backend
+// chosen by set_cpu_tensor_backend (the CPU kernel by default). A build with
+// the XPU3 toolchain maps XPU places to the device here.
+Context context_for(const char* op, const PlaceAnchor& anchor);
 
+// The data of a checked tensor whose element count the caller has checked.
 template <typename T>
-inline Buffer<T> buffer(const paddle::Tensor& t) {
+inline Buffer<T> buffer(const phi::DenseTensor& dense, int64_t size) {
   using Plain = std::remove_const_t<T>;
-  const int64_t size = t.numel();
-  // data() of an unallocated (empty) tensor is not to be called.
-  auto* data = size == 0 ? nullptr : const_cast<Plain*>(static_cast<const Plain*>(t.data()));
-  return Buffer<T>{data, size};
+  const phi::Allocation* holder = dense.Holder().get();
+  if (size == 0 || holder == nullptr) return Buffer<T>{nullptr, size};
+  char* base = static_cast<char*>(holder->ptr()) + dense.meta().offset;
+  return Buffer<T>{reinterpret_cast<Plain*>(base), size};
 }
 
 template <typename T>
-inline Buffer<T> buffer(const paddle::optional<paddle::Tensor>& t) {
-  return t ? buffer<T>(*t) : Buffer<T>::absent();
+inline Buffer<T> buffer(const phi::DenseTensor* dense, int64_t size) {
+  return dense ? buffer<T>(*dense, size) : Buffer<T>::absent();
 }
 
 }  // namespace opforge::paddle_glue

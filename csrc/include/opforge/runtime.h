@@ -23,6 +23,7 @@ enum class ErrorKind : int8_t {
   kAttribute,  // attribute out of range or not an enum member
   kValue,      // a value outside the op's domain
   kBackend,    // the backend cannot run this op
+  kKernel,     // the kernel failed while running (e.g. caught by the XPU3 simulation)
 };
 
 class OpError : public std::runtime_error {
@@ -177,6 +178,7 @@ inline void check_enum(const char* op, const char* attr, int64_t got,
 enum class Backend : int8_t {
   kCpu,      // the hand-written CPU kernel, on host memory
   kXpu3Sim,  // the XPU3 kernel, run under the XPU3 simulation
+  kXpu3,     // the XPU3 kernel on an XPU3 device (builds with the XPU3 toolchain only)
 };
 
 const char* backend_name(Backend backend);
@@ -186,8 +188,22 @@ const char* backend_name(Backend backend);
 Backend cpu_tensor_backend();
 void set_cpu_tensor_backend(Backend backend);
 
+// How the XPU3 kernel is launched: clusters x cores (XPU3 launches use the
+// context's cluster count x 64 cores). Under simulation, schedule_seed picks
+// the order in which cores run; -1 takes a new order for every launch.
+struct Xpu3Launch {
+  int nclusters = 8;
+  int ncores = 64;
+  int64_t schedule_seed = -1;
+};
+
+Xpu3Launch xpu3_launch();
+void set_xpu3_launch(const Xpu3Launch& launch);
+
 struct Context {
   Backend backend = Backend::kCpu;
+  Xpu3Launch xpu3 = {};
+  void* xpu3_stream = nullptr;  // the device stream (XPUStream) for kXpu3
 };
 
 // ---------------------------------------------------------------- random draws
