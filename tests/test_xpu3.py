@@ -8,12 +8,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-import opforge
-from codegen.parse import load_spec
 from paddle_args import attrs_of, tensors_of
 from reference.verify_draft_tokens import GREEDY, TARGET_MATCH, TOPP, run_reference
 from reference.verify_draft_tokens_batches import random_batch
+
+import opforge
+from codegen.parse import load_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 OP = load_spec(ROOT / "opspec" / "verify_draft_tokens.yaml", ROOT)
