@@ -175,6 +175,31 @@ class UniformFill:
     seed_attr: str
 
 
+Bound = Union[int, float, DimExpr]  # noqa: UP007 - a runtime alias
+
+
+@dataclass(frozen=True)
+class Values:
+    """A tensor's value domain: preconditions the value-checked mode verifies
+    before the kernel runs, and hints for generating valid test inputs."""
+
+    min: Bound | None = None  # every element >= min
+    max: Bound | None = None  # every element <= max
+    above: float | None = None  # every element > above
+    prefix_sum_of: str | None = None  # [0, s0, s0+s1, ...] of that rank-1 tensor
+    total: str | None = None  # ...whose last element is this dim
+    probability_rows: bool = False  # last axis: elements in [0, 1], sum <= 1
+    density: float | None = None  # generation: fraction of non-zero (true) elements
+    sample: tuple[int, int] | None = None  # generation: draw from [lo, hi]
+
+    @property
+    def checks_anything(self) -> bool:
+        return any(
+            v is not None and v is not False
+            for v in (self.min, self.max, self.above, self.prefix_sum_of, self.probability_rows)
+        )
+
+
 @dataclass(frozen=True)
 class Tensor:
     name: str
@@ -187,6 +212,7 @@ class Tensor:
     host: bool  # lives in host memory even when the op runs on a device
     fill: UniformFill | None
     loc: Loc
+    values: Values = field(default_factory=Values)
     field_lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
 
     def line_of(self, field_name: str) -> int:
@@ -251,6 +277,8 @@ class Op:
     dtype_vars: tuple[DTypeVar, ...]
     tensors: tuple[Tensor, ...]
     attrs: tuple[Attr, ...]
+    sweep: tuple[tuple[str, tuple[DimExpr, ...]], ...]  # dim or attribute -> sizes to test
+    reference: str | None  # module of tests/reference/ holding the NumPy reference
     source: str  # spec path relative to the repository root
     loc: Loc = field(compare=False)
 

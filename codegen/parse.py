@@ -19,6 +19,7 @@ from typing import Any
 from codegen import yamlsrc
 from codegen.model import (
     Attr,
+    Bound,
     AttrType,
     Condition,
     Dim,
@@ -34,6 +35,7 @@ from codegen.model import (
     Role,
     Tensor,
     UniformFill,
+    Values,
 )
 from codegen.yamlsrc import Loc, LocDict, LocList
 
@@ -313,7 +315,10 @@ class _FileParser:
             self.error(1, "", "a spec is a YAML mapping with fields op, doc, dims, tensors, attrs")
             return None
         self.check_keys(
-            data, "", ["op", "doc", "kernels", "tensors"], ["dims", "dtype_sets", "attrs"]
+            data,
+            "",
+            ["op", "doc", "kernels", "tensors"],
+            ["dims", "dtype_sets", "attrs", "sweep", "reference"],
         )
         name = data.get("op")
         if self.check_name(name, data.key_lines.get("op", 1), "op") and name != expected_name:
@@ -337,6 +342,11 @@ class _FileParser:
         self.check_attr_refs(tensors, attrs, dims)
         self.check_dims_bound(data, dims, tensors)
         self.check_dtype_vars_bound(dtype_vars, tensors)
+        self.check_values(tensors, dims)
+        sweep = self.parse_sweep(data, dims, attrs, tensors)
+        reference = data.get("reference")
+        if reference is not None:
+            self.check_name(reference, data.key_lines["reference"], "reference")
         if self.errors or not isinstance(name, str):
             return None
         return Op(
@@ -347,6 +357,8 @@ class _FileParser:
             dtype_vars=tuple(dtype_vars.values()),
             tensors=tuple(tensors),
             attrs=tuple(attrs),
+            sweep=sweep,
+            reference=reference,
             source=self.path,
             loc=Loc(self.path, data.line),
         )
@@ -473,7 +485,7 @@ class _FileParser:
             node,
             where,
             ["name", "dtype", "shape", "doc"],
-            ["role", "optional", "required_when", "host", "fill"],
+            ["role", "optional", "required_when", "host", "fill", "values"],
         )
         if name is None or not self.check_name(name, node.key_lines["name"], f"{where}.name"):
             self.dropped_tensor = True
@@ -575,7 +587,103 @@ class _FileParser:
             host,
             fill,
             Loc(self.path, line),
+            self.parse_values(node, where, dtype),
             tuple(sorted(lines.items())),
+        )
+
+    def parse_values(self, node: LocDict, where: str, dtype: DType | DTypeVar) -> Values:
+        raw = node.get("values")
+        if raw is None:
+            return Values()
+        where = f"{where}.values"
+        if not self.check_type(raw, dict, node.key_lines["values"], where):
+            return Values()
+        keys = [
+            "min",
+            "max",
+            "above",
+            "prefix_sum_of",
+            "total",
+            "probability_rows",
+            "density",
+            "sample",
+        ]
+        self.check_keys(raw, where, [], keys)
+        kl = raw.key_lines
+
+        def bound(key: str) -> Bound | None:
+            value = raw.get(key)
+            if value is None:
+                return None
+            if isinstance(value, float) and not isinstance(value, bool):
+                if not math.isfinite(value):
+                    self.error(kl[key], f"{where}.{key}", f"{value} is not a finite number")
+                    return None
+                return value
+            try:
+                expr = parse_dim_expr(value)
+            except ValueError as exc:
+                self.error(
+                    kl[key], f"{where}.{key}", f"expected a number or a dim expression: {exc}"
+                )
+                return None
+            return expr.value if isinstance(expr, DimConst) else expr
+
+        low, high = bound("min"), bound("max")
+        above = raw.get("above")
+        if above is not None and not self.check_type(
+            above, (int, float), kl["above"], f"{where}.above"
+        ):
+            above = None
+        names = {}
+        for key in ("prefix_sum_of", "total"):
+            value = raw.get(key)
+            if value is not None and self.check_type(value, str, kl[key], f"{where}.{key}"):
+                names[key] = value
+        probability_rows = bool(raw.get("probability_rows", False))
+        if probability_rows and (isinstance(dtype, DType) and not dtype.is_float):
+            self.error(
+                kl["probability_rows"],
+                f"{where}.probability_rows",
+                "only float tensors hold probabilities",
+            )
+        density = raw.get("density")
+        if density is not None and (
+            not self.check_type(density, (int, float), kl["density"], f"{where}.density")
+            or not 0 <= density <= 1
+        ):
+            if isinstance(density, (int, float)):
+                self.error(
+                    kl["density"], f"{where}.density", f"a fraction in [0, 1], got {density}"
+                )
+            density = None
+        sample = raw.get("sample")
+        if sample is not None:
+            if (
+                isinstance(sample, list)
+                and len(sample) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in sample)
+                and sample[0] <= sample[1]
+            ):
+                sample = (sample[0], sample[1])
+            else:
+                self.error(
+                    kl["sample"],
+                    f"{where}.sample",
+                    f"expected [low, high] integers with low <= high, got {sample!r}",
+                )
+                sample = None
+        if "total" in names and "prefix_sum_of" not in names:
+            self.error(kl["total"], f"{where}.total", "'total' goes with 'prefix_sum_of'")
+        return Values(
+            min=low,
+            max=high,
+            above=float(above) if above is not None else None,
+            prefix_sum_of=names.get("prefix_sum_of"),
+            total=names.get("total"),
+            probability_rows=probability_rows,
+            density=float(density) if density is not None else None,
+            sample=sample,
         )
 
     def parse_flag(self, node: LocDict, key: str, where: str) -> bool:
@@ -824,6 +932,92 @@ class _FileParser:
                     f"only optional tensors ({', '.join(t.name for t in binders)}) bind '{d.name}', "
                     f"but {', '.join(needers)} always needs it",
                 )
+
+    def check_values(self, tensors: list[Tensor], dims: list[Dim]) -> None:
+        """Value domains name declared dims and tensors of a fitting shape."""
+        dim_names = {d.name for d in dims}
+        by_name = {t.name: t for t in tensors}
+        for t in tensors:
+            v = t.values
+            line = t.line_of("values")
+            where = f"tensor {t.name}.values"
+            for key, b in (("min", v.min), ("max", v.max)):
+                if isinstance(b, (DimConst, DimRef, DimBinOp)):
+                    for ref in b.refs():
+                        if ref not in dim_names:
+                            self.error(line, f"{where}.{key}", f"undefined dim '{ref}'")
+            if v.prefix_sum_of is not None:
+                source = by_name.get(v.prefix_sum_of)
+                if source is None:
+                    self.error(
+                        line, f"{where}.prefix_sum_of", f"no tensor named '{v.prefix_sum_of}'"
+                    )
+                elif (
+                    len(source.shape) != 1
+                    or len(t.shape) != 1
+                    or not (
+                        isinstance(t.shape[0], DimBinOp)
+                        and t.shape[0] == DimBinOp("+", source.shape[0], DimConst(1))
+                    )
+                ):
+                    self.error(
+                        line,
+                        f"{where}.prefix_sum_of",
+                        f"a prefix sum of '{source.name}' {source.shape[0].render() if source.shape else ''} "
+                        f"has shape [{source.shape[0].render() if source.shape else 'n'} + 1]",
+                    )
+            if v.total is not None and v.total not in dim_names:
+                self.error(line, f"{where}.total", f"undefined dim '{v.total}'")
+
+    def parse_sweep(
+        self, data: LocDict, dims: list[Dim], attrs: list[Attr], tensors: list[Tensor]
+    ) -> tuple[tuple[str, tuple[DimExpr, ...]], ...]:
+        """The sizes the spec-derived tests sweep: every dim that no attribute or
+        prefix-sum total sets, and optionally int attributes. Entries may use
+        dims listed before them (real_bsz: [0, 1, max_bsz])."""
+        raw = data.get("sweep")
+        if raw is None:
+            return ()
+        if not self.check_type(raw, dict, data.key_lines["sweep"], "sweep"):
+            return ()
+        int_attrs = {a.name for a in attrs if a.type in (AttrType.INT, AttrType.INT64)}
+        set_elsewhere = {d.name for d in dims if d.from_attr} | {
+            t.values.total for t in tensors if t.values.total
+        }
+        seen: list[str] = []
+        result = []
+        for key, sizes in raw.items():
+            line = raw.key_lines[key]
+            where = f"sweep.{key}"
+            if key in set_elsewhere:
+                self.error(
+                    line, where, f"'{key}' is set by an attribute or a prefix-sum total, not swept"
+                )
+            elif key not in {d.name for d in dims} and key not in int_attrs:
+                self.error(line, where, f"'{key}' is neither a dim nor an int attribute")
+            if not self.check_type(sizes, list, line, where) or not sizes:
+                if isinstance(sizes, list):
+                    self.error(line, where, "list at least one size")
+                continue
+            exprs = []
+            for size in sizes:
+                try:
+                    expr = parse_dim_expr(size)
+                except ValueError as exc:
+                    self.error(line, where, str(exc))
+                    continue
+                for ref in expr.refs():
+                    if ref not in seen:
+                        self.error(line, where, f"'{ref}' must be swept before '{key}'")
+                exprs.append(expr)
+            seen.append(key)
+            result.append((key, tuple(exprs)))
+        for d in dims:
+            if d.name not in seen and d.name not in set_elsewhere and not self.dropped_tensor:
+                self.error(
+                    data.key_lines["sweep"], "sweep", f"dim '{d.name}' has no sizes to sweep"
+                )
+        return tuple(result)
 
     def check_dtype_vars_bound(
         self, dtype_vars: dict[str, DTypeVar], tensors: list[Tensor]

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from codegen.model import (
     Attr,
+    Bound,
     AttrType,
     Condition,
     DimBinOp,
@@ -211,6 +212,7 @@ class TensorView:
     checks: tuple[tuple[int, str, str, tuple[str, ...]], ...]  # (axis, cpp, text, deps)
     alloc_shape: tuple[str, ...]  # per axis, over the glue's bound DimSlots
     numel_slots: str  # the element count over the glue's bound DimSlots
+    value_checks: tuple[str, ...]  # C++ statements of the value-checked mode
     infer_shape: tuple[str, ...]  # per axis, for static shape inference (-1: unknown)
 
     @property
@@ -285,8 +287,60 @@ def tensor_view(op: Op, t: Tensor) -> TensorView:
         checks=checks,
         alloc_shape=tuple(dim_cpp(e, {r: f"{r}.get()" for r in e.refs()}) for e in t.shape),
         numel_slots=numel_cpp(t.shape, {d.name: f"{d.name}.get()" for d in op.dims}),
+        value_checks=_value_checks(op, t, dtype),
         infer_shape=tuple(_infer_cpp(e) for e in t.shape),
     )
+
+
+def _bound_cpp(bound: Bound) -> tuple[str, str]:
+    """(C++ value, spec text) of a value bound over the plugin's int64 dims."""
+    if isinstance(bound, (int, float)):
+        return repr(bound), repr(bound)
+    return dim_cpp(bound), bound.render()
+
+
+def _value_checks(op: Op, t: Tensor, dtype: DType) -> tuple[str, ...]:
+    v = t.values
+    cmp = "double" if dtype.is_float else "int64_t"
+    view = f"opforge::Buffer<const {dtype.cpp}>({t.name})"
+    checks = []
+    low: Bound | None = v.above if v.above is not None else v.min
+    if low is not None or v.max is not None:
+        decls, args = [], []
+        for label, bound in (("min", low), ("max", v.max)):
+            if bound is None:
+                none = f"static_cast<const {cmp}*>(nullptr)"
+                args += [none, '""'] if label == "max" else [none, "false", '""']
+                continue
+            value, text = _bound_cpp(bound)
+            decls.append(f"const {cmp} {label}_value = {value};")
+            args += (
+                [f"&{label}_value", cpp_string(text)]
+                if label == "max"
+                else [f"&{label}_value", "true" if v.above is not None else "false", cpp_string(text)]
+            )
+        checks.append(
+            "{ " + " ".join(decls) + f' opforge::check_value_range(kOp, "{t.name}", {view}, '
+            + ", ".join(args) + "); }"
+        )
+    if v.prefix_sum_of is not None:
+        total, used = "-1", "false"
+        if v.total is not None:
+            users = [u for u in op.tensors if u.is_argument and any(v.total in e.refs() for e in u.shape)]
+            used = " || ".join("true" if not u.optional else f"{u.name}.present()" for u in users) or "false"
+            total = f"(({used}) ? {v.total} : -1)"
+        checks.append(
+            f'opforge::check_prefix_sum(kOp, "{t.name}", {view}, "{v.prefix_sum_of}", '
+            f"opforge::Buffer<const {dtype.cpp}>({v.prefix_sum_of}), {total}, "
+            f'"{v.total or ""}");'
+        )
+    if v.probability_rows and t.shape:
+        checks.append(
+            f'opforge::check_probability_rows(kOp, "{t.name}", {view}, {dim_cpp(t.shape[-1])});'
+        )
+    if t.optional:
+        checks = [f"if ({t.name}.present()) {c}" for c in checks]
+    return tuple(checks)
 
 
 def _infer_cpp(e: DimExpr) -> str:
@@ -333,6 +387,10 @@ class OpView:
     @property
     def outputs(self) -> tuple[TensorView, ...]:
         return tuple(t for t in self.tensors if t.is_output)
+
+    @property
+    def value_checks(self) -> tuple[str, ...]:
+        return tuple(c for t in self.tensors if t.is_argument for c in t.value_checks)
 
     @property
     def new_outputs(self) -> tuple[TensorView, ...]:

@@ -43,6 +43,8 @@ void register_runtime(pybind11::module_& m) {
         }
       },
       py::arg("name"));
+  m.def("set_value_checks", &set_value_checks, py::arg("on"));
+  m.def("value_checks", &value_checks);
   m.def("cpu_tensor_backend", [] { return std::string(backend_name(cpu_tensor_backend())); });
   m.def(
       "set_xpu3_launch",

@@ -181,6 +181,32 @@ void fail_dim_negative(const char* op, const char* dim, int64_t got) {
 
 }  // namespace detail
 
+namespace {
+std::atomic<bool> g_value_checks{false};
+}  // namespace
+
+bool value_checks() { return g_value_checks.load(std::memory_order_relaxed); }
+void set_value_checks(bool on) { g_value_checks.store(on, std::memory_order_relaxed); }
+
+namespace detail {
+
+void fail_value(const char* op, const char* arg, int64_t index, const std::string& got,
+                const std::string& domain) {
+  throw OpError(ErrorKind::kValue, std::string(op) + "(): " + arg + "[" + std::to_string(index) +
+                                       "] = " + got + " is outside its domain: " + domain);
+}
+
+std::string bounds_text(bool has_min, const std::string& min, bool min_exclusive, bool has_max,
+                        const std::string& max) {
+  std::string text;
+  if (has_min) text += (min_exclusive ? "> " : ">= ") + min;
+  if (has_min && has_max) text += " and ";
+  if (has_max) text += "<= " + max;
+  return text;
+}
+
+}  // namespace detail
+
 int64_t resolve_seed(int64_t seed) {
   // Relaxed is enough: callers only need distinct values, not an order.
   static std::atomic<int64_t> counter{0};

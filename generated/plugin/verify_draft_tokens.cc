@@ -126,6 +126,106 @@ void run(const opforge::Context& ctx,
   opforge::check_buffer(kOp, "max_dec_len", max_dec_len, max_bsz, "max_bsz", true, "");
   opforge::check_buffer(kOp, "step_idx", step_idx, max_bsz, "max_bsz", true, "");
 
+  // The value-checked mode: each tensor's declared value domain.
+  if (opforge::value_checks()) {
+    if (candidate_scores.present())
+      opforge::check_probability_rows(kOp,
+                                      "candidate_scores",
+                                      opforge::Buffer<const float>(candidate_scores),
+                                      max_candidate_len);
+    if (candidate_lens.present()) {
+      const int64_t min_value = 0;
+      const int64_t max_value = max_candidate_len;
+      opforge::check_value_range(kOp,
+                                 "candidate_lens",
+                                 opforge::Buffer<const int32_t>(candidate_lens),
+                                 &min_value,
+                                 false,
+                                 "0",
+                                 &max_value,
+                                 "max_candidate_len");
+    }
+    {
+      const double min_value = 0.0;
+      const double max_value = 1;
+      opforge::check_value_range(kOp,
+                                 "topp",
+                                 opforge::Buffer<const float>(topp),
+                                 &min_value,
+                                 true,
+                                 "0.0",
+                                 &max_value,
+                                 "1");
+    }
+    {
+      const int64_t min_value = 0;
+      opforge::check_value_range(kOp,
+                                 "seq_lens_encoder",
+                                 opforge::Buffer<const int32_t>(seq_lens_encoder),
+                                 &min_value,
+                                 false,
+                                 "0",
+                                 static_cast<const int64_t*>(nullptr),
+                                 "");
+    }
+    {
+      const int64_t min_value = 0;
+      const int64_t max_value = max_step_tokens;
+      opforge::check_value_range(kOp,
+                                 "seq_lens_this_time",
+                                 opforge::Buffer<const int32_t>(seq_lens_this_time),
+                                 &min_value,
+                                 false,
+                                 "0",
+                                 &max_value,
+                                 "max_step_tokens");
+    }
+    opforge::check_prefix_sum(kOp,
+                              "cu_seqlens_q_output",
+                              opforge::Buffer<const int32_t>(cu_seqlens_q_output),
+                              "seq_lens_this_time",
+                              opforge::Buffer<const int32_t>(seq_lens_this_time),
+                              ((target_tokens.present() || candidate_ids.present() ||
+                                candidate_scores.present() || candidate_lens.present())
+                                   ? token_num
+                                   : -1),
+                              "token_num");
+    {
+      const int64_t min_value = 0;
+      const int64_t max_value = 3;
+      opforge::check_value_range(kOp,
+                                 "reasoning_status",
+                                 opforge::Buffer<const int32_t>(reasoning_status),
+                                 &min_value,
+                                 false,
+                                 "0",
+                                 &max_value,
+                                 "3");
+    }
+    {
+      const int64_t min_value = 0;
+      opforge::check_value_range(kOp,
+                                 "max_dec_len",
+                                 opforge::Buffer<const int64_t>(max_dec_len),
+                                 &min_value,
+                                 false,
+                                 "0",
+                                 static_cast<const int64_t*>(nullptr),
+                                 "");
+    }
+    {
+      const int64_t min_value = 0;
+      opforge::check_value_range(kOp,
+                                 "step_idx",
+                                 opforge::Buffer<const int64_t>(step_idx),
+                                 &min_value,
+                                 false,
+                                 "0",
+                                 static_cast<const int64_t*>(nullptr),
+                                 "");
+    }
+  }
+
   // Scratch lives in this frame, so it outlives the kernel call below.
   std::unique_ptr<float[]> topp_uniforms_storage(new float[max_bsz]());
   opforge::fill_uniform(topp_uniforms_storage.get(), max_bsz, opforge::resolve_seed(seed));

@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace opforge {
 
@@ -56,6 +57,12 @@ struct Buffer {
 
   static Buffer absent() { return Buffer{}; }
   bool present() const { return size >= 0; }
+
+  // A read-only view of a mutable buffer.
+  template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
+  operator Buffer<const U>() const {
+    return Buffer<const U>{data, size};
+  }
 };
 
 // ---------------------------------------------------------------- dims
@@ -171,6 +178,83 @@ inline void check_enum(const char* op, const char* attr, int64_t got,
     if (got == member) return;
   }
   detail::fail_enum(op, attr, got, members_text);
+}
+
+// ---------------------------------------------------------------- value domains
+// The value-checked mode (off by default, on in the test suite) verifies each
+// tensor's declared value domain before the kernel runs, so an out-of-domain
+// value is a clear error instead of an out-of-bounds access in a kernel.
+
+bool value_checks();
+void set_value_checks(bool on);
+
+namespace detail {
+[[noreturn]] void fail_value(const char* op, const char* arg, int64_t index, const std::string& got,
+                             const std::string& domain);
+std::string bounds_text(bool has_min, const std::string& min, bool min_exclusive, bool has_max,
+                        const std::string& max);
+}  // namespace detail
+
+// Every element within [min, max] (or (min, max] with min_exclusive); NaN is
+// outside every domain. `*_text` spell the bound as the spec does.
+template <typename T, typename Bound>
+void check_value_range(const char* op, const char* arg, const Buffer<const T>& buf, const Bound* min,
+                       bool min_exclusive, const char* min_text, const Bound* max,
+                       const char* max_text) {
+  for (int64_t i = 0; i < buf.size; ++i) {
+    const T v = buf.data[i];
+    const bool low_ok = !min || (min_exclusive ? v > *min : v >= *min);
+    const bool high_ok = !max || v <= *max;
+    if (!(low_ok && high_ok)) {
+      auto spell = [](const char* text, const Bound* bound) {
+        std::string value = std::to_string(*bound);
+        return text && *text && value != text ? std::string(text) + " = " + value : value;
+      };
+      detail::fail_value(op, arg, i, std::to_string(v),
+                         detail::bounds_text(min != nullptr, min ? spell(min_text, min) : "",
+                                             min_exclusive, max != nullptr,
+                                             max ? spell(max_text, max) : ""));
+    }
+  }
+}
+
+// offsets = [0, s0, s0 + s1, ...] of `sizes`, ending at `total`.
+template <typename T>
+void check_prefix_sum(const char* op, const char* arg, const Buffer<const T>& offsets,
+                      const char* sizes_name, const Buffer<const T>& sizes, int64_t total,
+                      const char* total_name) {
+  int64_t sum = 0;
+  for (int64_t i = 0; i < offsets.size; ++i) {
+    if (offsets.data[i] != sum) {
+      detail::fail_value(op, arg, i, std::to_string(offsets.data[i]),
+                         "the prefix sum of " + std::string(sizes_name) + " (" +
+                             std::to_string(sum) + ")");
+    }
+    if (i < sizes.size) sum += sizes.data[i];
+  }
+  if (offsets.size > 0 && total >= 0 && offsets.data[offsets.size - 1] != total) {
+    detail::fail_value(op, arg, offsets.size - 1, std::to_string(offsets.data[offsets.size - 1]),
+                       std::string(total_name) + " = " + std::to_string(total));
+  }
+}
+
+// Each row (last axis, `row_len` long) holds probabilities: elements in [0, 1]
+// summing to at most 1 (with float32 rounding slack).
+template <typename T>
+void check_probability_rows(const char* op, const char* arg, const Buffer<const T>& buf,
+                            int64_t row_len) {
+  for (int64_t start = 0; row_len > 0 && start < buf.size; start += row_len) {
+    double sum = 0;
+    for (int64_t i = start; i < start + row_len; ++i) {
+      const double v = static_cast<double>(buf.data[i]);
+      if (!(v >= 0 && v <= 1)) detail::fail_value(op, arg, i, std::to_string(v), "[0, 1]");
+      sum += v;
+    }
+    if (sum > 1 + 1e-3) {
+      detail::fail_value(op, arg, start, "a row summing to " + std::to_string(sum),
+                         "probability rows (sum <= 1)");
+    }
+  }
 }
 
 // ---------------------------------------------------------------- backends
