@@ -19,8 +19,8 @@ from typing import Any
 from codegen import yamlsrc
 from codegen.model import (
     Attr,
-    Bound,
     AttrType,
+    Bound,
     Condition,
     Dim,
     DimBinOp,

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from codegen.model import (
     Attr,
-    Bound,
     AttrType,
+    Bound,
     Condition,
     DimBinOp,
     DimExpr,
@@ -299,6 +299,17 @@ def _bound_cpp(bound: Bound) -> tuple[str, str]:
     return dim_cpp(bound), bound.render()
 
 
+def _dim_known(op: Op, dim: str) -> str:
+    """C++ condition, in the plugin, that `dim` was bound by this call (a dim that
+    only absent optional tensors bind is passed as 0 and means nothing)."""
+    if any(d.name == dim and d.from_attr for d in op.dims):
+        return "true"
+    binders = [t for t in op.tensors if t.is_argument and t.binds_at(dim) is not None]
+    if any(not t.optional for t in binders):
+        return "true"
+    return " || ".join(f"{t.name}.present()" for t in binders) or "false"
+
+
 def _value_checks(op: Op, t: Tensor, dtype: DType) -> tuple[str, ...]:
     v = t.values
     cmp = "double" if dtype.is_float else "int64_t"
@@ -317,18 +328,34 @@ def _value_checks(op: Op, t: Tensor, dtype: DType) -> tuple[str, ...]:
             args += (
                 [f"&{label}_value", cpp_string(text)]
                 if label == "max"
-                else [f"&{label}_value", "true" if v.above is not None else "false", cpp_string(text)]
+                else [
+                    f"&{label}_value",
+                    "true" if v.above is not None else "false",
+                    cpp_string(text),
+                ]
             )
-        checks.append(
-            "{ " + " ".join(decls) + f' opforge::check_value_range(kOp, "{t.name}", {view}, '
-            + ", ".join(args) + "); }"
+        check = (
+            "{ "
+            + " ".join(decls)
+            + f' opforge::check_value_range(kOp, "{t.name}", {view}, '
+            + ", ".join(args)
+            + "); }"
         )
+        refs = sorted(
+            {
+                r
+                for b in (low, v.max)
+                if b is not None and not isinstance(b, (int, float))
+                for r in b.refs()
+            }
+        )
+        known = " && ".join(f"({c})" for c in (_dim_known(op, r) for r in refs) if c != "true")
+        checks.append(f"if ({known}) {check}" if known else check)
     if v.prefix_sum_of is not None:
         total, used = "-1", "false"
         if v.total is not None:
-            users = [u for u in op.tensors if u.is_argument and any(v.total in e.refs() for e in u.shape)]
-            used = " || ".join("true" if not u.optional else f"{u.name}.present()" for u in users) or "false"
-            total = f"(({used}) ? {v.total} : -1)"
+            known = _dim_known(op, v.total)
+            total = v.total if known == "true" else f"(({known}) ? {v.total} : -1)"
         checks.append(
             f'opforge::check_prefix_sum(kOp, "{t.name}", {view}, "{v.prefix_sum_of}", '
             f"opforge::Buffer<const {dtype.cpp}>({v.prefix_sum_of}), {total}, "

@@ -59,9 +59,13 @@ ids, lens = opforge.verify_draft_tokens(
 print("verify_draft_tokens, GREEDY, real_bsz=3 of max_bsz=4, end token 2")
 for b in range(max_bsz):
     n = int(lens[b])
-    print(f"  slot {b}: drafts {step_input_ids[b, 1:].tolist()} -> {n} token(s) {ids[b, :n].tolist()}")
+    print(
+        f"  slot {b}: drafts {step_input_ids[b, 1:].tolist()} -> {n} token(s) {ids[b, :n].tolist()}"
+    )
 expected = {0: [11, 12, 99], 1: [21, 22, 23, 24], 2: [31, 2], 3: []}
-assert all(ids[b, : int(lens[b])].tolist() == want for b, want in expected.items()), "unexpected result"
+assert all(ids[b, : int(lens[b])].tolist() == want for b, want in expected.items()), (
+    "unexpected result"
+)
 print("  slot 0 accepts 11 12, rejects 13 and appends the target's 99")
 print("  slot 1 accepts all drafts and appends 24")
 print("  slot 2 reaches max_dec_len after 2 tokens: the second becomes the end token 2")

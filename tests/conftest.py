@@ -26,3 +26,17 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         pytest.exit(
             f"building the extension failed:\n{result.stdout}\n{result.stderr}", returncode=1
         )
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Per op, how many spec-derived cases of each kind ran."""
+    try:
+        from specsuite.calls import COUNTS
+    except ImportError:
+        return
+    if not COUNTS:
+        return
+    terminalreporter.section("spec-derived cases per op")
+    for op in sorted({op for op, _ in COUNTS}):
+        kinds = sorted((kind, n) for (o, kind), n in COUNTS.items() if o == op)
+        terminalreporter.write_line(f"{op}: " + ", ".join(f"{kind} {n}" for kind, n in kinds))

@@ -170,7 +170,9 @@ def build() -> int:
     return result.returncode
 
 
-def build_variant(source: Path, replacement: Path, output: Path) -> subprocess.CompletedProcess[str]:
+def build_variant(
+    source: Path, replacement: Path, output: Path
+) -> subprocess.CompletedProcess[str]:
     """Link a copy of the module in which one unit's source is replaced (for
     planting bugs in a scratch copy of a kernel). Reuses the main build's other
     objects, so it costs one compile and one link. Load it with the environment

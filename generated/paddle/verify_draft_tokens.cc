@@ -309,7 +309,11 @@ void paddle_kernel(const paddle::Tensor& step_output_ids,
                  accept_all,
                  seed);
   } catch (const opforge::OpError& error) {
-    PADDLE_THROW(common::errors::InvalidArgument("%s", error.what()));
+    // Paddle hands the op an empty optional input as absent: say so.
+    const char* note = error.kind() == opforge::ErrorKind::kMissing
+                           ? " (Paddle passes an empty optional tensor to a custom op as None)"
+                           : "";
+    PADDLE_THROW(common::errors::InvalidArgument("%s%s", error.what(), note));
   }
 }
 
@@ -375,49 +379,68 @@ void bind(pybind11::module_& m) {
   namespace py = pybind11;
   m.def(
       "verify_draft_tokens",
-      [](const paddle::Tensor& step_output_ids,
-         const paddle::Tensor& step_output_len,
-         const paddle::Tensor& step_input_ids,
+      // Every tensor is taken as optional so that None for a required one gets
+      // our message naming it, not pybind11's "incompatible function arguments".
+      [](const paddle::optional<paddle::Tensor>& step_output_ids,
+         const paddle::optional<paddle::Tensor>& step_output_len,
+         const paddle::optional<paddle::Tensor>& step_input_ids,
          const paddle::optional<paddle::Tensor>& target_tokens,
          const paddle::optional<paddle::Tensor>& candidate_ids,
          const paddle::optional<paddle::Tensor>& candidate_scores,
          const paddle::optional<paddle::Tensor>& candidate_lens,
-         const paddle::Tensor& topp,
-         const paddle::Tensor& stop_flags,
-         const paddle::Tensor& seq_lens_encoder,
-         const paddle::Tensor& seq_lens_this_time,
-         const paddle::Tensor& end_tokens,
-         const paddle::Tensor& is_block_step,
-         const paddle::Tensor& cu_seqlens_q_output,
-         const paddle::Tensor& reasoning_status,
-         const paddle::Tensor& max_dec_len,
-         const paddle::Tensor& step_idx,
+         const paddle::optional<paddle::Tensor>& topp,
+         const paddle::optional<paddle::Tensor>& stop_flags,
+         const paddle::optional<paddle::Tensor>& seq_lens_encoder,
+         const paddle::optional<paddle::Tensor>& seq_lens_this_time,
+         const paddle::optional<paddle::Tensor>& end_tokens,
+         const paddle::optional<paddle::Tensor>& is_block_step,
+         const paddle::optional<paddle::Tensor>& cu_seqlens_q_output,
+         const paddle::optional<paddle::Tensor>& reasoning_status,
+         const paddle::optional<paddle::Tensor>& max_dec_len,
+         const paddle::optional<paddle::Tensor>& step_idx,
          int64_t max_seq_len,
          int64_t verify_window,
          int64_t verify_strategy,
          bool reject_all,
          bool accept_all,
          int64_t seed) {
+        opforge::check_present(kOp, "step_output_ids", step_output_ids.is_initialized(), true, "");
+        opforge::check_present(kOp, "step_output_len", step_output_len.is_initialized(), true, "");
+        opforge::check_present(kOp, "step_input_ids", step_input_ids.is_initialized(), true, "");
+        opforge::check_present(kOp, "topp", topp.is_initialized(), true, "");
+        opforge::check_present(kOp, "stop_flags", stop_flags.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized(), true, "");
+        opforge::check_present(kOp, "end_tokens", end_tokens.is_initialized(), true, "");
+        opforge::check_present(kOp, "is_block_step", is_block_step.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "cu_seqlens_q_output", cu_seqlens_q_output.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "reasoning_status", reasoning_status.is_initialized(), true, "");
+        opforge::check_present(kOp, "max_dec_len", max_dec_len.is_initialized(), true, "");
+        opforge::check_present(kOp, "step_idx", step_idx.is_initialized(), true, "");
         opforge::check_int32(kOp, "max_seq_len", max_seq_len);
         opforge::check_int32(kOp, "verify_window", verify_window);
         opforge::check_int32(kOp, "verify_strategy", verify_strategy);
-        checked_call(step_output_ids,
-                     step_output_len,
-                     step_input_ids,
+        checked_call(*step_output_ids,
+                     *step_output_len,
+                     *step_input_ids,
                      target_tokens,
                      candidate_ids,
                      candidate_scores,
                      candidate_lens,
-                     topp,
-                     stop_flags,
-                     seq_lens_encoder,
-                     seq_lens_this_time,
-                     end_tokens,
-                     is_block_step,
-                     cu_seqlens_q_output,
-                     reasoning_status,
-                     max_dec_len,
-                     step_idx,
+                     *topp,
+                     *stop_flags,
+                     *seq_lens_encoder,
+                     *seq_lens_this_time,
+                     *end_tokens,
+                     *is_block_step,
+                     *cu_seqlens_q_output,
+                     *reasoning_status,
+                     *max_dec_len,
+                     *step_idx,
                      static_cast<int32_t>(max_seq_len),
                      static_cast<int32_t>(verify_window),
                      static_cast<VerifyStrategy>(verify_strategy),
@@ -425,23 +448,23 @@ void bind(pybind11::module_& m) {
                      accept_all,
                      seed);
       },
-      py::arg("step_output_ids").none(false),
-      py::arg("step_output_len").none(false),
-      py::arg("step_input_ids").none(false),
+      py::arg("step_output_ids").none(true),
+      py::arg("step_output_len").none(true),
+      py::arg("step_input_ids").none(true),
       py::arg("target_tokens").none(true),
       py::arg("candidate_ids").none(true),
       py::arg("candidate_scores").none(true),
       py::arg("candidate_lens").none(true),
-      py::arg("topp").none(false),
-      py::arg("stop_flags").none(false),
-      py::arg("seq_lens_encoder").none(false),
-      py::arg("seq_lens_this_time").none(false),
-      py::arg("end_tokens").none(false),
-      py::arg("is_block_step").none(false),
-      py::arg("cu_seqlens_q_output").none(false),
-      py::arg("reasoning_status").none(false),
-      py::arg("max_dec_len").none(false),
-      py::arg("step_idx").none(false),
+      py::arg("topp").none(true),
+      py::arg("stop_flags").none(true),
+      py::arg("seq_lens_encoder").none(true),
+      py::arg("seq_lens_this_time").none(true),
+      py::arg("end_tokens").none(true),
+      py::arg("is_block_step").none(true),
+      py::arg("cu_seqlens_q_output").none(true),
+      py::arg("reasoning_status").none(true),
+      py::arg("max_dec_len").none(true),
+      py::arg("step_idx").none(true),
       py::arg("max_seq_len") = 0,
       py::arg("verify_window") = 2,
       py::arg("verify_strategy") = 0,

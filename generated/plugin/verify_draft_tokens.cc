@@ -133,18 +133,19 @@ void run(const opforge::Context& ctx,
                                       "candidate_scores",
                                       opforge::Buffer<const float>(candidate_scores),
                                       max_candidate_len);
-    if (candidate_lens.present()) {
-      const int64_t min_value = 0;
-      const int64_t max_value = max_candidate_len;
-      opforge::check_value_range(kOp,
-                                 "candidate_lens",
-                                 opforge::Buffer<const int32_t>(candidate_lens),
-                                 &min_value,
-                                 false,
-                                 "0",
-                                 &max_value,
-                                 "max_candidate_len");
-    }
+    if (candidate_lens.present())
+      if ((candidate_ids.present() || candidate_scores.present())) {
+        const int64_t min_value = 0;
+        const int64_t max_value = max_candidate_len;
+        opforge::check_value_range(kOp,
+                                   "candidate_lens",
+                                   opforge::Buffer<const int32_t>(candidate_lens),
+                                   &min_value,
+                                   false,
+                                   "0",
+                                   &max_value,
+                                   "max_candidate_len");
+      }
     {
       const double min_value = 0.0;
       const double max_value = 1;

@@ -132,7 +132,7 @@ def _call(batch: dict[str, Any], uniforms: np.ndarray) -> tuple[np.ndarray, np.n
         verify_strategy=batch["verify_strategy"],
         reject_all=batch["reject_all"],
         accept_all=batch["accept_all"],
-        uniforms=uniforms,
+        topp_uniforms=uniforms,
     )
 
 

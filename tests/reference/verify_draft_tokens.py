@@ -92,17 +92,20 @@ def verify_draft_tokens(
     verify_strategy: int,
     reject_all: bool,
     accept_all: bool,
-    uniforms: np.ndarray,
+    topp_uniforms: np.ndarray,
+    seed: int = -1,
     trace: Counter[str] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Return new ``(step_output_ids, step_output_len)``; the inputs are never modified.
 
-    ``uniforms`` is the per-slot float32 draw array of length ``max_bsz``
-    (``slot_uniforms(seed, max_bsz)``). ``max_seq_len`` is accepted and ignored, as on the page.
+    ``topp_uniforms`` is the per-slot float32 draw array of length ``max_bsz``
+    (``slot_uniforms(seed, max_bsz)``), the op's scratch; ``seed`` (which made it) and
+    ``max_seq_len`` are accepted and ignored, as on the page.
     ``trace``, if given, counts which rules fired (for coverage checks of random batches only).
     """
     events: Counter[str] = trace if trace is not None else Counter()
-    del max_seq_len  # kept for interface compatibility, unused
+    del max_seq_len, seed  # unused: interface compatibility, and the draws come filled
+    uniforms = topp_uniforms
     strategy = _strategy_code(verify_strategy)
     verify_window = int(verify_window)
     reject_all = bool(reject_all)
@@ -247,7 +250,7 @@ def run_reference(batch: dict, trace: Counter[str] | None = None) -> tuple[np.nd
         raise ValueError("seed -1 draws from a process-wide counter; pass an explicit seed")
     max_bsz = batch["step_output_ids"].shape[0]
     uniforms = slot_uniforms(int(batch["seed"]), max_bsz)
-    attrs = {k: batch[k] for k in ATTR_NAMES if k != "seed"}
+    attrs = {k: batch[k] for k in ATTR_NAMES}
     return verify_draft_tokens(
-        *(batch[name] for name in TENSOR_NAMES), **attrs, uniforms=uniforms, trace=trace
+        *(batch[name] for name in TENSOR_NAMES), **attrs, topp_uniforms=uniforms, trace=trace
     )

@@ -1,0 +1,68 @@
+"""Running a case: through the generated op on a backend, and through the
+op's NumPy reference (named by the spec)."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import paddle
+
+import opforge
+from codegen.model import Op, Role
+from specsuite.cases import Case
+
+# (op, kind of test) -> cases run; printed at the end of the session.
+COUNTS: Counter[tuple[str, str]] = Counter()
+
+XPU3_LAUNCHES = [(1, 1), (2, 4), (8, 64)]
+
+
+def to_tensors(case: Case) -> list[paddle.Tensor | None]:
+    return [None if a is None else paddle.to_tensor(a) for a in case.arrays.values()]
+
+
+@contextlib.contextmanager
+def backend(name: str, launch: tuple[int, int] = (2, 4)) -> Iterator[None]:
+    if name == "cpu":
+        yield
+    else:
+        with opforge.xpu3_simulation(*launch):
+            yield
+
+
+@contextlib.contextmanager
+def value_checks(on: bool = True) -> Iterator[None]:
+    ext = opforge._runtime.extension()
+    saved = ext.value_checks()
+    ext.set_value_checks(on)
+    try:
+        yield
+    finally:
+        ext.set_value_checks(saved)
+
+
+def call(op: Op, case: Case, tensors: list[paddle.Tensor | None]) -> tuple[Any, ...]:
+    result = getattr(opforge, op.name)(*tensors, **case.attrs)
+    return result if isinstance(result, tuple) else (result,)
+
+
+def reference(op: Op, case: Case) -> tuple[np.ndarray, ...]:
+    """The spec's reference: tests/reference/<reference>.py, function <op>,
+    called with the arrays, the attributes, and each filled scratch tensor."""
+    assert op.reference, f"{op.source}: names no reference"
+    module = importlib.import_module(f"reference.{op.reference}")
+    from reference.uniform import slot_uniforms
+
+    scratch = {}
+    for t in op.tensors:
+        if t.role is Role.SCRATCH and t.fill is not None:
+            n = int(np.prod([e.evaluate(case.dims) for e in t.shape]))
+            scratch[t.name] = slot_uniforms(int(case.attrs[t.fill.seed_attr]), n)
+    copies = [None if a is None else a.copy() for a in case.arrays.values()]
+    result = getattr(module, op.name)(*copies, **case.attrs, **scratch)
+    return result if isinstance(result, tuple) else (result,)

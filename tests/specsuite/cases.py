@@ -1,0 +1,191 @@
+"""Valid inputs from a spec: dim sizes from its sweep, values from each
+tensor's value domain, optional tensors present when required (and at random
+otherwise), attributes from their members, ranges or sweep."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from hypothesis import strategies as st
+
+from codegen.model import Attr, AttrType, DimExpr, DType, Op, Role, Tensor
+from codegen.parse import load_specs
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+# The suite runs over opspec/ unless told otherwise (an example op's specs, say).
+SPEC_DIR = Path(os.environ.get("OPFORGE_SPECS", ROOT / "opspec"))
+
+NUMPY_DTYPES = {
+    DType.BOOL: np.bool_,
+    DType.INT32: np.int32,
+    DType.INT64: np.int64,
+    DType.FLOAT32: np.float32,
+}
+
+
+def load_ops() -> list[Op]:
+    return load_specs(SPEC_DIR.resolve(), ROOT)
+
+
+@dataclass
+class Case:
+    """One call: sizes, attributes, and the caller's arrays (None: absent)."""
+
+    op: Op
+    dims: dict[str, int]
+    attrs: dict[str, Any]
+    arrays: dict[str, np.ndarray | None] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        dims = " ".join(f"{k}={v}" for k, v in self.dims.items())
+        attrs = " ".join(f"{k}={v}" for k, v in self.attrs.items())
+        return f"{self.op.name}[{dims} | {attrs}]"
+
+
+def _evaluate(expr: DimExpr, env: dict[str, int]) -> int:
+    return int(expr.evaluate(env))
+
+
+def sizes(op: Op) -> st.SearchStrategy[dict[str, int]]:
+    """Hypothesis strategy over the op's sweep (in spec order, so later entries
+    may use earlier ones); shrinks towards the first listed sizes."""
+
+    @st.composite
+    def draw(draw_from: st.DrawFn) -> dict[str, int]:
+        env: dict[str, int] = {}
+        for name, choices in op.sweep:
+            options = [_evaluate(e, env) for e in choices]
+            env[name] = draw_from(st.sampled_from(options))
+        return env
+
+    return draw()
+
+
+def _attr_choices(attr: Attr) -> list[Any] | None:
+    if attr.enum is not None:
+        return [value for _, value in attr.enum.members]
+    if attr.type is AttrType.BOOL:
+        return [False, True]
+    return None
+
+
+def attrs(op: Op, swept: dict[str, int]) -> st.SearchStrategy[dict[str, Any]]:
+    @st.composite
+    def draw(draw_from: st.DrawFn) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for a in op.attrs:
+            choices = _attr_choices(a)
+            if a.name in swept:
+                values[a.name] = swept[a.name]
+            elif choices is not None:
+                values[a.name] = draw_from(st.sampled_from(choices))
+            elif any(t.fill and t.fill.seed_attr == a.name for t in op.tensors):
+                # A seed: fixed per case so the reference can reproduce the draws.
+                values[a.name] = draw_from(st.integers(0, 2**31 - 1))
+            else:
+                values[a.name] = a.default
+        return values
+
+    return draw()
+
+
+def required(op: Op, t: Tensor, attr_values: dict[str, Any]) -> bool:
+    if not t.optional:
+        return True
+    for cond in t.required_when:
+        a = op.attr(cond.attr)
+        value = attr_values[a.name]
+        wanted = [a.enum.value_of(str(v)) for v in cond.values] if a.enum else list(cond.values)
+        if value in wanted:
+            return True
+    return False
+
+
+def _fill(
+    t: Tensor, shape: tuple[int, ...], env: dict[str, int], rng: np.random.Generator
+) -> np.ndarray:
+    """Random values inside the tensor's domain."""
+    dtype = t.dtype
+    assert isinstance(dtype, DType), "dtype sets are drawn per case by the caller"
+    v = t.values
+    np_dtype = NUMPY_DTYPES[dtype]
+    if dtype is DType.BOOL:
+        return rng.random(shape) < (v.density if v.density is not None else 0.5)
+    if v.probability_rows:
+        raw = rng.random(shape) ** 3
+        rows = raw / np.maximum(raw.sum(axis=-1, keepdims=True), 1e-6) * rng.uniform(0.5, 1.0)
+        return -np.sort(-rows, axis=-1).astype(np_dtype)
+    if dtype.is_float:
+        low = (
+            v.above
+            if v.above is not None
+            else (float(_bound(v.min, env)) if v.min is not None else 0.0)
+        )
+        high = float(_bound(v.max, env)) if v.max is not None else low + 1.0
+        values = rng.uniform(low, high, shape)
+        if v.above is not None:
+            values = np.where(values <= v.above, high, values)
+        return values.astype(np_dtype)
+    low = int(_bound(v.min, env)) if v.min is not None else -5
+    high = int(_bound(v.max, env)) if v.max is not None else low + 50
+    if v.sample is not None:
+        low, high = (
+            max(low, v.sample[0]),
+            min(high, v.sample[1]) if v.max is not None else v.sample[1],
+        )
+    values = rng.integers(low, max(low, high) + 1, shape)
+    if v.density is not None:
+        values = np.where(rng.random(shape) < v.density, values, 0)
+    return values.astype(np_dtype)
+
+
+def _bound(bound: Any, env: dict[str, int]) -> float:
+    return bound if isinstance(bound, (int, float)) else _evaluate(bound, env)
+
+
+def build(op: Op, dims: dict[str, int], attr_values: dict[str, Any], seed: int) -> Case:
+    """The arrays of one valid call. Prefix sums are made from their source,
+    and set their total dim; optional tensors that are not required are
+    present half the time."""
+    rng = np.random.default_rng(seed)
+    env = {k: v for k, v in dims.items()}
+    for d in op.dims:
+        if d.from_attr is not None:
+            env[d.name] = int(attr_values[d.from_attr])
+    case = Case(op, {}, attr_values)
+    pending = [t for t in op.tensors if t.is_argument]
+    # Sources of prefix sums first, so that the totals they set are known.
+    pending.sort(key=lambda t: t.values.prefix_sum_of is not None)
+    late = [t for t in pending if any(r not in env for e in t.shape for r in e.refs())]
+    for t in [t for t in pending if t not in late] + late:
+        if t.optional and not required(op, t, attr_values) and rng.random() < 0.5:
+            case.arrays[t.name] = None
+            continue
+        if t.values.prefix_sum_of is not None:
+            source = case.arrays[t.values.prefix_sum_of]
+            assert source is not None
+            offsets = np.concatenate([[0], np.cumsum(source, dtype=np.int64)])
+            case.arrays[t.name] = offsets.astype(NUMPY_DTYPES[t.dtype])  # type: ignore[index]
+            if t.values.total is not None:
+                env[t.values.total] = int(offsets[-1])
+            continue
+        shape = tuple(_evaluate(e, env) for e in t.shape)
+        case.arrays[t.name] = _fill(t, shape, env, rng)
+    for d in op.dims:
+        env.setdefault(d.name, 0)
+    case.dims = env
+    # Keep the caller's order.
+    case.arrays = {t.name: case.arrays[t.name] for t in op.tensors if t.is_argument}
+    return case
+
+
+def expected_shape(t: Tensor, dims: dict[str, int]) -> tuple[int, ...]:
+    return tuple(_evaluate(e, dims) for e in t.shape)
+
+
+def outputs(op: Op) -> list[Tensor]:
+    return [t for t in op.tensors if t.role in (Role.INOUT, Role.OUTPUT)]
