@@ -352,7 +352,7 @@ def _value_checks(op: Op, t: Tensor, dtype: DType) -> tuple[str, ...]:
         known = " && ".join(f"({c})" for c in (_dim_known(op, r) for r in refs) if c != "true")
         checks.append(f"if ({known}) {check}" if known else check)
     if v.prefix_sum_of is not None:
-        total, used = "-1", "false"
+        total = "-1"
         if v.total is not None:
             known = _dim_known(op, v.total)
             total = v.total if known == "true" else f"(({known}) ? {v.total} : -1)"

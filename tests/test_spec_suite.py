@@ -43,10 +43,10 @@ def _snap(tensors: list[paddle.Tensor | None]) -> list[np.ndarray | None]:
 
 
 def _check_outputs(op: Op, case: Case, got: tuple[Any, ...], want: tuple[np.ndarray, ...]) -> None:
-    for t, g, w in zip(
+    for t, tensor, w in zip(
         [t for t in op.tensors if t.role in (Role.INOUT, Role.OUTPUT)], got, want, strict=True
     ):
-        g = g.numpy()
+        g = tensor.numpy()
         assert g.shape == w.shape, f"{case.describe()}: {t.name} shape {g.shape} != {w.shape}"
         np.testing.assert_array_equal(g, w, err_msg=f"{case.describe()}: {t.name}")
 

@@ -108,7 +108,6 @@ def link_flags() -> list[str]:
 
 
 def ninja_file() -> str:
-    paddle = paddle_dir()
     q = shlex.quote
     lines = [
         "# Written by tools/build.py; do not edit.",
