@@ -259,6 +259,7 @@ class Attr:
     min: int | float | None
     max: int | float | None
     loc: Loc
+    at_most: DimExpr | None = None  # an upper bound that depends on the call's dims
 
 
 class KernelKind(enum.Enum):

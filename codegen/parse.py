@@ -428,6 +428,13 @@ class _FileParser:
                 if isinstance(choices, list):
                     self.error(line, where, "a dtype set needs at least one dtype")
                 continue
+            if result:
+                self.error(
+                    line,
+                    where,
+                    "an op has at most one dtype set (its kernels are templates over it)",
+                )
+                continue
             dtypes = [self.parse_dtype_name(c, line, where) for c in choices]
             if all(dtypes):
                 if len(set(dtypes)) != len(dtypes):
@@ -695,7 +702,9 @@ class _FileParser:
     def parse_attr(self, node: Any, line: int, where: str) -> Attr | None:
         if not self.check_type(node, dict, line, where):
             return None
-        self.check_keys(node, where, ["name", "type", "doc"], ["default", "min", "max", "values"])
+        self.check_keys(
+            node, where, ["name", "type", "doc"], ["default", "min", "max", "values", "at_most"]
+        )
         name = node.get("name")
         if not self.check_name(name, node.key_lines.get("name", line), f"{where}.name"):
             return None
@@ -786,6 +795,17 @@ class _FileParser:
                     (low is not None and default < low) or (high is not None and default > high)
                 ):
                     self.error(kl["default"], w, f"{default} is outside [{low}, {high}]")
+        at_most = None
+        if "at_most" in node:
+            if attr_type not in (AttrType.INT, AttrType.INT64):
+                self.error(
+                    kl["at_most"], f"{where}.at_most", "only int attributes have a dim bound"
+                )
+            else:
+                try:
+                    at_most = parse_dim_expr(node["at_most"])
+                except ValueError as exc:
+                    self.error(kl["at_most"], f"{where}.at_most", str(exc))
         return Attr(
             name,
             self.parse_doc(node, "doc", where),
@@ -795,6 +815,7 @@ class _FileParser:
             low,
             high,
             Loc(self.path, line),
+            at_most,
         )
 
     # ---- cross-field rules ------------------------------------------------------------
@@ -863,6 +884,11 @@ class _FileParser:
                         f"tensor {t.name}.fill.uniform",
                         f"'{t.fill.seed_attr}' must name an int64 attribute (the seed)",
                     )
+        dim_names = {d.name for d in dims}
+        for a in attrs:
+            for ref in a.at_most.refs() if a.at_most is not None else ():
+                if ref not in dim_names:
+                    self.error(a.loc.line, f"attribute {a.name}.at_most", f"undefined dim '{ref}'")
         for d in dims:
             if d.from_attr is not None:
                 attr = by_name.get(d.from_attr)

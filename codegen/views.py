@@ -71,10 +71,25 @@ def dtype_enum(dtype: DType) -> str:
     )
 
 
-def fixed_dtype(t: Tensor) -> DType:
-    if isinstance(t.dtype, DTypeVar):
-        raise NotImplementedError(f"{t.loc}: dtype sets are not generated yet")
-    return t.dtype
+@dataclass(frozen=True)
+class DTypeVarView:
+    """The op's dtype set: a template parameter of its kernels and plugin."""
+
+    name: str
+    choices: tuple[tuple[str, str], ...]  # (C++ type, opforge::DType enumerator)
+    text: str  # "float32, float16 or bfloat16"
+    all_float: bool
+
+
+def dtype_var_view(var: DTypeVar) -> DTypeVarView:
+    names = [d.value for d in var.choices]
+    text = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return DTypeVarView(
+        name=var.name,
+        choices=tuple((d.cpp, dtype_enum(d)) for d in var.choices),
+        text=text,
+        all_float=all(d.is_float for d in var.choices),
+    )
 
 
 # ---------------------------------------------------------------- attributes
@@ -91,6 +106,7 @@ class AttrView:
     narrow_check: str  # C++ statement: the wide value fits cpp_type ("" if it always does)
     from_wide: str  # C++ expression turning the wide value into cpp_type
     range_check: str  # C++ statement checking the spec's range or members ("" if none)
+    dim_check: str  # C++ statement in run() once dims are known ("" if none)
     cpp_default: str  # the default as a binding value ("" if required)
     py_type: str
     py_default: str
@@ -117,6 +133,7 @@ def attr_view(op: Op, a: Attr) -> AttrView:
                 f'opforge::check_enum(kOp, "{name}", static_cast<int64_t>({name}), '
                 f"{{{values}}}, {cpp_string(members_text)});"
             ),
+            dim_check="",
             cpp_default=str(enum.value_of(str(a.default))) if a.default is not None else "",
             py_type=f"{enum.name} | int",
             py_default=f"{enum.name}.{str(a.default).upper()}" if a.default is not None else "",
@@ -161,6 +178,12 @@ def attr_view(op: Op, a: Attr) -> AttrView:
         else "",
         from_wide=f"static_cast<{cpp}>({name})" if cpp != binding else name,
         range_check=range_check,
+        dim_check=(
+            f'opforge::check_attr_at_most(kOp, "{name}", {name}, {dim_cpp(a.at_most)}, '
+            f"{cpp_string(a.at_most.render())});"
+            if a.at_most is not None
+            else ""
+        ),
         cpp_default=(
             ""
             if a.default is None
@@ -192,9 +215,10 @@ class TensorView:
     name: str
     doc: str
     role: str
-    dtype: str  # spec spelling
-    dtype_enum: str  # opforge::DType
-    paddle_dtype: str
+    dtype: str  # spec spelling (a dtype, or the dtype set's name)
+    dtype_enum: str  # C++ expression: the opforge::DType the tensor must have
+    paddle_dtype: str  # C++ expression: its paddle::DataType
+    infer_dtype: str  # C++ expression in infer_dtype: the output's dtype
     elem: str  # C++ element type
     const: bool  # read-only to the kernel
     optional: bool
@@ -244,7 +268,22 @@ def _condition_text(cond: Condition) -> str:
 
 
 def tensor_view(op: Op, t: Tensor) -> TensorView:
-    dtype = fixed_dtype(t)
+    if isinstance(t.dtype, DTypeVar):
+        var = dtype_var_view(t.dtype)
+        ref = f"*{t.name}" if t.optional else t.name
+        choices = ", ".join(e for _, e in var.choices)
+        spelled, elem, is_float = var.name, var.name, var.all_float
+        # The first present tensor of the set binds it; the others must agree.
+        enum = f'paddle_glue::bind_dtype(kOp, "{t.name}", {ref}, {var.name}_dtype, {{{choices}}}, "{var.text}")'
+        paddle = f"paddle_glue::paddle_dtype({var.name}_dtype.value)"
+        binder = next(
+            u for u in op.tensors if u.is_argument and not u.optional and u.dtype == t.dtype
+        )
+        infer_dtype = f"{binder.name}_dtype"
+    else:
+        spelled, elem, is_float = t.dtype.value, t.dtype.cpp, t.dtype.is_float
+        enum, paddle = dtype_enum(t.dtype), t.dtype.paddle
+        infer_dtype = f"{t.name}_dtype" if t.role is Role.INOUT else paddle
     if not t.optional:
         required_cpp, condition = "true", ""
     elif t.required_when:
@@ -267,10 +306,11 @@ def tensor_view(op: Op, t: Tensor) -> TensorView:
         name=t.name,
         doc=t.doc,
         role=t.role.value,
-        dtype=dtype.value,
-        dtype_enum=dtype_enum(dtype),
-        paddle_dtype=dtype.paddle,
-        elem=dtype.cpp,
+        dtype=spelled,
+        dtype_enum=enum,
+        paddle_dtype=paddle,
+        infer_dtype=infer_dtype,
+        elem=elem,
         const=not (t.role.kernel_writes or (t.role is Role.SCRATCH and t.fill is None)),
         optional=t.optional,
         host=t.host,
@@ -287,7 +327,7 @@ def tensor_view(op: Op, t: Tensor) -> TensorView:
         checks=checks,
         alloc_shape=tuple(dim_cpp(e, {r: f"{r}.get()" for r in e.refs()}) for e in t.shape),
         numel_slots=numel_cpp(t.shape, {d.name: f"{d.name}.get()" for d in op.dims}),
-        value_checks=_value_checks(op, t, dtype),
+        value_checks=_value_checks(op, t, elem, is_float),
         infer_shape=tuple(_infer_cpp(e) for e in t.shape),
     )
 
@@ -310,10 +350,10 @@ def _dim_known(op: Op, dim: str) -> str:
     return " || ".join(f"{t.name}.present()" for t in binders) or "false"
 
 
-def _value_checks(op: Op, t: Tensor, dtype: DType) -> tuple[str, ...]:
+def _value_checks(op: Op, t: Tensor, elem: str, is_float: bool) -> tuple[str, ...]:
     v = t.values
-    cmp = "double" if dtype.is_float else "int64_t"
-    view = f"opforge::Buffer<const {dtype.cpp}>({t.name})"
+    cmp = "double" if is_float else "int64_t"
+    view = f"opforge::Buffer<const {elem}>({t.name})"
     checks = []
     low: Bound | None = v.above if v.above is not None else v.min
     if low is not None or v.max is not None:
@@ -358,7 +398,7 @@ def _value_checks(op: Op, t: Tensor, dtype: DType) -> tuple[str, ...]:
             total = v.total if known == "true" else f"(({known}) ? {v.total} : -1)"
         checks.append(
             f'opforge::check_prefix_sum(kOp, "{t.name}", {view}, "{v.prefix_sum_of}", '
-            f"opforge::Buffer<const {dtype.cpp}>({v.prefix_sum_of}), {total}, "
+            f"opforge::Buffer<const {elem}>({v.prefix_sum_of}), {total}, "
             f'"{v.total or ""}");'
         )
     if v.probability_rows and t.shape:
@@ -401,6 +441,11 @@ class OpView:
     tensors: tuple[TensorView, ...]
     attrs: tuple[AttrView, ...]
     enums: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...]  # (type, doc, members)
+    dtype_var: DTypeVarView | None
+    cpu_instances: tuple[str, ...]  # explicit instantiations of a templated CPU kernel
+    xpu3_instances: tuple[str, ...]  # ...and of a templated XPU3 kernel
+    run_instances: tuple[str, ...]  # ...of the plugin entry
+    launch_instances: tuple[str, ...]  # ...of the simulated XPU3 launcher
     infer_dims: tuple[tuple[str, str], ...]  # (dim, C++ source) that output shapes need
 
     @property
@@ -442,7 +487,49 @@ def op_view(op: Op) -> OpView:
         tensors=tuple(tensor_view(op, t) for t in op.tensors),
         attrs=tuple(attr_view(op, a) for a in op.attrs),
         enums=tuple((a.enum.name, a.doc, a.enum.members) for a in op.attrs if a.enum is not None),
+        dtype_var=dtype_var_view(op.dtype_vars[0]) if op.dtype_vars else None,
+        cpu_instances=_instances(op, f"opforge::{op.name}::Kernels::cpu", "kernel"),
+        xpu3_instances=_instances(op, f"opforge::{op.name}::xpu3_kernel", "xpu3"),
+        run_instances=_instances(op, "run", "run"),
+        launch_instances=_instances(op, "launch_xpu3_sim", "launch"),
         infer_dims=_infer_dims(op),
+    )
+
+
+def _param_types(op: Op, convention: str, dtype: DType) -> list[str]:
+    """Parameter types of one convention with the dtype set fixed to `dtype`:
+    "kernel" (pointers), "xpu3" (device pointers), "run" (the plugin's
+    buffers), "launch" (the simulated launcher's buffers, scratch included)."""
+    var = op.dtype_vars[0]
+    types = ["const opforge::Context&"] if convention in ("run", "launch") else []
+    for t in op.tensors:
+        if convention == "run" and not (t.is_argument or t.role is Role.OUTPUT):
+            continue
+        elem = dtype.cpp if t.dtype == var else t.dtype.cpp  # type: ignore[union-attr]
+        const = (
+            ""
+            if (t.role.kernel_writes or (t.role is Role.SCRATCH and t.fill is None))
+            else "const "
+        )
+        if convention in ("run", "launch"):
+            types.append(f"opforge::Buffer<{const}{elem}>")
+        else:
+            types.append(f"{'__global_ptr__ ' if convention == 'xpu3' else ''}{const}{elem}*")
+    types += ["int64_t"] * len(op.dims)
+    for a in op.attrs:
+        cpp = attr_view(op, a).cpp_type
+        types.append(f"opforge::{op.name}::{cpp}" if a.enum else cpp)
+    return types
+
+
+def _instances(op: Op, function: str, convention: str) -> tuple[str, ...]:
+    """`template void f<T>(...);` for each dtype of the op's set: explicit
+    instantiations with exactly the declared signature."""
+    if not op.dtype_vars:
+        return ()
+    return tuple(
+        f"template void {function}<{d.cpp}>({', '.join(_param_types(op, convention, d))});"
+        for d in op.dtype_vars[0].choices
     )
 
 

@@ -23,6 +23,18 @@ void fail_dtype(const char* op, const char* arg, DType want, paddle::DataType go
             phi::DataTypeToString(got));
 }
 
+void fail_dtype_choice(const char* op, const char* arg, const char* choices, paddle::DataType got) {
+  raise(ErrorKind::kDType, op,
+        std::string("argument '") + arg + "' must have dtype " + choices + ", got " +
+            phi::DataTypeToString(got));
+}
+
+void fail_dtype_agree(const char* op, const char* arg, const DTypeSlot& slot, paddle::DataType got) {
+  raise(ErrorKind::kDType, op,
+        std::string("argument '") + arg + "' must have dtype " + dtype_name(slot.value) +
+            " like '" + slot.bound_by + "', got " + phi::DataTypeToString(got));
+}
+
 void fail_uninitialized(const char* op, const char* arg) {
   raise(ErrorKind::kLayout, op, std::string("argument '") + arg + "' has no data (uninitialized tensor)");
 }

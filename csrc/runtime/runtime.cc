@@ -168,6 +168,13 @@ void fail_attr_int_range(const char* op, const char* attr, int64_t got, const in
             std::to_string(got));
 }
 
+void fail_attr_at_most(const char* op, const char* attr, int64_t got, int64_t limit,
+                       const char* limit_text) {
+  raise(ErrorKind::kAttribute, op,
+        std::string("attribute '") + attr + "' must be <= " + limit_text + " = " +
+            std::to_string(limit) + ", got " + std::to_string(got));
+}
+
 void fail_enum(const char* op, const char* attr, int64_t got, const char* members) {
   raise(ErrorKind::kAttribute, op,
         std::string("attribute '") + attr + "' must be one of " + members + ", got " +

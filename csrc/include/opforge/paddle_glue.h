@@ -50,6 +50,48 @@ namespace detail {
 [[noreturn]] void fail_unsupported_place(const char* op, const paddle::Place& got);
 }  // namespace detail
 
+// A dtype set (e.g. T in {float32, float16, bfloat16}), bound at call time by
+// the first present tensor that uses it.
+struct DTypeSlot {
+  DType value = DType::kOther;
+  const char* bound_by = nullptr;
+};
+
+namespace detail {
+[[noreturn]] void fail_dtype_choice(const char* op, const char* arg, const char* choices,
+                                    paddle::DataType got);
+[[noreturn]] void fail_dtype_agree(const char* op, const char* arg, const DTypeSlot& slot,
+                                   paddle::DataType got);
+}  // namespace detail
+
+// The dtype a tensor of the set must have: binds the set on first use.
+inline DType bind_dtype(const char* op, const char* arg, const paddle::Tensor& t, DTypeSlot& slot,
+                        std::initializer_list<DType> choices, const char* choices_text) {
+  const DType got = dtype_of(t.dtype());
+  if (slot.bound_by == nullptr) {
+    bool allowed = false;
+    for (DType choice : choices) allowed = allowed || choice == got;
+    if (!allowed) detail::fail_dtype_choice(op, arg, choices_text, t.dtype());
+    slot = DTypeSlot{got, arg};
+  } else if (got != slot.value) {
+    detail::fail_dtype_agree(op, arg, slot, t.dtype());
+  }
+  return got;
+}
+
+inline paddle::DataType paddle_dtype(DType dtype) {
+  switch (dtype) {
+    case DType::kBool: return paddle::DataType::BOOL;
+    case DType::kInt32: return paddle::DataType::INT32;
+    case DType::kInt64: return paddle::DataType::INT64;
+    case DType::kFloat32: return paddle::DataType::FLOAT32;
+    case DType::kFloat16: return paddle::DataType::FLOAT16;
+    case DType::kBFloat16: return paddle::DataType::BFLOAT16;
+    case DType::kOther: break;
+  }
+  return paddle::DataType::UNDEFINED;
+}
+
 // The place every device tensor of a call must share: that of the first
 // present tensor that is not declared host-resident.
 struct PlaceAnchor {

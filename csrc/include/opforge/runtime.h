@@ -44,6 +44,12 @@ enum class DType : int8_t { kBool, kInt32, kInt64, kFloat32, kFloat16, kBFloat16
 
 const char* dtype_name(DType dtype);
 
+// Passes a type to a generic lambda (dispatch over a spec's dtype set).
+template <typename T>
+struct TypeTag {
+  using type = T;
+};
+
 // ---------------------------------------------------------------- buffers
 
 // A typed view of one tensor's memory: the element type is the C++ type, fixed
@@ -99,6 +105,8 @@ namespace detail {
                                   const double* max);
 [[noreturn]] void fail_attr_int_range(const char* op, const char* attr, int64_t got,
                                       const int64_t* min, const int64_t* max);
+[[noreturn]] void fail_attr_at_most(const char* op, const char* attr, int64_t got, int64_t limit,
+                                    const char* limit_text);
 [[noreturn]] void fail_enum(const char* op, const char* attr, int64_t got, const char* members);
 [[noreturn]] void fail_dim_negative(const char* op, const char* dim, int64_t got);
 }  // namespace detail
@@ -170,6 +178,12 @@ inline void check_attr_range(const char* op, const char* attr, double got, const
 inline void check_int32(const char* op, const char* attr, int64_t got) {
   constexpr int64_t kMin = INT32_MIN, kMax = INT32_MAX;
   check_attr_range(op, attr, got, &kMin, &kMax);
+}
+
+// An int attribute bounded by the call's dims (e.g. candidates_len <= vocab_size).
+inline void check_attr_at_most(const char* op, const char* attr, int64_t got, int64_t limit,
+                               const char* limit_text) {
+  if (got > limit) detail::fail_attr_at_most(op, attr, got, limit, limit_text);
 }
 
 inline void check_enum(const char* op, const char* attr, int64_t got,
