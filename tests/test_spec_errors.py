@@ -175,19 +175,30 @@ CASES: list[Bad] = [
         alone=False,
     ),
     Bad(
-        "dtype-set-unused",
+        "dtype-set-second",
         edit(BASE, after("  T: [float32, float16]", f"  U: [int32, int64] {MARK}\n")),
         ("dtype_sets.U",),
+        ("at most one dtype set",),
+    ),
+    Bad(
+        "dtype-set-unused",
+        edit(
+            BASE,
+            ("  T: [float32, float16]", f"  T: [float32, float16] {MARK}"),
+            ("dtype: T", "dtype: float32"),
+        ),
+        ("dtype_sets.T",),
         ("declared", "no tensor uses it"),
     ),
     Bad(
         "dtype-set-only-optional",
         edit(
             BASE,
-            after("  T: [float32, float16]", f"  U: [int32, int64] {MARK}\n"),
-            ("    dtype: bool", "    dtype: U"),
+            ("  T: [float32, float16]", f"  T: [float32, float16] {MARK}"),
+            ("    dtype: T", "    dtype: float32"),
+            ("    dtype: bool", "    dtype: T"),
         ),
-        ("dtype_sets.U",),
+        ("dtype_sets.T",),
         ("no required input",),
     ),
     Bad(
