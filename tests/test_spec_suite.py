@@ -20,9 +20,10 @@ from specsuite.calls import (
     call,
     reference,
     to_tensors,
+    tolerance,
     value_checks,
 )
-from specsuite.cases import Case, attrs, build, expected_shape, load_ops, required, sizes
+from specsuite.cases import Case, attrs, build, dtypes, expected_shape, load_ops, required, sizes
 
 import opforge
 from codegen.model import AttrType, DimRef, DType, KernelKind, Op, Role, Tensor
@@ -48,7 +49,13 @@ def _check_outputs(op: Op, case: Case, got: tuple[Any, ...], want: tuple[np.ndar
     ):
         g = tensor.numpy()
         assert g.shape == w.shape, f"{case.describe()}: {t.name} shape {g.shape} != {w.shape}"
-        np.testing.assert_array_equal(g, w, err_msg=f"{case.describe()}: {t.name}")
+        rtol, atol = tolerance(op, case)
+        if (rtol, atol) != (0.0, 0.0) and t.dtype == case.dtype and g.dtype != np.uint16:
+            np.testing.assert_allclose(
+                g, w, rtol=rtol, atol=atol, err_msg=f"{case.describe()}: {t.name}"
+            )
+        else:
+            np.testing.assert_array_equal(g, w, err_msg=f"{case.describe()}: {t.name}")
 
 
 # ---------------------------------------------------------------- valid inputs
@@ -69,6 +76,7 @@ def test_valid_inputs_match_the_reference(op: Op, backend_name: str, data: st.Da
         dims,
         data.draw(attrs(op, dims), label="attrs"),
         data.draw(st.integers(0, 2**32 - 1), label="seed"),
+        data.draw(dtypes(op), label="dtype"),
     )
     launch = (
         data.draw(st.sampled_from(XPU3_LAUNCHES), label="launch")
@@ -106,7 +114,13 @@ def test_same_inputs_and_seed_give_the_same_outputs(
     op: Op, backend_name: str, data: st.DataObject
 ) -> None:
     dims = data.draw(sizes(op))
-    case = build(op, dims, data.draw(attrs(op, dims)), data.draw(st.integers(0, 2**32 - 1)))
+    case = build(
+        op,
+        dims,
+        data.draw(attrs(op, dims)),
+        data.draw(st.integers(0, 2**32 - 1)),
+        data.draw(dtypes(op)),
+    )
     results = []
     for launch in XPU3_LAUNCHES if backend_name != "cpu" else [(1, 1)] * 2:
         with backend(backend_name, launch):
@@ -209,7 +223,12 @@ def test_bad_tensor_is_rejected(op: Op, t: Tensor, kind: str, axis: int, delta: 
     array = case.arrays[t.name]
     assert array is not None
     tensors = to_tensors(case)
-    declared = t.dtype.value if isinstance(t.dtype, DType) else str(t.dtype)
+    # A tensor of a dtype set must have one of the set's dtypes.
+    declared = (
+        t.dtype.value
+        if isinstance(t.dtype, DType)
+        else ", ".join(d.value for d in t.dtype.choices[:-1]) + f" or {t.dtype.choices[-1].value}"
+    )
     if kind == "dtype":
         wrong = OTHER_DTYPE[t.dtype] if isinstance(t.dtype, DType) else "float64"
         tensors[index] = paddle.to_tensor(array.astype(wrong))
@@ -354,7 +373,13 @@ def test_value_outside_the_domain_is_rejected_in_value_checked_mode(
 @given(data=st.data())
 def test_static_graph_matches_inference_and_eager(op: Op, data: st.DataObject) -> None:
     dims = data.draw(sizes(op))
-    case = build(op, dims, data.draw(attrs(op, dims)), data.draw(st.integers(0, 2**32 - 1)))
+    case = build(
+        op,
+        dims,
+        data.draw(attrs(op, dims)),
+        data.draw(st.integers(0, 2**32 - 1)),
+        data.draw(dtypes(op)),
+    )
     # Paddle hands a custom op an empty optional input as None (a Paddle limitation,
     # documented in the README), so such calls are not static-graph cases.
     assume(
@@ -376,7 +401,8 @@ def test_static_graph_matches_inference_and_eager(op: Op, data: st.DataObject) -
                 if array is None:
                     args.append(None)
                     continue
-                args.append(paddle.static.data(t.name, list(array.shape), str(array.dtype)))
+                dtype = "bfloat16" if array.dtype == np.uint16 else str(array.dtype)
+                args.append(paddle.static.data(t.name, list(array.shape), dtype))
                 feeds[t.name] = array
             outs = call(op, case, args)
             for t, value in zip(
@@ -385,8 +411,10 @@ def test_static_graph_matches_inference_and_eager(op: Op, data: st.DataObject) -
                 assert list(value.shape) == list(expected_shape(t, case.dims)), (
                     f"{t.name}: inferred shape"
                 )
-                assert str(value.dtype).split(".")[-1] == (
-                    t.dtype.value if isinstance(t.dtype, DType) else ""
+                declared = t.dtype if isinstance(t.dtype, DType) else case.dtype
+                assert declared is not None
+                assert str(value.dtype).split(".")[-1] == declared.value, (
+                    f"{t.name}: inferred dtype"
                 )
         fetched = paddle.static.Executor(paddle.CPUPlace()).run(
             program, feed=feeds, fetch_list=list(outs)

@@ -22,8 +22,13 @@ COUNTS: Counter[tuple[str, str]] = Counter()
 XPU3_LAUNCHES = [(1, 1), (2, 4), (8, 64)]
 
 
+def to_tensor(array: np.ndarray) -> paddle.Tensor:
+    # uint16 arrays are bfloat16 bit patterns (no spec dtype is uint16).
+    return paddle.to_tensor(array, dtype="bfloat16" if array.dtype == np.uint16 else None)
+
+
 def to_tensors(case: Case) -> list[paddle.Tensor | None]:
-    return [None if a is None else paddle.to_tensor(a) for a in case.arrays.values()]
+    return [None if a is None else to_tensor(a) for a in case.arrays.values()]
 
 
 @contextlib.contextmanager
@@ -49,6 +54,14 @@ def value_checks(on: bool = True) -> Iterator[None]:
 def call(op: Op, case: Case, tensors: list[paddle.Tensor | None]) -> tuple[Any, ...]:
     result = getattr(opforge, op.name)(*tensors, **case.attrs)
     return result if isinstance(result, tuple) else (result,)
+
+
+def tolerance(op: Op, case: Case) -> tuple[float, float]:
+    """(rtol, atol) for float outputs, as the op's reference states it for the
+    case's dtype (`tolerances(dtype_name)`); exact when it states none."""
+    module = importlib.import_module(f"reference.{op.reference}")
+    stated = getattr(module, "tolerances", None)
+    return stated(case.dtype.value) if stated and case.dtype else (0.0, 0.0)
 
 
 def reference(op: Op, case: Case) -> tuple[np.ndarray, ...]:

@@ -24,7 +24,18 @@ NUMPY_DTYPES = {
     DType.INT32: np.int32,
     DType.INT64: np.int64,
     DType.FLOAT32: np.float32,
+    DType.FLOAT16: np.float16,
+    # NumPy has no bfloat16: such arrays hold the bit patterns, as paddle's
+    # .numpy() gives them, and to_tensors() makes bfloat16 tensors of them.
+    DType.BFLOAT16: np.uint16,
 }
+
+
+def to_bfloat16_bits(values: np.ndarray) -> np.ndarray:
+    """float32 -> bfloat16 bit patterns, rounding to nearest even."""
+    bits = np.asarray(values, np.float32).view(np.uint32).astype(np.uint64)
+    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+    return rounded.astype(np.uint16)
 
 
 def load_ops() -> list[Op]:
@@ -39,11 +50,13 @@ class Case:
     dims: dict[str, int]
     attrs: dict[str, Any]
     arrays: dict[str, np.ndarray | None] = field(default_factory=dict)
+    dtype: DType | None = None  # the op's dtype set, if it has one
 
     def describe(self) -> str:
         dims = " ".join(f"{k}={v}" for k, v in self.dims.items())
         attrs = " ".join(f"{k}={v}" for k, v in self.attrs.items())
-        return f"{self.op.name}[{dims} | {attrs}]"
+        dtype = f" | {self.dtype.value}" if self.dtype else ""
+        return f"{self.op.name}[{dims} | {attrs}{dtype}]"
 
 
 def _evaluate(expr: DimExpr, env: dict[str, int]) -> int:
@@ -106,11 +119,11 @@ def required(op: Op, t: Tensor, attr_values: dict[str, Any]) -> bool:
 
 
 def _fill(
-    t: Tensor, shape: tuple[int, ...], env: dict[str, int], rng: np.random.Generator
+    t: Tensor, dtype: DType, shape: tuple[int, ...], env: dict[str, int], rng: np.random.Generator
 ) -> np.ndarray:
     """Random values inside the tensor's domain."""
-    dtype = t.dtype
-    assert isinstance(dtype, DType), "dtype sets are drawn per case by the caller"
+    if dtype is DType.BFLOAT16:
+        return to_bfloat16_bits(_fill(t, DType.FLOAT32, shape, env, rng))
     v = t.values
     np_dtype = NUMPY_DTYPES[dtype]
     if dtype is DType.BOOL:
@@ -147,7 +160,14 @@ def _bound(bound: Any, env: dict[str, int]) -> float:
     return bound if isinstance(bound, (int, float)) else _evaluate(bound, env)
 
 
-def build(op: Op, dims: dict[str, int], attr_values: dict[str, Any], seed: int) -> Case:
+def dtypes(op: Op) -> st.SearchStrategy[DType | None]:
+    """The dtype of the op's set for one case (None if it has none)."""
+    return st.sampled_from(op.dtype_vars[0].choices) if op.dtype_vars else st.none()
+
+
+def build(
+    op: Op, dims: dict[str, int], attr_values: dict[str, Any], seed: int, dtype: DType | None = None
+) -> Case:
     """The arrays of one valid call. Prefix sums are made from their source,
     and set their total dim; optional tensors that are not required are
     present half the time."""
@@ -156,7 +176,9 @@ def build(op: Op, dims: dict[str, int], attr_values: dict[str, Any], seed: int) 
     for d in op.dims:
         if d.from_attr is not None:
             env[d.name] = int(attr_values[d.from_attr])
-    case = Case(op, {}, attr_values)
+    if op.dtype_vars and dtype is None:
+        dtype = op.dtype_vars[0].choices[0]
+    case = Case(op, {}, attr_values, dtype=dtype)
     pending = [t for t in op.tensors if t.is_argument]
     # Sources of prefix sums first, so that the totals they set are known.
     pending.sort(key=lambda t: t.values.prefix_sum_of is not None)
@@ -174,7 +196,9 @@ def build(op: Op, dims: dict[str, int], attr_values: dict[str, Any], seed: int) 
                 env[t.values.total] = int(offsets[-1])
             continue
         shape = tuple(_evaluate(e, env) for e in t.shape)
-        case.arrays[t.name] = _fill(t, shape, env, rng)
+        tensor_dtype = t.dtype if isinstance(t.dtype, DType) else dtype
+        assert tensor_dtype is not None
+        case.arrays[t.name] = _fill(t, tensor_dtype, shape, env, rng)
     for d in op.dims:
         env.setdefault(d.name, 0)
     case.dims = env
