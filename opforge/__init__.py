@@ -7,9 +7,16 @@ spec in opspec/; see the README.
 import contextlib
 from collections.abc import Iterator
 
-from opforge import _generated, _runtime
-from opforge._generated import *  # noqa: F403 - the ops, listed in _generated.__all__
+from opforge import _runtime
 from opforge.errors import OpError, OpKernelError, OpTypeError, OpValueError
+
+_override = _runtime.generated_override()
+if _override is None:
+    from opforge import _generated
+    from opforge._generated import *  # noqa: F403 - the ops, listed in _generated.__all__
+else:  # testing another build's ops
+    _generated = _override
+    globals().update({name: getattr(_override, name) for name in _override.__all__})
 
 
 def set_cpu_tensor_backend(name: str) -> None:

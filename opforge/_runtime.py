@@ -38,6 +38,22 @@ def extension() -> ModuleType:
         ) from exc
 
 
+def generated_override() -> ModuleType | None:
+    """For testing another build (tools/build.py --specs ...): the Python API
+    generated into $OPFORGE_GENERATED/python, in place of opforge._generated."""
+    root = os.environ.get("OPFORGE_GENERATED")
+    if not root:
+        return None
+    path = os.path.join(root, "python", "__init__.py")
+    spec = importlib.util.spec_from_file_location("opforge._generated", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"OPFORGE_GENERATED={root} has no generated Python API")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["opforge._generated"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 def in_dynamic_mode() -> bool:
     # What paddle.in_dynamic_mode() tests, without its call overhead on every op call.
     return global_var._dygraph_tracer_ is not None

@@ -22,8 +22,29 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BUILD = ROOT / "build"
-MODULE = ROOT / "opforge" / f"_C{sysconfig.get_config_var('EXT_SUFFIX')}"
+EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
+
+
+@dataclass(frozen=True)
+class Tree:
+    """What one build compiles: generated glue, hand-written kernels (cpu/*.cc,
+    xpu3/*.xpu), where objects go, and the module it links."""
+
+    generated: Path
+    kernels: Path
+    build: Path
+    module: Path
+
+
+# The project itself. Other trees (an example op's, say) share csrc/ runtime.
+MAIN = Tree(
+    ROOT / "generated",
+    ROOT / "csrc" / "kernels",
+    ROOT / "build",
+    ROOT / "opforge" / f"_C{EXT_SUFFIX}",
+)
+BUILD = MAIN.build
+MODULE = MAIN.module
 
 
 def paddle_dir() -> Path:
@@ -47,8 +68,8 @@ WARNINGS = ["-Wall", "-Wextra", "-Wno-unused-parameter", "-Werror"]
 ABI = ["-std=c++17", "-fPIC", "-D_GLIBCXX_USE_CXX11_ABI=1", "-DPADDLE_WITH_CUSTOM_KERNEL"]
 
 
-def include_flags(unit: Unit) -> list[str]:
-    flags = ["-I" + str(ROOT / "csrc" / "include"), "-I" + str(ROOT / "generated")]
+def include_flags(unit: Unit, tree: Tree = MAIN) -> list[str]:
+    flags = ["-I" + str(ROOT / "csrc" / "include"), "-I" + str(tree.generated)]
     if unit.xpu3sim:
         # The simulation's stand-ins for the toolchain headers (xpu/kernel/*.h);
         # a real XPU3 build puts only portable/ on the path.
@@ -68,25 +89,33 @@ def include_flags(unit: Unit) -> list[str]:
     return flags
 
 
-def units() -> list[Unit]:
+def units(tree: Tree = MAIN) -> list[Unit]:
     found = []
     for path in sorted((ROOT / "csrc" / "runtime").glob("*.cc")):
         found.append(Unit(path, path.name == "paddle_glue.cc", path.name == "pybind_module.cc"))
-    for path in sorted((ROOT / "csrc" / "kernels" / "cpu").glob("*.cc")):
-        found.append(Unit(path, False, False))
+    # Kernels of the ops that have a spec (a kernel file without one is not built).
+    ops = {
+        p.stem
+        for p in (tree.generated / "kernel_decls").glob("*.h")
+        if not p.stem.endswith("_xpu3")
+    }
+    for path in sorted((tree.kernels / "cpu").glob("*.cc")):
+        if path.stem in ops:
+            found.append(Unit(path, False, False))
     found.append(Unit(ROOT / "csrc" / "xpu3sim" / "xpu3sim.cc", False, False, xpu3sim=True))
-    for path in sorted((ROOT / "csrc" / "kernels" / "xpu3").glob("*.xpu")):
-        found.append(Unit(path, False, False, xpu3sim=True))
-    for path in sorted((ROOT / "generated" / "plugin").glob("*.cc")):
+    for path in sorted((tree.kernels / "xpu3").glob("*.xpu")):
+        if path.stem in ops:
+            found.append(Unit(path, False, False, xpu3sim=True))
+    for path in sorted((tree.generated / "plugin").glob("*.cc")):
         found.append(Unit(path, False, False, xpu3sim=path.stem.endswith("_xpu3sim")))
-    for path in sorted((ROOT / "generated" / "paddle").glob("*.cc")):
+    for path in sorted((tree.generated / "paddle").glob("*.cc")):
         found.append(Unit(path, path.name != "module.cc", True))
     return found
 
 
-def compile_command(unit: Unit, output: Path, opt: str = "-O2") -> list[str]:
+def compile_command(unit: Unit, output: Path, opt: str = "-O2", tree: Tree = MAIN) -> list[str]:
     """The g++ command for one unit (also used by tests that compile a unit alone)."""
-    cmd = ["g++", *ABI, opt, "-fvisibility=hidden", *WARNINGS, *include_flags(unit)]
+    cmd = ["g++", *ABI, opt, "-fvisibility=hidden", *WARNINGS, *include_flags(unit, tree)]
     return [*cmd, *language(unit), "-c", str(unit.source), "-o", str(output)]
 
 
@@ -95,11 +124,13 @@ def language(unit: Unit) -> list[str]:
     return ["-x", "c++"] if unit.source.suffix == ".xpu" else []
 
 
-def object_path(unit: Unit) -> Path:
-    return BUILD / "obj" / (unit.source.relative_to(ROOT).as_posix().replace("/", "__") + ".o")
+def object_path(unit: Unit, tree: Tree = MAIN) -> Path:
+    name = unit.source.resolve().as_posix().lstrip("/").replace("/", "__")
+    return tree.build / "obj" / (name + ".o")
 
 
-PCH_HEADER = BUILD / "pch" / "paddle_pch.h"
+def pch_header(tree: Tree) -> Path:
+    return tree.build / "pch" / "paddle_pch.h"
 
 
 def link_flags() -> list[str]:
@@ -107,7 +138,7 @@ def link_flags() -> list[str]:
     return [f"-L{d}" for d in libs] + [f"-Wl,-rpath,{d}" for d in libs] + ["-l:libpaddle.so"]
 
 
-def ninja_file() -> str:
+def ninja_file(tree: Tree = MAIN) -> str:
     q = shlex.quote
     lines = [
         "# Written by tools/build.py; do not edit.",
@@ -128,26 +159,26 @@ def ninja_file() -> str:
         "  description = LINK $out",
         "",
     ]
-    paddle_unit = Unit(PCH_HEADER, True, True)
+    paddle_unit = Unit(pch_header(tree), True, True)
     base = [*ABI, "-O2", "-fvisibility=hidden", *WARNINGS]
-    pch_flags = " ".join(q(f) for f in [*base, *include_flags(paddle_unit)])
-    lines.append(f"build {PCH_HEADER}.gch: pch {PCH_HEADER}")
+    pch_flags = " ".join(q(f) for f in [*base, *include_flags(paddle_unit, tree)])
+    lines.append(f"build {pch_header(tree)}.gch: pch {pch_header(tree)}")
     lines.append(f"  flags = {pch_flags}")
     objects = []
-    for unit in units():
-        obj = object_path(unit)
+    for unit in units(tree):
+        obj = object_path(unit, tree)
         objects.append(str(obj))
-        flags = [*base, *include_flags(unit), *language(unit)]
+        flags = [*base, *include_flags(unit, tree), *language(unit)]
         pch_dep = ""
         if unit.needs_paddle:
             # g++ uses paddle_pch.h.gch in place of the header when flags match.
-            flags += ["-include", str(PCH_HEADER)]
-            pch_dep = f" | {PCH_HEADER}.gch"  # a new PCH means its headers changed
+            flags += ["-include", str(pch_header(tree))]
+            pch_dep = f" | {pch_header(tree)}.gch"  # a new PCH means its headers changed
         lines.append(f"build {obj}: cxx {unit.source}{pch_dep}")
         lines.append(f"  flags = {' '.join(q(f) for f in flags)}")
-    lines.append(f"build {MODULE}: link {' '.join(objects)}")
+    lines.append(f"build {tree.module}: link {' '.join(objects)}")
     lines.append(f"  ldflags = {' '.join(q(f) for f in link_flags())}")
-    lines.append(f"default {MODULE}")
+    lines.append(f"default {tree.module}")
     return "\n".join(lines) + "\n"
 
 
@@ -157,16 +188,38 @@ def write_if_changed(path: Path, text: str) -> None:
         path.write_text(text)
 
 
-def build() -> int:
+def build(tree: Tree = MAIN) -> int:
     write_if_changed(
-        PCH_HEADER, '#include "opforge/paddle_glue.h"\n#include "opforge/pybind_glue.h"\n'
+        pch_header(tree), '#include "opforge/paddle_glue.h"\n#include "opforge/pybind_glue.h"\n'
     )
-    write_if_changed(BUILD / "build.ninja", ninja_file())
+    write_if_changed(tree.build / "build.ninja", ninja_file(tree))
     ninja = Path(sys.executable).parent / "ninja"
     result = subprocess.run(
-        [str(ninja) if ninja.exists() else "ninja", "-C", str(BUILD)], check=False
+        [str(ninja) if ninja.exists() else "ninja", "-C", str(tree.build)], check=False
     )
     return result.returncode
+
+
+def build_tree(specs: Path, kernels: Path, out: Path) -> Tree:
+    """Generate and build another set of ops (specs + kernels) into `out`:
+    out/generated, out/build, out/_C<ext>. Load it with OPFORGE_EXTENSION and
+    OPFORGE_GENERATED (see opforge/_runtime.py) in a fresh process."""
+    out = out.resolve()
+    tree = Tree(out / "generated", kernels.resolve(), out / "build", out / f"_C{EXT_SUFFIX}")
+    generate = [
+        sys.executable,
+        "-m",
+        "codegen",
+        "--specs",
+        str(specs),
+        "--out",
+        str(tree.generated),
+    ]
+    if subprocess.run(generate, cwd=ROOT, check=False).returncode != 0:
+        raise RuntimeError(f"generating {specs} failed")
+    if build(tree) != 0:
+        raise RuntimeError(f"building {specs} failed")
+    return tree
 
 
 def build_variant(
@@ -199,7 +252,17 @@ def build_variant(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="build opforge/_C")
     parser.add_argument("--print", action="store_true", help="print compile commands and exit")
+    parser.add_argument(
+        "--specs", type=Path, help="build another spec directory (with --kernels, --out)"
+    )
+    parser.add_argument("--kernels", type=Path, help="its kernels: cpu/*.cc and xpu3/*.xpu")
+    parser.add_argument("--out", type=Path, help="where its generated glue, objects and module go")
     args = parser.parse_args(argv)
+    if args.specs:
+        if not (args.kernels and args.out):
+            parser.error("--specs needs --kernels and --out")
+        print(build_tree(args.specs, args.kernels, args.out).module)
+        return 0
     if args.print:
         for unit in units():
             print(shlex.join(compile_command(unit, object_path(unit))))

@@ -1,0 +1,63 @@
+"""A new op needs only a spec, kernels and a reference: the example op in
+tests/fixtures/example_op (no test code of its own) is generated, built, and
+put through the whole spec-derived suite, which must run every kind of test."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tools import build
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "tests" / "fixtures" / "example_op"
+KINDS = (
+    "valid (cpu)",
+    "valid (xpu3-sim)",
+    "determinism (cpu)",
+    "determinism (xpu3-sim)",
+    "bad tensor (dtype)",
+    "bad tensor (rank)",
+    "bad tensor (axis)",
+    "bad tensor (missing)",
+    "bad tensor (strided)",
+    "bad attribute",
+    "value domain",
+    "static graph",
+)
+
+
+def test_example_op_gets_every_spec_derived_test() -> None:
+    tree = build.build_tree(EXAMPLE / "opspec", EXAMPLE / "kernels", ROOT / "build" / "example_op")
+    env = dict(
+        os.environ,
+        OPFORGE_SPECS=str(EXAMPLE / "opspec"),
+        OPFORGE_EXTENSION=str(tree.module),
+        OPFORGE_GENERATED=str(tree.generated),
+        OPFORGE_REFERENCES=str(EXAMPLE / "reference"),
+    )
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "tests/test_spec_suite.py",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    summary = next(
+        line for line in result.stdout.splitlines() if line.startswith("clamp_lengths: ")
+    )
+    for kind in KINDS:
+        assert f"{kind} " in summary, f"{kind!r} missing from: {summary}"
