@@ -1,4 +1,4 @@
-# Generated from opspec/verify_draft_tokens.yaml by `python -m codegen`. Do not edit.
+# Generated from opspec/*.yaml by `python -m codegen`. Do not edit.
 """The ops of opforge, one function per spec in opspec/."""
 
 from __future__ import annotations
@@ -9,11 +9,169 @@ from opforge import _runtime
 
 __all__ = [
     "VerifyStrategy",
+    "top_p_candidates",
+    "unified_update_model_status",
     "verify_draft_tokens",
 ]
 
 _C = _runtime.extension()
 _in_dynamic_mode = _runtime.in_dynamic_mode
+
+
+def top_p_candidates(
+    probs,
+    top_p,
+    batch_id_per_token,
+    candidates_len,
+):
+    """For each packed token row of the target model's probabilities, the C most likely tokens,
+    their probabilities, and how many of them lie inside the slot's top-p mass.
+
+    Generated from opspec/top_p_candidates.yaml; dims: token_num, vocab_size, max_bsz, max_candidate_len.
+
+    Args:
+        probs: T [token_num, vocab_size]. each row a probability distribution.
+        top_p: T [max_bsz]. per-slot top-p, in (0, 1].
+        batch_id_per_token: int32 [token_num]. the slot of each packed row.
+        candidates_len: int, default required. C, the candidates kept per row.
+
+    Returns:
+        (verify_scores, verify_tokens, actual_candidate_lens).
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, or a required one is None.
+        OpValueError: a shape, place, layout or attribute value is wrong.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        return tuple(
+            _C.top_p_candidates(
+                probs,
+                top_p,
+                batch_id_per_token,
+                candidates_len,
+            )
+        )
+    return _runtime.run_static(
+        "opforge_top_p_candidates",
+        (
+            probs,
+            top_p,
+            batch_id_per_token,
+        ),
+        (candidates_len,),
+    )
+
+
+def unified_update_model_status(
+    seq_lens_encoder,
+    seq_lens_decoder,
+    has_running_seqs,
+    step_input_ids,
+    step_output_ids,
+    step_output_len,
+    stop_flags,
+    seq_lens_this_time,
+    is_paused,
+    mask_rollback,
+    token_ids_all,
+    prompt_lens,
+    step_idx,
+    end_tokens,
+    max_dec_len,
+    is_naive_mode=False,
+    prefill_one_step_stop=False,
+):
+    """Re-check the emitted tokens for end tokens and length limits, advance each slot's counters,
+    append the tokens to the slot's history, set the next step's input token, and report
+    whether any slot is still running.
+
+    Generated from opspec/unified_update_model_status.yaml; dims: max_bsz, max_step_tokens, real_bsz, max_model_len, end_length.
+
+    Args:
+        seq_lens_encoder: int32 [max_bsz], in-place. prompt tokens still to prefill; 0 once the slot decodes.
+        seq_lens_decoder: int32 [max_bsz], in-place. tokens already in the KV cache.
+        has_running_seqs: bool [1], in-place, host memory. set iff a slot was running and did not stop in this step (host memory).
+        step_input_ids: int64 [max_bsz, max_step_tokens], in-place. column 0 becomes the last emitted token.
+        step_output_ids: int64 [max_bsz, max_step_tokens], in-place. emitted tokens; a token past the length limit becomes end_tokens[0].
+        step_output_len: int32 [max_bsz], in-place. tokens emitted per slot.
+        stop_flags: bool [max_bsz], in-place. slot finished.
+        seq_lens_this_time: int32 [real_bsz], in-place. tokens fed this step per slot.
+        is_paused: bool [max_bsz]. slot is paused and keeps its state.
+        mask_rollback: int32 [max_bsz], in-place. KV positions to roll back.
+        token_ids_all: int64 [max_bsz, max_model_len], in-place. per-slot history, the prompt then the generated tokens.
+        prompt_lens: int64 [max_bsz]. prompt length per slot.
+        step_idx: int64 [max_bsz], in-place. tokens generated so far.
+        end_tokens: int64 [end_length]. end-of-sequence ids.
+        max_dec_len: int64 [max_bsz]. generation limit per slot.
+        is_naive_mode: bool, default False. no speculation, one token per step.
+        prefill_one_step_stop: bool, default False. a slot in prefill stops after this step.
+
+    Returns:
+        (seq_lens_encoder, seq_lens_decoder, has_running_seqs, step_input_ids, step_output_ids, step_output_len, stop_flags, seq_lens_this_time, mask_rollback, token_ids_all, step_idx): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, or a required one is None.
+        OpValueError: a shape, place, layout or attribute value is wrong.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        _C.unified_update_model_status(
+            seq_lens_encoder,
+            seq_lens_decoder,
+            has_running_seqs,
+            step_input_ids,
+            step_output_ids,
+            step_output_len,
+            stop_flags,
+            seq_lens_this_time,
+            is_paused,
+            mask_rollback,
+            token_ids_all,
+            prompt_lens,
+            step_idx,
+            end_tokens,
+            max_dec_len,
+            is_naive_mode,
+            prefill_one_step_stop,
+        )
+        return (
+            seq_lens_encoder,
+            seq_lens_decoder,
+            has_running_seqs,
+            step_input_ids,
+            step_output_ids,
+            step_output_len,
+            stop_flags,
+            seq_lens_this_time,
+            mask_rollback,
+            token_ids_all,
+            step_idx,
+        )
+    return _runtime.run_static(
+        "opforge_unified_update_model_status",
+        (
+            seq_lens_encoder,
+            seq_lens_decoder,
+            has_running_seqs,
+            step_input_ids,
+            step_output_ids,
+            step_output_len,
+            stop_flags,
+            seq_lens_this_time,
+            is_paused,
+            mask_rollback,
+            token_ids_all,
+            prompt_lens,
+            step_idx,
+            end_tokens,
+            max_dec_len,
+        ),
+        (
+            is_naive_mode,
+            prefill_one_step_stop,
+        ),
+    )
 
 
 class VerifyStrategy(enum.IntEnum):

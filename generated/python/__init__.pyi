@@ -1,12 +1,52 @@
-# Generated from opspec/verify_draft_tokens.yaml by `python -m codegen`. Do not edit.
+# Generated from opspec/*.yaml by `python -m codegen`. Do not edit.
 import enum
 
 import paddle
 
 __all__ = [
     "VerifyStrategy",
+    "top_p_candidates",
+    "unified_update_model_status",
     "verify_draft_tokens",
 ]
+
+def top_p_candidates(
+    probs: paddle.Tensor,
+    top_p: paddle.Tensor,
+    batch_id_per_token: paddle.Tensor,
+    candidates_len: int,
+) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor]: ...
+def unified_update_model_status(
+    seq_lens_encoder: paddle.Tensor,
+    seq_lens_decoder: paddle.Tensor,
+    has_running_seqs: paddle.Tensor,
+    step_input_ids: paddle.Tensor,
+    step_output_ids: paddle.Tensor,
+    step_output_len: paddle.Tensor,
+    stop_flags: paddle.Tensor,
+    seq_lens_this_time: paddle.Tensor,
+    is_paused: paddle.Tensor,
+    mask_rollback: paddle.Tensor,
+    token_ids_all: paddle.Tensor,
+    prompt_lens: paddle.Tensor,
+    step_idx: paddle.Tensor,
+    end_tokens: paddle.Tensor,
+    max_dec_len: paddle.Tensor,
+    is_naive_mode: bool = ...,
+    prefill_one_step_stop: bool = ...,
+) -> tuple[
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+]: ...
 
 class VerifyStrategy(enum.IntEnum):
     TOPP = 0

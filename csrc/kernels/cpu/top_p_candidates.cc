@@ -1,0 +1,107 @@
+// CPU kernel for top_p_candidates.
+// Contract: /work/shared/ops/top_p_candidates.md ("Semantics, per row i" and
+// "Decisions where FastDeploy differs"). The generated glue has already checked
+// 1 <= candidates_len <= 16, candidates_len <= vocab_size and the buffer sizes;
+// max_candidate_len is the dim bound to candidates_len (the row width of both
+// outputs), so the two are equal.
+//
+// Per row, one pass over probs[i, :] in token order keeps the C best entries
+// seen so far in a small sorted list (insertion, C <= 16). The total order is
+// the page's: larger value first, ties to the lower token id, NaN after every
+// number (NaNs among themselves by id). Values are compared as float32, which
+// every T widens to exactly, so -0.0 and 0.0 tie and go by id. The XPU3 kernel
+// (csrc/kernels/xpu3/top_p_candidates.xpu) runs the same selection and the same
+// float32 sum in the same order, so both agree bit for bit.
+#include "kernel_decls/top_p_candidates.h"
+
+#include <cstdint>
+
+namespace opforge::top_p_candidates {
+namespace {
+
+constexpr int kMaxCandidates = 16;
+
+// x != x only for NaN (kernels are never built with -ffast-math).
+inline bool is_nan(float x) {
+  return x != x;
+}
+
+// Whether (va, ia) comes before (vb, ib) in the page's order.
+inline bool before(float va, int64_t ia, float vb, int64_t ib) {
+  if (is_nan(va)) return is_nan(vb) && ia < ib;
+  if (is_nan(vb)) return true;
+  return va > vb || (va == vb && ia < ib);
+}
+
+// The C best entries of one row, best first: their float32 values and ids.
+struct TopList {
+  float value[kMaxCandidates];
+  int64_t id[kMaxCandidates];
+  int count;
+  int cap;  // C
+
+  void push(float v, int64_t tok) {
+    if (count == cap && !before(v, tok, value[cap - 1], id[cap - 1])) return;
+    int pos = count == cap ? cap - 1 : count++;
+    for (; pos > 0 && before(v, tok, value[pos - 1], id[pos - 1]); --pos) {
+      value[pos] = value[pos - 1];
+      id[pos] = id[pos - 1];
+    }
+    value[pos] = v;
+    id[pos] = tok;
+  }
+};
+
+}  // namespace
+}  // namespace opforge::top_p_candidates
+
+template <typename T>
+void opforge::top_p_candidates::Kernels::cpu(const T* probs,
+                                             const T* top_p,
+                                             const int32_t* batch_id_per_token,
+                                             T* verify_scores,
+                                             int64_t* verify_tokens,
+                                             int32_t* actual_candidate_lens,
+                                             int64_t token_num,
+                                             int64_t vocab_size,
+                                             int64_t max_bsz,
+                                             int64_t max_candidate_len,
+                                             int32_t candidates_len) {
+  (void)max_bsz;  // only sizes top_p; batch_id_per_token is in [0, max_bsz)
+  const int C = candidates_len;
+  const int64_t K = max_candidate_len;  // row width of the outputs, == C
+
+  for (int64_t i = 0; i < token_num; ++i) {
+    const T* row = probs + i * vocab_size;
+
+    // Step 2: the C best tokens (vocab_size >= C, so the list fills).
+    TopList best;
+    best.count = 0;
+    best.cap = C;
+    for (int64_t v = 0; v < vocab_size; ++v) best.push(static_cast<float>(row[v]), v);
+
+    // Step 3: the smallest j with float32 sum(0..j) >= top_p[b]; C if never.
+    const int32_t b = batch_id_per_token[i];
+    const float tp = static_cast<float>(top_p[b]);
+    int32_t n = C;
+    float sum = 0.0f;
+    for (int j = 0; j < C; ++j) {
+      sum += best.value[j];
+      if (sum >= tp) {
+        n = j + 1;
+        break;
+      }
+    }
+    actual_candidate_lens[i] = n;
+
+    // Steps 2 and 4: all C ids; exact copies of the first n probabilities, T(0) after.
+    int64_t* tokens = verify_tokens + i * K;
+    T* scores = verify_scores + i * K;
+    for (int j = 0; j < C; ++j) {
+      tokens[j] = best.id[j];
+      scores[j] = j < n ? row[best.id[j]] : T(0.0f);
+    }
+  }
+}
+
+OPFORGE_TOP_P_CANDIDATES_CPU_INSTANCES

@@ -1,0 +1,191 @@
+// Generated from opspec/top_p_candidates.yaml by `python -m codegen`. Do not edit.
+// Paddle side of top_p_candidates: checks paddle::Tensor arguments against the
+// spec, then calls the plugin. Exposed twice: as a pybind11 function (the fast
+// eager path) and as the Paddle custom op `opforge_top_p_candidates` (static graphs).
+#include "plugin/top_p_candidates.h"
+
+#include "opforge/paddle_glue.h"
+#include "opforge/pybind_glue.h"
+
+namespace opforge::top_p_candidates {
+namespace {
+
+constexpr const char* kOp = "top_p_candidates";
+
+// Everything is checked before the plugin runs, so a rejected call writes nothing.
+std::vector<paddle::Tensor> checked_call(const paddle::Tensor& probs,
+                                         const paddle::Tensor& top_p,
+                                         const paddle::Tensor& batch_id_per_token,
+                                         int32_t candidates_len) {
+  check_attrs(candidates_len);
+
+  paddle_glue::PlaceAnchor anchor;
+  paddle_glue::DTypeSlot T_dtype;
+  const phi::DenseTensor& probs_tensor = paddle_glue::check_tensor(
+      kOp,
+      "probs",
+      probs,
+      paddle_glue::bind_dtype(
+          kOp,
+          "probs",
+          probs,
+          T_dtype,
+          {opforge::DType::kFloat32, opforge::DType::kFloat16, opforge::DType::kBFloat16},
+          "float32, float16 or bfloat16"),
+      2,
+      "[token_num, vocab_size]",
+      false,
+      anchor);
+  const phi::DenseTensor& top_p_tensor = paddle_glue::check_tensor(
+      kOp,
+      "top_p",
+      top_p,
+      paddle_glue::bind_dtype(
+          kOp,
+          "top_p",
+          top_p,
+          T_dtype,
+          {opforge::DType::kFloat32, opforge::DType::kFloat16, opforge::DType::kBFloat16},
+          "float32, float16 or bfloat16"),
+      1,
+      "[max_bsz]",
+      false,
+      anchor);
+  const phi::DenseTensor& batch_id_per_token_tensor =
+      paddle_glue::check_tensor(kOp,
+                                "batch_id_per_token",
+                                batch_id_per_token,
+                                opforge::DType::kInt32,
+                                1,
+                                "[token_num]",
+                                false,
+                                anchor);
+
+  opforge::DimSlot token_num{"token_num"};
+  opforge::DimSlot vocab_size{"vocab_size"};
+  opforge::DimSlot max_bsz{"max_bsz"};
+  opforge::DimSlot max_candidate_len{"max_candidate_len"};
+  opforge::bind_dim_from_attr(kOp, "candidates_len", candidates_len, max_candidate_len);
+  opforge::bind_dim(kOp, "probs", 0, probs_tensor.dims()[0], token_num);
+  opforge::bind_dim(kOp, "probs", 1, probs_tensor.dims()[1], vocab_size);
+  opforge::bind_dim(kOp, "top_p", 0, top_p_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "batch_id_per_token", 0, batch_id_per_token_tensor.dims()[0], token_num);
+
+  paddle::Tensor verify_scores = paddle::empty({token_num.get(), max_candidate_len.get()},
+                                               paddle_glue::paddle_dtype(T_dtype.value),
+                                               anchor.place ? *anchor.place : paddle::CPUPlace());
+
+  paddle::Tensor verify_tokens = paddle::empty({token_num.get(), max_candidate_len.get()},
+                                               paddle::DataType::INT64,
+                                               anchor.place ? *anchor.place : paddle::CPUPlace());
+
+  paddle::Tensor actual_candidate_lens =
+      paddle::empty({token_num.get()},
+                    paddle::DataType::INT32,
+                    anchor.place ? *anchor.place : paddle::CPUPlace());
+
+  const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
+  // One instantiation of the plugin per dtype of T.
+  auto run_as = [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    run<T>(
+        ctx,
+        paddle_glue::buffer<const T>(probs_tensor, token_num.get() * vocab_size.get()),
+        paddle_glue::buffer<const T>(top_p_tensor, max_bsz.get()),
+        paddle_glue::buffer<const int32_t>(batch_id_per_token_tensor, token_num.get()),
+        paddle_glue::buffer<T>(static_cast<const phi::DenseTensor&>(*verify_scores.impl()),
+                               token_num.get() * max_candidate_len.get()),
+        paddle_glue::buffer<int64_t>(static_cast<const phi::DenseTensor&>(*verify_tokens.impl()),
+                                     token_num.get() * max_candidate_len.get()),
+        paddle_glue::buffer<int32_t>(
+            static_cast<const phi::DenseTensor&>(*actual_candidate_lens.impl()), token_num.get()),
+        token_num.get(),
+        vocab_size.get(),
+        max_bsz.get(),
+        max_candidate_len.get(),
+        candidates_len);
+  };
+  switch (T_dtype.value) {
+    case opforge::DType::kFloat32: run_as(opforge::TypeTag<float>{}); break;
+    case opforge::DType::kFloat16: run_as(opforge::TypeTag<opforge::float16>{}); break;
+    case opforge::DType::kBFloat16: run_as(opforge::TypeTag<opforge::bfloat16>{}); break;
+    default: break;  // bind_dtype admits only the set's dtypes
+  }
+  return {verify_scores, verify_tokens, actual_candidate_lens};
+}
+
+// ---- the Paddle custom op
+
+std::vector<paddle::Tensor> paddle_kernel(const paddle::Tensor& probs,
+                                          const paddle::Tensor& top_p,
+                                          const paddle::Tensor& batch_id_per_token,
+                                          int candidates_len) {
+  // Raised as Paddle's InvalidArgument so the message survives the static-graph
+  // executor (PD_THROW's exception reaches Python there as a bare "std::exception").
+  try {
+    opforge::check_int32(kOp, "candidates_len", candidates_len);
+    return checked_call(probs, top_p, batch_id_per_token, static_cast<int32_t>(candidates_len));
+  } catch (const opforge::OpError& error) {
+    // Paddle hands the op an empty optional input as absent: say so.
+    const char* note = error.kind() == opforge::ErrorKind::kMissing
+                           ? " (Paddle passes an empty optional tensor to a custom op as None)"
+                           : "";
+    PADDLE_THROW(common::errors::InvalidArgument("%s%s", error.what(), note));
+  }
+}
+
+std::vector<std::vector<int64_t>> infer_shape(const std::vector<int64_t>& probs_shape,
+                                              const std::vector<int64_t>& top_p_shape,
+                                              const std::vector<int64_t>& batch_id_per_token_shape,
+                                              int candidates_len) {
+  const int64_t token_num = probs_shape[0];
+  const int64_t max_candidate_len = static_cast<int64_t>(candidates_len);
+  return {{token_num, max_candidate_len}, {token_num, max_candidate_len}, {token_num}};
+}
+
+std::vector<paddle::DataType> infer_dtype(const paddle::DataType& probs_dtype,
+                                          const paddle::DataType& top_p_dtype,
+                                          const paddle::DataType& batch_id_per_token_dtype,
+                                          int candidates_len) {
+  return {probs_dtype, paddle::DataType::INT64, paddle::DataType::INT32};
+}
+
+}  // namespace
+
+// ---- the pybind11 binding
+
+void bind(pybind11::module_& m) {
+  namespace py = pybind11;
+  m.def(
+      "top_p_candidates",
+      // Every tensor is taken as optional so that None for a required one gets
+      // our message naming it, not pybind11's "incompatible function arguments".
+      [](const paddle::optional<paddle::Tensor>& probs,
+         const paddle::optional<paddle::Tensor>& top_p,
+         const paddle::optional<paddle::Tensor>& batch_id_per_token,
+         int64_t candidates_len) {
+        opforge::check_present(kOp, "probs", probs.is_initialized(), true, "");
+        opforge::check_present(kOp, "top_p", top_p.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "batch_id_per_token", batch_id_per_token.is_initialized(), true, "");
+        opforge::check_int32(kOp, "candidates_len", candidates_len);
+        return checked_call(
+            *probs, *top_p, *batch_id_per_token, static_cast<int32_t>(candidates_len));
+      },
+      py::arg("probs").none(true),
+      py::arg("top_p").none(true),
+      py::arg("batch_id_per_token").none(true),
+      py::arg("candidates_len"),
+      "For each packed token row of the target model's probabilities, the C most likely tokens, "
+      "their probabilities, and how many of them lie inside the slot's top-p mass.");
+}
+
+}  // namespace opforge::top_p_candidates
+
+PD_BUILD_OP(opforge_top_p_candidates)
+    .Inputs({"probs", "top_p", "batch_id_per_token"})
+    .Outputs({"verify_scores", "verify_tokens", "actual_candidate_lens"})
+    .Attrs({"candidates_len: int"})
+    .SetKernelFn(PD_KERNEL(opforge::top_p_candidates::paddle_kernel))
+    .SetInferShapeFn(PD_INFER_SHAPE(opforge::top_p_candidates::infer_shape))
+    .SetInferDtypeFn(PD_INFER_DTYPE(opforge::top_p_candidates::infer_dtype));

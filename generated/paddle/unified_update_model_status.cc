@@ -1,0 +1,402 @@
+// Generated from opspec/unified_update_model_status.yaml by `python -m codegen`. Do not edit.
+// Paddle side of unified_update_model_status: checks paddle::Tensor arguments against the
+// spec, then calls the plugin. Exposed twice: as a pybind11 function (the fast
+// eager path) and as the Paddle custom op `opforge_unified_update_model_status` (static graphs).
+#include "plugin/unified_update_model_status.h"
+
+#include "opforge/paddle_glue.h"
+#include "opforge/pybind_glue.h"
+
+namespace opforge::unified_update_model_status {
+namespace {
+
+constexpr const char* kOp = "unified_update_model_status";
+
+// Everything is checked before the plugin runs, so a rejected call writes nothing.
+void checked_call(const paddle::Tensor& seq_lens_encoder,
+                  const paddle::Tensor& seq_lens_decoder,
+                  const paddle::Tensor& has_running_seqs,
+                  const paddle::Tensor& step_input_ids,
+                  const paddle::Tensor& step_output_ids,
+                  const paddle::Tensor& step_output_len,
+                  const paddle::Tensor& stop_flags,
+                  const paddle::Tensor& seq_lens_this_time,
+                  const paddle::Tensor& is_paused,
+                  const paddle::Tensor& mask_rollback,
+                  const paddle::Tensor& token_ids_all,
+                  const paddle::Tensor& prompt_lens,
+                  const paddle::Tensor& step_idx,
+                  const paddle::Tensor& end_tokens,
+                  const paddle::Tensor& max_dec_len,
+                  bool is_naive_mode,
+                  bool prefill_one_step_stop) {
+  check_attrs(is_naive_mode, prefill_one_step_stop);
+
+  paddle_glue::PlaceAnchor anchor;
+  const phi::DenseTensor& seq_lens_encoder_tensor =
+      paddle_glue::check_tensor(kOp,
+                                "seq_lens_encoder",
+                                seq_lens_encoder,
+                                opforge::DType::kInt32,
+                                1,
+                                "[max_bsz]",
+                                false,
+                                anchor);
+  const phi::DenseTensor& seq_lens_decoder_tensor =
+      paddle_glue::check_tensor(kOp,
+                                "seq_lens_decoder",
+                                seq_lens_decoder,
+                                opforge::DType::kInt32,
+                                1,
+                                "[max_bsz]",
+                                false,
+                                anchor);
+  const phi::DenseTensor& has_running_seqs_tensor = paddle_glue::check_tensor(
+      kOp, "has_running_seqs", has_running_seqs, opforge::DType::kBool, 1, "[1]", true, anchor);
+  const phi::DenseTensor& step_input_ids_tensor =
+      paddle_glue::check_tensor(kOp,
+                                "step_input_ids",
+                                step_input_ids,
+                                opforge::DType::kInt64,
+                                2,
+                                "[max_bsz, max_step_tokens]",
+                                false,
+                                anchor);
+  const phi::DenseTensor& step_output_ids_tensor =
+      paddle_glue::check_tensor(kOp,
+                                "step_output_ids",
+                                step_output_ids,
+                                opforge::DType::kInt64,
+                                2,
+                                "[max_bsz, max_step_tokens]",
+                                false,
+                                anchor);
+  const phi::DenseTensor& step_output_len_tensor = paddle_glue::check_tensor(kOp,
+                                                                             "step_output_len",
+                                                                             step_output_len,
+                                                                             opforge::DType::kInt32,
+                                                                             1,
+                                                                             "[max_bsz]",
+                                                                             false,
+                                                                             anchor);
+  const phi::DenseTensor& stop_flags_tensor = paddle_glue::check_tensor(
+      kOp, "stop_flags", stop_flags, opforge::DType::kBool, 1, "[max_bsz]", false, anchor);
+  const phi::DenseTensor& seq_lens_this_time_tensor =
+      paddle_glue::check_tensor(kOp,
+                                "seq_lens_this_time",
+                                seq_lens_this_time,
+                                opforge::DType::kInt32,
+                                1,
+                                "[real_bsz]",
+                                false,
+                                anchor);
+  const phi::DenseTensor& is_paused_tensor = paddle_glue::check_tensor(
+      kOp, "is_paused", is_paused, opforge::DType::kBool, 1, "[max_bsz]", false, anchor);
+  const phi::DenseTensor& mask_rollback_tensor = paddle_glue::check_tensor(
+      kOp, "mask_rollback", mask_rollback, opforge::DType::kInt32, 1, "[max_bsz]", false, anchor);
+  const phi::DenseTensor& token_ids_all_tensor =
+      paddle_glue::check_tensor(kOp,
+                                "token_ids_all",
+                                token_ids_all,
+                                opforge::DType::kInt64,
+                                2,
+                                "[max_bsz, max_model_len]",
+                                false,
+                                anchor);
+  const phi::DenseTensor& prompt_lens_tensor = paddle_glue::check_tensor(
+      kOp, "prompt_lens", prompt_lens, opforge::DType::kInt64, 1, "[max_bsz]", false, anchor);
+  const phi::DenseTensor& step_idx_tensor = paddle_glue::check_tensor(
+      kOp, "step_idx", step_idx, opforge::DType::kInt64, 1, "[max_bsz]", false, anchor);
+  const phi::DenseTensor& end_tokens_tensor = paddle_glue::check_tensor(
+      kOp, "end_tokens", end_tokens, opforge::DType::kInt64, 1, "[end_length]", false, anchor);
+  const phi::DenseTensor& max_dec_len_tensor = paddle_glue::check_tensor(
+      kOp, "max_dec_len", max_dec_len, opforge::DType::kInt64, 1, "[max_bsz]", false, anchor);
+
+  opforge::DimSlot max_bsz{"max_bsz"};
+  opforge::DimSlot max_step_tokens{"max_step_tokens"};
+  opforge::DimSlot real_bsz{"real_bsz"};
+  opforge::DimSlot max_model_len{"max_model_len"};
+  opforge::DimSlot end_length{"end_length"};
+  opforge::bind_dim(kOp, "seq_lens_encoder", 0, seq_lens_encoder_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "seq_lens_decoder", 0, seq_lens_decoder_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "step_input_ids", 0, step_input_ids_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "step_input_ids", 1, step_input_ids_tensor.dims()[1], max_step_tokens);
+  opforge::bind_dim(kOp, "step_output_ids", 0, step_output_ids_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "step_output_ids", 1, step_output_ids_tensor.dims()[1], max_step_tokens);
+  opforge::bind_dim(kOp, "step_output_len", 0, step_output_len_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "stop_flags", 0, stop_flags_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "seq_lens_this_time", 0, seq_lens_this_time_tensor.dims()[0], real_bsz);
+  opforge::bind_dim(kOp, "is_paused", 0, is_paused_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "mask_rollback", 0, mask_rollback_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "token_ids_all", 0, token_ids_all_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "token_ids_all", 1, token_ids_all_tensor.dims()[1], max_model_len);
+  opforge::bind_dim(kOp, "prompt_lens", 0, prompt_lens_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "step_idx", 0, step_idx_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "end_tokens", 0, end_tokens_tensor.dims()[0], end_length);
+  opforge::bind_dim(kOp, "max_dec_len", 0, max_dec_len_tensor.dims()[0], max_bsz);
+  opforge::check_dim(kOp, "has_running_seqs", 0, has_running_seqs_tensor.dims()[0], 1, "1", {});
+
+  const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
+  run(ctx,
+      paddle_glue::buffer<int32_t>(seq_lens_encoder_tensor, max_bsz.get()),
+      paddle_glue::buffer<int32_t>(seq_lens_decoder_tensor, max_bsz.get()),
+      paddle_glue::buffer<bool>(has_running_seqs_tensor, 1),
+      paddle_glue::buffer<int64_t>(step_input_ids_tensor, max_bsz.get() * max_step_tokens.get()),
+      paddle_glue::buffer<int64_t>(step_output_ids_tensor, max_bsz.get() * max_step_tokens.get()),
+      paddle_glue::buffer<int32_t>(step_output_len_tensor, max_bsz.get()),
+      paddle_glue::buffer<bool>(stop_flags_tensor, max_bsz.get()),
+      paddle_glue::buffer<int32_t>(seq_lens_this_time_tensor, real_bsz.get()),
+      paddle_glue::buffer<const bool>(is_paused_tensor, max_bsz.get()),
+      paddle_glue::buffer<int32_t>(mask_rollback_tensor, max_bsz.get()),
+      paddle_glue::buffer<int64_t>(token_ids_all_tensor, max_bsz.get() * max_model_len.get()),
+      paddle_glue::buffer<const int64_t>(prompt_lens_tensor, max_bsz.get()),
+      paddle_glue::buffer<int64_t>(step_idx_tensor, max_bsz.get()),
+      paddle_glue::buffer<const int64_t>(end_tokens_tensor, end_length.get()),
+      paddle_glue::buffer<const int64_t>(max_dec_len_tensor, max_bsz.get()),
+      max_bsz.get(),
+      max_step_tokens.get(),
+      real_bsz.get(),
+      max_model_len.get(),
+      end_length.get(),
+      is_naive_mode,
+      prefill_one_step_stop);
+}
+
+// ---- the Paddle custom op
+
+void paddle_kernel(const paddle::Tensor& seq_lens_encoder,
+                   const paddle::Tensor& seq_lens_decoder,
+                   const paddle::Tensor& has_running_seqs,
+                   const paddle::Tensor& step_input_ids,
+                   const paddle::Tensor& step_output_ids,
+                   const paddle::Tensor& step_output_len,
+                   const paddle::Tensor& stop_flags,
+                   const paddle::Tensor& seq_lens_this_time,
+                   const paddle::Tensor& is_paused,
+                   const paddle::Tensor& mask_rollback,
+                   const paddle::Tensor& token_ids_all,
+                   const paddle::Tensor& prompt_lens,
+                   const paddle::Tensor& step_idx,
+                   const paddle::Tensor& end_tokens,
+                   const paddle::Tensor& max_dec_len,
+                   bool is_naive_mode,
+                   bool prefill_one_step_stop) {
+  // Raised as Paddle's InvalidArgument so the message survives the static-graph
+  // executor (PD_THROW's exception reaches Python there as a bare "std::exception").
+  try {
+    checked_call(seq_lens_encoder,
+                 seq_lens_decoder,
+                 has_running_seqs,
+                 step_input_ids,
+                 step_output_ids,
+                 step_output_len,
+                 stop_flags,
+                 seq_lens_this_time,
+                 is_paused,
+                 mask_rollback,
+                 token_ids_all,
+                 prompt_lens,
+                 step_idx,
+                 end_tokens,
+                 max_dec_len,
+                 is_naive_mode,
+                 prefill_one_step_stop);
+  } catch (const opforge::OpError& error) {
+    // Paddle hands the op an empty optional input as absent: say so.
+    const char* note = error.kind() == opforge::ErrorKind::kMissing
+                           ? " (Paddle passes an empty optional tensor to a custom op as None)"
+                           : "";
+    PADDLE_THROW(common::errors::InvalidArgument("%s%s", error.what(), note));
+  }
+}
+
+std::vector<std::vector<int64_t>> infer_shape(const std::vector<int64_t>& seq_lens_encoder_shape,
+                                              const std::vector<int64_t>& seq_lens_decoder_shape,
+                                              const std::vector<int64_t>& has_running_seqs_shape,
+                                              const std::vector<int64_t>& step_input_ids_shape,
+                                              const std::vector<int64_t>& step_output_ids_shape,
+                                              const std::vector<int64_t>& step_output_len_shape,
+                                              const std::vector<int64_t>& stop_flags_shape,
+                                              const std::vector<int64_t>& seq_lens_this_time_shape,
+                                              const std::vector<int64_t>& is_paused_shape,
+                                              const std::vector<int64_t>& mask_rollback_shape,
+                                              const std::vector<int64_t>& token_ids_all_shape,
+                                              const std::vector<int64_t>& prompt_lens_shape,
+                                              const std::vector<int64_t>& step_idx_shape,
+                                              const std::vector<int64_t>& end_tokens_shape,
+                                              const std::vector<int64_t>& max_dec_len_shape,
+                                              bool is_naive_mode,
+                                              bool prefill_one_step_stop) {
+  return {seq_lens_encoder_shape,
+          seq_lens_decoder_shape,
+          has_running_seqs_shape,
+          step_input_ids_shape,
+          step_output_ids_shape,
+          step_output_len_shape,
+          stop_flags_shape,
+          seq_lens_this_time_shape,
+          mask_rollback_shape,
+          token_ids_all_shape,
+          step_idx_shape};
+}
+
+std::vector<paddle::DataType> infer_dtype(const paddle::DataType& seq_lens_encoder_dtype,
+                                          const paddle::DataType& seq_lens_decoder_dtype,
+                                          const paddle::DataType& has_running_seqs_dtype,
+                                          const paddle::DataType& step_input_ids_dtype,
+                                          const paddle::DataType& step_output_ids_dtype,
+                                          const paddle::DataType& step_output_len_dtype,
+                                          const paddle::DataType& stop_flags_dtype,
+                                          const paddle::DataType& seq_lens_this_time_dtype,
+                                          const paddle::DataType& is_paused_dtype,
+                                          const paddle::DataType& mask_rollback_dtype,
+                                          const paddle::DataType& token_ids_all_dtype,
+                                          const paddle::DataType& prompt_lens_dtype,
+                                          const paddle::DataType& step_idx_dtype,
+                                          const paddle::DataType& end_tokens_dtype,
+                                          const paddle::DataType& max_dec_len_dtype,
+                                          bool is_naive_mode,
+                                          bool prefill_one_step_stop) {
+  return {seq_lens_encoder_dtype,
+          seq_lens_decoder_dtype,
+          has_running_seqs_dtype,
+          step_input_ids_dtype,
+          step_output_ids_dtype,
+          step_output_len_dtype,
+          stop_flags_dtype,
+          seq_lens_this_time_dtype,
+          mask_rollback_dtype,
+          token_ids_all_dtype,
+          step_idx_dtype};
+}
+
+}  // namespace
+
+// ---- the pybind11 binding
+
+void bind(pybind11::module_& m) {
+  namespace py = pybind11;
+  m.def(
+      "unified_update_model_status",
+      // Every tensor is taken as optional so that None for a required one gets
+      // our message naming it, not pybind11's "incompatible function arguments".
+      [](const paddle::optional<paddle::Tensor>& seq_lens_encoder,
+         const paddle::optional<paddle::Tensor>& seq_lens_decoder,
+         const paddle::optional<paddle::Tensor>& has_running_seqs,
+         const paddle::optional<paddle::Tensor>& step_input_ids,
+         const paddle::optional<paddle::Tensor>& step_output_ids,
+         const paddle::optional<paddle::Tensor>& step_output_len,
+         const paddle::optional<paddle::Tensor>& stop_flags,
+         const paddle::optional<paddle::Tensor>& seq_lens_this_time,
+         const paddle::optional<paddle::Tensor>& is_paused,
+         const paddle::optional<paddle::Tensor>& mask_rollback,
+         const paddle::optional<paddle::Tensor>& token_ids_all,
+         const paddle::optional<paddle::Tensor>& prompt_lens,
+         const paddle::optional<paddle::Tensor>& step_idx,
+         const paddle::optional<paddle::Tensor>& end_tokens,
+         const paddle::optional<paddle::Tensor>& max_dec_len,
+         bool is_naive_mode,
+         bool prefill_one_step_stop) {
+        opforge::check_present(
+            kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "seq_lens_decoder", seq_lens_decoder.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "has_running_seqs", has_running_seqs.is_initialized(), true, "");
+        opforge::check_present(kOp, "step_input_ids", step_input_ids.is_initialized(), true, "");
+        opforge::check_present(kOp, "step_output_ids", step_output_ids.is_initialized(), true, "");
+        opforge::check_present(kOp, "step_output_len", step_output_len.is_initialized(), true, "");
+        opforge::check_present(kOp, "stop_flags", stop_flags.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized(), true, "");
+        opforge::check_present(kOp, "is_paused", is_paused.is_initialized(), true, "");
+        opforge::check_present(kOp, "mask_rollback", mask_rollback.is_initialized(), true, "");
+        opforge::check_present(kOp, "token_ids_all", token_ids_all.is_initialized(), true, "");
+        opforge::check_present(kOp, "prompt_lens", prompt_lens.is_initialized(), true, "");
+        opforge::check_present(kOp, "step_idx", step_idx.is_initialized(), true, "");
+        opforge::check_present(kOp, "end_tokens", end_tokens.is_initialized(), true, "");
+        opforge::check_present(kOp, "max_dec_len", max_dec_len.is_initialized(), true, "");
+        checked_call(*seq_lens_encoder,
+                     *seq_lens_decoder,
+                     *has_running_seqs,
+                     *step_input_ids,
+                     *step_output_ids,
+                     *step_output_len,
+                     *stop_flags,
+                     *seq_lens_this_time,
+                     *is_paused,
+                     *mask_rollback,
+                     *token_ids_all,
+                     *prompt_lens,
+                     *step_idx,
+                     *end_tokens,
+                     *max_dec_len,
+                     is_naive_mode,
+                     prefill_one_step_stop);
+      },
+      py::arg("seq_lens_encoder").none(true),
+      py::arg("seq_lens_decoder").none(true),
+      py::arg("has_running_seqs").none(true),
+      py::arg("step_input_ids").none(true),
+      py::arg("step_output_ids").none(true),
+      py::arg("step_output_len").none(true),
+      py::arg("stop_flags").none(true),
+      py::arg("seq_lens_this_time").none(true),
+      py::arg("is_paused").none(true),
+      py::arg("mask_rollback").none(true),
+      py::arg("token_ids_all").none(true),
+      py::arg("prompt_lens").none(true),
+      py::arg("step_idx").none(true),
+      py::arg("end_tokens").none(true),
+      py::arg("max_dec_len").none(true),
+      py::arg("is_naive_mode") = false,
+      py::arg("prefill_one_step_stop") = false,
+      "Re-check the emitted tokens for end tokens and length limits, advance each slot's counters, "
+      "append the tokens to the slot's history, set the next step's input token, and report "
+      "whether any slot is still running.");
+}
+
+}  // namespace opforge::unified_update_model_status
+
+PD_BUILD_OP(opforge_unified_update_model_status)
+    .Inputs({"seq_lens_encoder",
+             "seq_lens_decoder",
+             "has_running_seqs",
+             "step_input_ids",
+             "step_output_ids",
+             "step_output_len",
+             "stop_flags",
+             "seq_lens_this_time",
+             "is_paused",
+             "mask_rollback",
+             "token_ids_all",
+             "prompt_lens",
+             "step_idx",
+             "end_tokens",
+             "max_dec_len"})
+    .Outputs({"seq_lens_encoder_out",
+              "seq_lens_decoder_out",
+              "has_running_seqs_out",
+              "step_input_ids_out",
+              "step_output_ids_out",
+              "step_output_len_out",
+              "stop_flags_out",
+              "seq_lens_this_time_out",
+              "mask_rollback_out",
+              "token_ids_all_out",
+              "step_idx_out"})
+    .Attrs({"is_naive_mode: bool", "prefill_one_step_stop: bool"})
+    .SetInplaceMap({{"seq_lens_encoder", "seq_lens_encoder_out"},
+                    {"seq_lens_decoder", "seq_lens_decoder_out"},
+                    {"has_running_seqs", "has_running_seqs_out"},
+                    {"step_input_ids", "step_input_ids_out"},
+                    {"step_output_ids", "step_output_ids_out"},
+                    {"step_output_len", "step_output_len_out"},
+                    {"stop_flags", "stop_flags_out"},
+                    {"seq_lens_this_time", "seq_lens_this_time_out"},
+                    {"mask_rollback", "mask_rollback_out"},
+                    {"token_ids_all", "token_ids_all_out"},
+                    {"step_idx", "step_idx_out"}})
+    .SetKernelFn(PD_KERNEL(opforge::unified_update_model_status::paddle_kernel))
+    .SetInferShapeFn(PD_INFER_SHAPE(opforge::unified_update_model_status::infer_shape))
+    .SetInferDtypeFn(PD_INFER_DTYPE(opforge::unified_update_model_status::infer_dtype));

@@ -1,0 +1,176 @@
+// Generated from opspec/top_p_candidates.yaml by `python -m codegen`. Do not edit.
+#include "plugin/top_p_candidates.h"
+
+#include <memory>
+
+namespace opforge::top_p_candidates {
+namespace {
+constexpr const char* kOp = "top_p_candidates";
+}  // namespace
+
+void check_attrs(int32_t candidates_len) {
+  constexpr int64_t k_candidates_len_min = 1;
+  constexpr int64_t k_candidates_len_max = 16;
+  opforge::check_attr_range(kOp,
+                            "candidates_len",
+                            static_cast<int64_t>(candidates_len),
+                            &k_candidates_len_min,
+                            &k_candidates_len_max);
+}
+
+template <typename T>
+void run(const opforge::Context& ctx,
+         opforge::Buffer<const T> probs,
+         opforge::Buffer<const T> top_p,
+         opforge::Buffer<const int32_t> batch_id_per_token,
+         opforge::Buffer<T> verify_scores,
+         opforge::Buffer<int64_t> verify_tokens,
+         opforge::Buffer<int32_t> actual_candidate_lens,
+         int64_t token_num,
+         int64_t vocab_size,
+         int64_t max_bsz,
+         int64_t max_candidate_len,
+         int32_t candidates_len) {
+  check_attrs(candidates_len);
+  if (token_num < 0) opforge::detail::fail_dim_negative(kOp, "token_num", token_num);
+  if (vocab_size < 0) opforge::detail::fail_dim_negative(kOp, "vocab_size", vocab_size);
+  if (max_bsz < 0) opforge::detail::fail_dim_negative(kOp, "max_bsz", max_bsz);
+  if (max_candidate_len < 0)
+    opforge::detail::fail_dim_negative(kOp, "max_candidate_len", max_candidate_len);
+  opforge::check_attr_at_most(kOp, "candidates_len", candidates_len, vocab_size, "vocab_size");
+
+  opforge::check_buffer(
+      kOp, "probs", probs, token_num * vocab_size, "token_num * vocab_size", true, "");
+  opforge::check_buffer(kOp, "top_p", top_p, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(
+      kOp, "batch_id_per_token", batch_id_per_token, token_num, "token_num", true, "");
+  opforge::check_buffer(kOp,
+                        "verify_scores",
+                        verify_scores,
+                        token_num * max_candidate_len,
+                        "token_num * max_candidate_len",
+                        true,
+                        "");
+  opforge::check_buffer(kOp,
+                        "verify_tokens",
+                        verify_tokens,
+                        token_num * max_candidate_len,
+                        "token_num * max_candidate_len",
+                        true,
+                        "");
+  opforge::check_buffer(
+      kOp, "actual_candidate_lens", actual_candidate_lens, token_num, "token_num", true, "");
+
+  // The value-checked mode: each tensor's declared value domain.
+  if (opforge::value_checks()) {
+    opforge::check_probability_rows(kOp, "probs", opforge::Buffer<const T>(probs), vocab_size);
+    {
+      const double min_value = 0.0;
+      const double max_value = 1;
+      opforge::check_value_range(
+          kOp, "top_p", opforge::Buffer<const T>(top_p), &min_value, true, "0.0", &max_value, "1");
+    }
+    {
+      const int64_t min_value = 0;
+      const int64_t max_value = max_bsz - 1;
+      opforge::check_value_range(kOp,
+                                 "batch_id_per_token",
+                                 opforge::Buffer<const int32_t>(batch_id_per_token),
+                                 &min_value,
+                                 false,
+                                 "0",
+                                 &max_value,
+                                 "max_bsz - 1");
+    }
+  }
+
+  switch (ctx.backend) {
+    case opforge::Backend::kCpu:
+      Kernels::cpu<T>(probs.data,
+                      top_p.data,
+                      batch_id_per_token.data,
+                      verify_scores.data,
+                      verify_tokens.data,
+                      actual_candidate_lens.data,
+                      token_num,
+                      vocab_size,
+                      max_bsz,
+                      max_candidate_len,
+                      candidates_len);
+      return;
+    case opforge::Backend::kXpu3Sim:
+      launch_xpu3_sim<T>(ctx,
+                         probs,
+                         top_p,
+                         batch_id_per_token,
+                         verify_scores,
+                         verify_tokens,
+                         actual_candidate_lens,
+                         token_num,
+                         vocab_size,
+                         max_bsz,
+                         max_candidate_len,
+                         candidates_len);
+      return;
+#ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
+    case opforge::Backend::kXpu3:
+      launch_xpu3_device<T>(ctx,
+                            probs,
+                            top_p,
+                            batch_id_per_token,
+                            verify_scores,
+                            verify_tokens,
+                            actual_candidate_lens,
+                            token_num,
+                            vocab_size,
+                            max_bsz,
+                            max_candidate_len,
+                            candidates_len);
+      return;
+#endif
+    default:
+      throw opforge::OpError(
+          opforge::ErrorKind::kBackend,
+          std::string(kOp) + "(): no " + opforge::backend_name(ctx.backend) + " kernel");
+  }
+}
+
+// One instance per dtype of T (the Paddle glue dispatches on it).
+template void run<float>(const opforge::Context&,
+                         opforge::Buffer<const float>,
+                         opforge::Buffer<const float>,
+                         opforge::Buffer<const int32_t>,
+                         opforge::Buffer<float>,
+                         opforge::Buffer<int64_t>,
+                         opforge::Buffer<int32_t>,
+                         int64_t,
+                         int64_t,
+                         int64_t,
+                         int64_t,
+                         int32_t);
+template void run<opforge::float16>(const opforge::Context&,
+                                    opforge::Buffer<const opforge::float16>,
+                                    opforge::Buffer<const opforge::float16>,
+                                    opforge::Buffer<const int32_t>,
+                                    opforge::Buffer<opforge::float16>,
+                                    opforge::Buffer<int64_t>,
+                                    opforge::Buffer<int32_t>,
+                                    int64_t,
+                                    int64_t,
+                                    int64_t,
+                                    int64_t,
+                                    int32_t);
+template void run<opforge::bfloat16>(const opforge::Context&,
+                                     opforge::Buffer<const opforge::bfloat16>,
+                                     opforge::Buffer<const opforge::bfloat16>,
+                                     opforge::Buffer<const int32_t>,
+                                     opforge::Buffer<opforge::bfloat16>,
+                                     opforge::Buffer<int64_t>,
+                                     opforge::Buffer<int32_t>,
+                                     int64_t,
+                                     int64_t,
+                                     int64_t,
+                                     int64_t,
+                                     int32_t);
+
+}  // namespace opforge::top_p_candidates

@@ -1,0 +1,250 @@
+// Generated from opspec/unified_update_model_status.yaml by `python -m codegen`. Do not edit.
+#include "plugin/unified_update_model_status.h"
+
+#include <memory>
+
+namespace opforge::unified_update_model_status {
+namespace {
+constexpr const char* kOp = "unified_update_model_status";
+}  // namespace
+
+void check_attrs(bool is_naive_mode, bool prefill_one_step_stop) {
+  (void)is_naive_mode;
+  (void)prefill_one_step_stop;
+}
+
+void run(const opforge::Context& ctx,
+         opforge::Buffer<int32_t> seq_lens_encoder,
+         opforge::Buffer<int32_t> seq_lens_decoder,
+         opforge::Buffer<bool> has_running_seqs,
+         opforge::Buffer<int64_t> step_input_ids,
+         opforge::Buffer<int64_t> step_output_ids,
+         opforge::Buffer<int32_t> step_output_len,
+         opforge::Buffer<bool> stop_flags,
+         opforge::Buffer<int32_t> seq_lens_this_time,
+         opforge::Buffer<const bool> is_paused,
+         opforge::Buffer<int32_t> mask_rollback,
+         opforge::Buffer<int64_t> token_ids_all,
+         opforge::Buffer<const int64_t> prompt_lens,
+         opforge::Buffer<int64_t> step_idx,
+         opforge::Buffer<const int64_t> end_tokens,
+         opforge::Buffer<const int64_t> max_dec_len,
+         int64_t max_bsz,
+         int64_t max_step_tokens,
+         int64_t real_bsz,
+         int64_t max_model_len,
+         int64_t end_length,
+         bool is_naive_mode,
+         bool prefill_one_step_stop) {
+  check_attrs(is_naive_mode, prefill_one_step_stop);
+  if (max_bsz < 0) opforge::detail::fail_dim_negative(kOp, "max_bsz", max_bsz);
+  if (max_step_tokens < 0)
+    opforge::detail::fail_dim_negative(kOp, "max_step_tokens", max_step_tokens);
+  if (real_bsz < 0) opforge::detail::fail_dim_negative(kOp, "real_bsz", real_bsz);
+  if (max_model_len < 0) opforge::detail::fail_dim_negative(kOp, "max_model_len", max_model_len);
+  if (end_length < 0) opforge::detail::fail_dim_negative(kOp, "end_length", end_length);
+
+  opforge::check_buffer(kOp, "seq_lens_encoder", seq_lens_encoder, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp, "seq_lens_decoder", seq_lens_decoder, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp, "has_running_seqs", has_running_seqs, 1, "1", true, "");
+  opforge::check_buffer(kOp,
+                        "step_input_ids",
+                        step_input_ids,
+                        max_bsz * max_step_tokens,
+                        "max_bsz * max_step_tokens",
+                        true,
+                        "");
+  opforge::check_buffer(kOp,
+                        "step_output_ids",
+                        step_output_ids,
+                        max_bsz * max_step_tokens,
+                        "max_bsz * max_step_tokens",
+                        true,
+                        "");
+  opforge::check_buffer(kOp, "step_output_len", step_output_len, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp, "stop_flags", stop_flags, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(
+      kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz", true, "");
+  opforge::check_buffer(kOp, "is_paused", is_paused, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp, "mask_rollback", mask_rollback, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp,
+                        "token_ids_all",
+                        token_ids_all,
+                        max_bsz * max_model_len,
+                        "max_bsz * max_model_len",
+                        true,
+                        "");
+  opforge::check_buffer(kOp, "prompt_lens", prompt_lens, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp, "step_idx", step_idx, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp, "end_tokens", end_tokens, end_length, "end_length", true, "");
+  opforge::check_buffer(kOp, "max_dec_len", max_dec_len, max_bsz, "max_bsz", true, "");
+
+  // The value-checked mode: each tensor's declared value domain.
+  if (opforge::value_checks()) {
+    {
+      const int64_t min_value = 0;
+      opforge::check_value_range(kOp,
+                                 "seq_lens_encoder",
+                                 opforge::Buffer<const int32_t>(seq_lens_encoder),
+                                 &min_value,
+                                 false,
+                                 "0",
+                                 static_cast<const int64_t*>(nullptr),
+                                 "");
+    }
+    {
+      const int64_t min_value = 0;
+      opforge::check_value_range(kOp,
+                                 "seq_lens_decoder",
+                                 opforge::Buffer<const int32_t>(seq_lens_decoder),
+                                 &min_value,
+                                 false,
+                                 "0",
+                                 static_cast<const int64_t*>(nullptr),
+                                 "");
+    }
+    {
+      const int64_t min_value = 0;
+      const int64_t max_value = max_step_tokens;
+      opforge::check_value_range(kOp,
+                                 "step_output_len",
+                                 opforge::Buffer<const int32_t>(step_output_len),
+                                 &min_value,
+                                 false,
+                                 "0",
+                                 &max_value,
+                                 "max_step_tokens");
+    }
+    {
+      const int64_t min_value = 0;
+      const int64_t max_value = max_step_tokens;
+      opforge::check_value_range(kOp,
+                                 "seq_lens_this_time",
+                                 opforge::Buffer<const int32_t>(seq_lens_this_time),
+                                 &min_value,
+                                 false,
+                                 "0",
+                                 &max_value,
+                                 "max_step_tokens");
+    }
+    {
+      const int64_t min_value = 0;
+      const int64_t max_value = max_model_len;
+      opforge::check_value_range(kOp,
+                                 "prompt_lens",
+                                 opforge::Buffer<const int64_t>(prompt_lens),
+                                 &min_value,
+                                 false,
+                                 "0",
+                                 &max_value,
+                                 "max_model_len");
+    }
+    {
+      const int64_t min_value = 0;
+      opforge::check_value_range(kOp,
+                                 "step_idx",
+                                 opforge::Buffer<const int64_t>(step_idx),
+                                 &min_value,
+                                 false,
+                                 "0",
+                                 static_cast<const int64_t*>(nullptr),
+                                 "");
+    }
+    {
+      const int64_t min_value = 0;
+      opforge::check_value_range(kOp,
+                                 "max_dec_len",
+                                 opforge::Buffer<const int64_t>(max_dec_len),
+                                 &min_value,
+                                 false,
+                                 "0",
+                                 static_cast<const int64_t*>(nullptr),
+                                 "");
+    }
+  }
+
+  switch (ctx.backend) {
+    case opforge::Backend::kCpu:
+      Kernels::cpu(seq_lens_encoder.data,
+                   seq_lens_decoder.data,
+                   has_running_seqs.data,
+                   step_input_ids.data,
+                   step_output_ids.data,
+                   step_output_len.data,
+                   stop_flags.data,
+                   seq_lens_this_time.data,
+                   is_paused.data,
+                   mask_rollback.data,
+                   token_ids_all.data,
+                   prompt_lens.data,
+                   step_idx.data,
+                   end_tokens.data,
+                   max_dec_len.data,
+                   max_bsz,
+                   max_step_tokens,
+                   real_bsz,
+                   max_model_len,
+                   end_length,
+                   is_naive_mode,
+                   prefill_one_step_stop);
+      return;
+    case opforge::Backend::kXpu3Sim:
+      launch_xpu3_sim(ctx,
+                      seq_lens_encoder,
+                      seq_lens_decoder,
+                      has_running_seqs,
+                      step_input_ids,
+                      step_output_ids,
+                      step_output_len,
+                      stop_flags,
+                      seq_lens_this_time,
+                      is_paused,
+                      mask_rollback,
+                      token_ids_all,
+                      prompt_lens,
+                      step_idx,
+                      end_tokens,
+                      max_dec_len,
+                      max_bsz,
+                      max_step_tokens,
+                      real_bsz,
+                      max_model_len,
+                      end_length,
+                      is_naive_mode,
+                      prefill_one_step_stop);
+      return;
+#ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
+    case opforge::Backend::kXpu3:
+      launch_xpu3_device(ctx,
+                         seq_lens_encoder,
+                         seq_lens_decoder,
+                         has_running_seqs,
+                         step_input_ids,
+                         step_output_ids,
+                         step_output_len,
+                         stop_flags,
+                         seq_lens_this_time,
+                         is_paused,
+                         mask_rollback,
+                         token_ids_all,
+                         prompt_lens,
+                         step_idx,
+                         end_tokens,
+                         max_dec_len,
+                         max_bsz,
+                         max_step_tokens,
+                         real_bsz,
+                         max_model_len,
+                         end_length,
+                         is_naive_mode,
+                         prefill_one_step_stop);
+      return;
+#endif
+    default:
+      throw opforge::OpError(
+          opforge::ErrorKind::kBackend,
+          std::string(kOp) + "(): no " + opforge::backend_name(ctx.backend) + " kernel");
+  }
+}
+
+}  // namespace opforge::unified_update_model_status

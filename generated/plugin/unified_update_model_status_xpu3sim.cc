@@ -1,0 +1,100 @@
+// Generated from opspec/unified_update_model_status.yaml by `python -m codegen`. Do not edit.
+// Runs the XPU3 kernel of unified_update_model_status under the simulation: each buffer gets
+// an exactly-sized device copy (so every kernel transfer is checked against
+// its declared length), the kernel runs on ctx.xpu3's clusters x cores in a
+// shuffled order, and in-place and output buffers are copied back.
+#include "kernel_decls/unified_update_model_status_xpu3.h"
+#include "opforge/xpu3_sim_glue.h"
+#include "plugin/unified_update_model_status.h"
+
+namespace opforge::unified_update_model_status {
+
+void launch_xpu3_sim(const opforge::Context& ctx,
+                     opforge::Buffer<int32_t> seq_lens_encoder,
+                     opforge::Buffer<int32_t> seq_lens_decoder,
+                     opforge::Buffer<bool> has_running_seqs,
+                     opforge::Buffer<int64_t> step_input_ids,
+                     opforge::Buffer<int64_t> step_output_ids,
+                     opforge::Buffer<int32_t> step_output_len,
+                     opforge::Buffer<bool> stop_flags,
+                     opforge::Buffer<int32_t> seq_lens_this_time,
+                     opforge::Buffer<const bool> is_paused,
+                     opforge::Buffer<int32_t> mask_rollback,
+                     opforge::Buffer<int64_t> token_ids_all,
+                     opforge::Buffer<const int64_t> prompt_lens,
+                     opforge::Buffer<int64_t> step_idx,
+                     opforge::Buffer<const int64_t> end_tokens,
+                     opforge::Buffer<const int64_t> max_dec_len,
+                     int64_t max_bsz,
+                     int64_t max_step_tokens,
+                     int64_t real_bsz,
+                     int64_t max_model_len,
+                     int64_t end_length,
+                     bool is_naive_mode,
+                     bool prefill_one_step_stop) {
+  const opforge::xpu3_sim::DeviceCopy<int32_t> seq_lens_encoder_device(
+      seq_lens_encoder, "seq_lens_encoder", true);
+  const opforge::xpu3_sim::DeviceCopy<int32_t> seq_lens_decoder_device(
+      seq_lens_decoder, "seq_lens_decoder", true);
+  const opforge::xpu3_sim::DeviceCopy<bool> has_running_seqs_device(
+      has_running_seqs, "has_running_seqs", true);
+  const opforge::xpu3_sim::DeviceCopy<int64_t> step_input_ids_device(
+      step_input_ids, "step_input_ids", true);
+  const opforge::xpu3_sim::DeviceCopy<int64_t> step_output_ids_device(
+      step_output_ids, "step_output_ids", true);
+  const opforge::xpu3_sim::DeviceCopy<int32_t> step_output_len_device(
+      step_output_len, "step_output_len", true);
+  const opforge::xpu3_sim::DeviceCopy<bool> stop_flags_device(stop_flags, "stop_flags", true);
+  const opforge::xpu3_sim::DeviceCopy<int32_t> seq_lens_this_time_device(
+      seq_lens_this_time, "seq_lens_this_time", true);
+  const opforge::xpu3_sim::DeviceCopy<const bool> is_paused_device(is_paused, "is_paused", true);
+  const opforge::xpu3_sim::DeviceCopy<int32_t> mask_rollback_device(
+      mask_rollback, "mask_rollback", true);
+  const opforge::xpu3_sim::DeviceCopy<int64_t> token_ids_all_device(
+      token_ids_all, "token_ids_all", true);
+  const opforge::xpu3_sim::DeviceCopy<const int64_t> prompt_lens_device(
+      prompt_lens, "prompt_lens", true);
+  const opforge::xpu3_sim::DeviceCopy<int64_t> step_idx_device(step_idx, "step_idx", true);
+  const opforge::xpu3_sim::DeviceCopy<const int64_t> end_tokens_device(
+      end_tokens, "end_tokens", true);
+  const opforge::xpu3_sim::DeviceCopy<const int64_t> max_dec_len_device(
+      max_dec_len, "max_dec_len", true);
+  opforge::xpu3_sim::launch(ctx,
+                            "unified_update_model_status",
+                            &xpu3_kernel,
+                            seq_lens_encoder_device.get(),
+                            seq_lens_decoder_device.get(),
+                            has_running_seqs_device.get(),
+                            step_input_ids_device.get(),
+                            step_output_ids_device.get(),
+                            step_output_len_device.get(),
+                            stop_flags_device.get(),
+                            seq_lens_this_time_device.get(),
+                            is_paused_device.get(),
+                            mask_rollback_device.get(),
+                            token_ids_all_device.get(),
+                            prompt_lens_device.get(),
+                            step_idx_device.get(),
+                            end_tokens_device.get(),
+                            max_dec_len_device.get(),
+                            max_bsz,
+                            max_step_tokens,
+                            real_bsz,
+                            max_model_len,
+                            end_length,
+                            is_naive_mode,
+                            prefill_one_step_stop);
+  seq_lens_encoder_device.copy_back();
+  seq_lens_decoder_device.copy_back();
+  has_running_seqs_device.copy_back();
+  step_input_ids_device.copy_back();
+  step_output_ids_device.copy_back();
+  step_output_len_device.copy_back();
+  stop_flags_device.copy_back();
+  seq_lens_this_time_device.copy_back();
+  mask_rollback_device.copy_back();
+  token_ids_all_device.copy_back();
+  step_idx_device.copy_back();
+}
+
+}  // namespace opforge::unified_update_model_status
