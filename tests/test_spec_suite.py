@@ -323,6 +323,28 @@ def test_bad_attribute_is_rejected(op: Op, name: str, value: Any, words: str) ->
     COUNTS[(op.name, "bad attribute")] += 1
 
 
+DIM_BOUNDS = [
+    (op, d.name, label)
+    for op in OPS
+    for d in op.dims
+    for label, bound in (("min", d.min), ("max", d.max))
+    if bound is not None
+]
+
+
+@pytest.mark.parametrize("op,dim,label", DIM_BOUNDS, ids=[f"{o.name}-{d}-{lb}" for o, d, lb in DIM_BOUNDS])
+def test_dim_outside_its_bounds_is_rejected(op: Op, dim: str, label: str) -> None:
+    base = _base_case(op)
+    spec = next(d for d in op.dims if d.name == dim)
+    bound = spec.min if label == "min" else spec.max
+    assert bound is not None
+    dims = {name: base.dims[name] for name, _ in op.sweep if name in base.dims}
+    dims[dim] = bound.evaluate(base.dims) + (-1 if label == "min" else 1)
+    case = build(op, dims, dict(base.attrs), 0, base.dtype)
+    _expect_rejected(op, case, to_tensors(case), opforge.OpValueError, f"dim '{dim}' must be")
+    COUNTS[(op.name, "dim bound")] += 1
+
+
 # ---------------------------------------------------------------- value domains
 
 

@@ -13,6 +13,8 @@ second each.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import fcntl
 import importlib.util
 import shlex
 import subprocess
@@ -189,6 +191,15 @@ def write_if_changed(path: Path, text: str) -> None:
 
 
 def build(tree: Tree = MAIN) -> int:
+    # One build of a tree at a time: two ninjas in one directory corrupt its
+    # dependency log (and then rebuild everything, every time).
+    tree.build.mkdir(parents=True, exist_ok=True)
+    with open(tree.build / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build_locked(tree)
+
+
+def _build_locked(tree: Tree) -> int:
     write_if_changed(
         pch_header(tree), '#include "opforge/paddle_glue.h"\n#include "opforge/pybind_glue.h"\n'
     )
@@ -236,11 +247,11 @@ def build_variant(
         raise ValueError(f"{source} is not a unit of the build")
     output.parent.mkdir(parents=True, exist_ok=True)
     obj = output.with_suffix(".variant.o")
-    unit = Unit(replacement.resolve(), target.needs_paddle, target.needs_python)
+    unit = dataclasses.replace(target, source=replacement.resolve())
     result = subprocess.run(compile_command(unit, obj), capture_output=True, text=True, check=False)
     if result.returncode != 0:
         return result
-    objects = [str(obj if u is target else object_path(u)) for u in units()]
+    objects = [str(obj if u == target else object_path(u)) for u in units()]
     return subprocess.run(
         ["g++", "-shared", "-o", str(output), *objects, *link_flags()],
         capture_output=True,

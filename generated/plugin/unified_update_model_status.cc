@@ -43,6 +43,8 @@ void run(const opforge::Context& ctx,
   if (real_bsz < 0) opforge::detail::fail_dim_negative(kOp, "real_bsz", real_bsz);
   if (max_model_len < 0) opforge::detail::fail_dim_negative(kOp, "max_model_len", max_model_len);
   if (end_length < 0) opforge::detail::fail_dim_negative(kOp, "end_length", end_length);
+  opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
+  opforge::check_dim_bound(kOp, "end_length", end_length, 1, "1", true);
 
   opforge::check_buffer(kOp, "seq_lens_encoder", seq_lens_encoder, max_bsz, "max_bsz", true, "");
   opforge::check_buffer(kOp, "seq_lens_decoder", seq_lens_decoder, max_bsz, "max_bsz", true, "");

@@ -68,6 +68,10 @@ void run(const opforge::Context& ctx,
   if (max_candidate_len < 0)
     opforge::detail::fail_dim_negative(kOp, "max_candidate_len", max_candidate_len);
   if (end_length < 0) opforge::detail::fail_dim_negative(kOp, "end_length", end_length);
+  opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
+  if ((candidate_ids.present() || candidate_scores.present()))
+    opforge::check_dim_bound(kOp, "max_candidate_len", max_candidate_len, 1, "1", true);
+  opforge::check_dim_bound(kOp, "end_length", end_length, 1, "1", true);
 
   opforge::check_buffer(kOp,
                         "step_output_ids",
