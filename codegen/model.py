@@ -146,6 +146,8 @@ class Dim:
     doc: str
     from_attr: str | None
     loc: Loc
+    min: DimExpr | None = None  # checked whenever the call binds the dim
+    max: DimExpr | None = None
 
 
 class Role(enum.Enum):

@@ -465,9 +465,16 @@ class _FileParser:
             if not self.check_name(name, line, where):
                 continue
             from_attr = None
+            bounds: dict[str, DimExpr] = {}
             if isinstance(spec, LocDict):
-                self.check_keys(spec, where, ["doc"], ["attr"])
+                self.check_keys(spec, where, ["doc"], ["attr", "min", "max"])
                 doc = self.parse_doc(spec, "doc", where)
+                for key in ("min", "max"):
+                    if spec.get(key) is not None:
+                        try:
+                            bounds[key] = parse_dim_expr(spec[key])
+                        except ValueError as exc:
+                            self.error(spec.key_lines[key], f"{where}.{key}", str(exc))
                 from_attr = spec.get("attr")
                 if from_attr is not None and not self.check_type(
                     from_attr, str, spec.key_lines["attr"], f"{where}.attr"
@@ -477,7 +484,11 @@ class _FileParser:
                 doc = " ".join(spec.split())
             else:
                 continue
-            dims.append(Dim(name, doc, from_attr, Loc(self.path, line)))
+            dims.append(
+                Dim(
+                    name, doc, from_attr, Loc(self.path, line), bounds.get("min"), bounds.get("max")
+                )
+            )
         return dims
 
     def parse_tensor(

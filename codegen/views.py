@@ -12,6 +12,7 @@ from codegen.model import (
     AttrType,
     Bound,
     Condition,
+    Dim,
     DimBinOp,
     DimExpr,
     DimRef,
@@ -339,6 +340,24 @@ def _bound_cpp(bound: Bound) -> tuple[str, str]:
     return dim_cpp(bound), bound.render()
 
 
+def _dim_bounds(op: Op, d: Dim) -> tuple[str, ...]:
+    """A dim's declared bounds, checked when the call binds it (real_bsz <=
+    max_bsz; max_candidate_len >= 1 so a kernel always has a first candidate)."""
+    checks = []
+    for label, bound in (("min", d.min), ("max", d.max)):
+        if bound is None:
+            continue
+        known = " && ".join(
+            f"({c})" for c in {_dim_known(op, r) for r in (d.name, *bound.refs())} if c != "true"
+        )
+        check = (
+            f'opforge::check_dim_bound(kOp, "{d.name}", {d.name}, {dim_cpp(bound)}, '
+            f"{cpp_string(bound.render())}, {'true' if label == 'min' else 'false'});"
+        )
+        checks.append(f"if ({known}) {check}" if known else check)
+    return tuple(checks)
+
+
 def _dim_known(op: Op, dim: str) -> str:
     """C++ condition, in the plugin, that `dim` was bound by this call (a dim that
     only absent optional tensors bind is passed as 0 and means nothing)."""
@@ -427,6 +446,7 @@ class DimView:
     name: str
     doc: str
     from_attr: str
+    bound_checks: tuple[str, ...]  # C++ statements in run(): the dim's declared bounds
 
 
 @dataclass(frozen=True)
@@ -483,7 +503,7 @@ def op_view(op: Op) -> OpView:
         source=op.source,
         paddle_name=f"opforge_{op.name}",
         kernels=tuple(k.value for k in op.kernels),
-        dims=tuple(DimView(d.name, d.doc, d.from_attr or "") for d in op.dims),
+        dims=tuple(DimView(d.name, d.doc, d.from_attr or "", _dim_bounds(op, d)) for d in op.dims),
         tensors=tuple(tensor_view(op, t) for t in op.tensors),
         attrs=tuple(attr_view(op, a) for a in op.attrs),
         enums=tuple((a.enum.name, a.doc, a.enum.members) for a in op.attrs if a.enum is not None),

@@ -156,10 +156,29 @@ std::vector<paddle::DataType> infer_dtype(const paddle::DataType& probs_dtype,
 
 void bind(pybind11::module_& m) {
   namespace py = pybind11;
+  // The fast overload first. pybind11 tries the second only when the first
+  // cannot take the arguments; it accepts None for every tensor so that a
+  // required one given as None gets our message instead of pybind11's
+  // "incompatible function arguments" (taking every tensor as optional in the
+  // first overload would cost ~0.9 us per call).
   m.def(
       "top_p_candidates",
-      // Every tensor is taken as optional so that None for a required one gets
-      // our message naming it, not pybind11's "incompatible function arguments".
+      [](const paddle::Tensor& probs,
+         const paddle::Tensor& top_p,
+         const paddle::Tensor& batch_id_per_token,
+         int64_t candidates_len) {
+        opforge::check_int32(kOp, "candidates_len", candidates_len);
+        return checked_call(probs, top_p, batch_id_per_token, static_cast<int32_t>(candidates_len));
+      },
+      py::arg("probs").none(false),
+      py::arg("top_p").none(false),
+      py::arg("batch_id_per_token").none(false),
+      py::arg("candidates_len"),
+      "For each packed token row of the target model's probabilities, the C most likely tokens, "
+      "their probabilities, and how many of them lie inside the slot's top-p mass.");
+
+  m.def(
+      "top_p_candidates",
       [](const paddle::optional<paddle::Tensor>& probs,
          const paddle::optional<paddle::Tensor>& top_p,
          const paddle::optional<paddle::Tensor>& batch_id_per_token,
@@ -176,8 +195,7 @@ void bind(pybind11::module_& m) {
       py::arg("top_p").none(true),
       py::arg("batch_id_per_token").none(true),
       py::arg("candidates_len"),
-      "For each packed token row of the target model's probabilities, the C most likely tokens, "
-      "their probabilities, and how many of them lie inside the slot's top-p mass.");
+      "(the same op: reports a required tensor given as None)");
 }
 
 }  // namespace opforge::top_p_candidates
