@@ -8,8 +8,7 @@ test asserts that exact line, that the field is named, and the message's key wor
 Cases may be marked ``bug=`` for a known codegen bug (see the reason): they are strict
 xfails, so a fix turns them into failures that ask for the mark to be removed.
 
-The real specs (opspec/ and the two fixture specs of tests/fixtures/specs/) must
-parse; the fixtures prove the language expresses all three ops of the set.
+The real specs (opspec/) must parse: the language expresses all three ops.
 """
 
 from __future__ import annotations
@@ -40,7 +39,7 @@ from codegen.model import (
 from codegen.parse import SpecError, SpecErrors, load_spec, load_specs
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "tests" / "fixtures" / "specs"
+SPECS = ROOT / "opspec"
 MARK = "#<"
 
 # A small valid spec using every construct. Line numbers (referred to below):
@@ -988,11 +987,13 @@ def test_malformed_values_anywhere_raise_only_spec_errors(tmp_path: Path) -> Non
 
 
 def test_real_specs_parse_together() -> None:
-    ops = load_specs(ROOT / "opspec", ROOT)
-    assert "verify_draft_tokens" in [op.name for op in ops]
-    fixtures = load_specs(FIXTURES, ROOT)
-    assert [op.name for op in fixtures] == ["top_p_candidates", "unified_update_model_status"]
-    assert fixtures[0].source == "tests/fixtures/specs/top_p_candidates.yaml"
+    ops = load_specs(SPECS, ROOT)
+    assert [op.name for op in ops] == [
+        "top_p_candidates",
+        "unified_update_model_status",
+        "verify_draft_tokens",
+    ]
+    assert ops[0].source == "opspec/top_p_candidates.yaml"
 
 
 def test_verify_draft_tokens_spec() -> None:
@@ -1071,8 +1072,8 @@ def _table(op: Any) -> list[tuple[str, str, str, str]]:
     ]
 
 
-def test_top_p_candidates_fixture() -> None:
-    op = load_spec(FIXTURES / "top_p_candidates.yaml", ROOT)
+def test_top_p_candidates_spec() -> None:
+    op = load_spec(SPECS / "top_p_candidates.yaml", ROOT)
     assert _table(op) == TOP_P_CANDIDATES
     (t_var,) = op.dtype_vars
     assert t_var.name == "T" and t_var.choices == (DType.FLOAT32, DType.FLOAT16, DType.BFLOAT16)
@@ -1094,8 +1095,8 @@ def test_top_p_candidates_fixture() -> None:
     assert not any(t.optional or t.host for t in op.tensors)
 
 
-def test_unified_update_model_status_fixture() -> None:
-    op = load_spec(FIXTURES / "unified_update_model_status.yaml", ROOT)
+def test_unified_update_model_status_spec() -> None:
+    op = load_spec(SPECS / "unified_update_model_status.yaml", ROOT)
     assert _table(op) == UNIFIED_UPDATE_MODEL_STATUS
     flag = op.tensor("has_running_seqs")
     assert flag.host is True and flag.role is Role.INOUT and flag.shape == (DimConst(1),)
@@ -1115,9 +1116,9 @@ def test_unified_update_model_status_fixture() -> None:
     ]
 
 
-def test_fixture_renamed_is_caught(tmp_path: Path) -> None:
+def test_spec_renamed_is_caught(tmp_path: Path) -> None:
     """A real spec copied under another file name fails only on its op name."""
-    text = (FIXTURES / "top_p_candidates.yaml").read_text()
+    text = (SPECS / "top_p_candidates.yaml").read_text()
     errors = errors_of(write(tmp_path, text, "top_p"), tmp_path)
     op_line = text.splitlines().index("op: top_p_candidates") + 1
     assert [(e.loc.line, e.where) for e in errors] == [(op_line, "op")]
