@@ -168,6 +168,16 @@ void fail_attr_int_range(const char* op, const char* attr, int64_t got, const in
             std::to_string(got));
 }
 
+void fail_dim_bound(const char* op, const char* dim, int64_t got, int64_t limit,
+                    const char* limit_text, bool is_min) {
+  const std::string limit_value = std::to_string(limit);
+  const std::string spelled =
+      limit_value == limit_text ? limit_value : std::string(limit_text) + " = " + limit_value;
+  raise(ErrorKind::kShape, op,
+        std::string("dim '") + dim + "' must be " + (is_min ? ">= " : "<= ") + spelled + ", got " +
+            std::to_string(got));
+}
+
 void fail_attr_at_most(const char* op, const char* attr, int64_t got, int64_t limit,
                        const char* limit_text) {
   raise(ErrorKind::kAttribute, op,

@@ -105,6 +105,8 @@ namespace detail {
                                   const double* max);
 [[noreturn]] void fail_attr_int_range(const char* op, const char* attr, int64_t got,
                                       const int64_t* min, const int64_t* max);
+[[noreturn]] void fail_dim_bound(const char* op, const char* dim, int64_t got, int64_t limit,
+                                 const char* limit_text, bool is_min);
 [[noreturn]] void fail_attr_at_most(const char* op, const char* attr, int64_t got, int64_t limit,
                                     const char* limit_text);
 [[noreturn]] void fail_enum(const char* op, const char* attr, int64_t got, const char* members);
@@ -178,6 +180,14 @@ inline void check_attr_range(const char* op, const char* attr, double got, const
 inline void check_int32(const char* op, const char* attr, int64_t got) {
   constexpr int64_t kMin = INT32_MIN, kMax = INT32_MAX;
   check_attr_range(op, attr, got, &kMin, &kMax);
+}
+
+// A dim's declared bound: at least (is_min) or at most `limit`.
+inline void check_dim_bound(const char* op, const char* dim, int64_t got, int64_t limit,
+                            const char* limit_text, bool is_min) {
+  if (is_min ? got < limit : got > limit) {
+    detail::fail_dim_bound(op, dim, got, limit, limit_text, is_min);
+  }
 }
 
 // An int attribute bounded by the call's dims (e.g. candidates_len <= vocab_size).
