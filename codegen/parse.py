@@ -343,6 +343,15 @@ class _FileParser:
         self.check_dims_bound(data, dims, tensors)
         self.check_dtype_vars_bound(dtype_vars, tensors)
         self.check_values(tensors, dims)
+        if any(t.role is Role.OUTPUT for t in tensors) and any(
+            t.role is Role.INOUT for t in tensors
+        ):
+            first = next(t for t in tensors if t.role is Role.OUTPUT)
+            self.error(
+                first.line_of("role"),
+                f"tensor {first.name}.role",
+                "an op has in-place tensors or new outputs, not both (its Paddle op returns one kind)",
+            )
         sweep = self.parse_sweep(data, dims, attrs, tensors)
         reference = data.get("reference")
         if reference is not None:

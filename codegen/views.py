@@ -490,12 +490,6 @@ class OpView:
 
 
 def op_view(op: Op) -> OpView:
-    if any(t.role is Role.OUTPUT for t in op.tensors) and any(
-        t.role is Role.INOUT for t in op.tensors
-    ):
-        raise NotImplementedError(
-            f"{op.loc}: ops mixing in-place and new outputs are not generated yet"
-        )
     return OpView(
         name=op.name,
         camel=op.camel,

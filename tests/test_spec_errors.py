@@ -322,6 +322,19 @@ CASES: list[Bad] = [
         ("unknown role 'inplace'", "inout"),
     ),
     Bad(
+        "in-place-and-new-outputs",
+        edit(
+            BASE,
+            (
+                "    doc: updated in place\n",
+                "    doc: updated in place\n  - name: z\n    dtype: int32\n    shape: [n]\n"
+                f"    role: out {MARK}\n    doc: a new output\n",
+            ),
+        ),
+        ("z", "role"),
+        ("in-place tensors or new outputs, not both",),
+    ),
+    Bad(
         "required-when-absent-attr",
         edit(BASE, ("{mode: [exact]}", f"{{mod: [exact]}} {MARK}")),
         ("mask", "required_when", "mod"),
