@@ -23,13 +23,7 @@ def extension() -> ModuleType:
     build (tools/build.py build_variant), the file named by OPFORGE_EXTENSION."""
     variant = os.environ.get("OPFORGE_EXTENSION")
     if variant:
-        spec = importlib.util.spec_from_file_location("opforge._C", variant)
-        if spec is None or spec.loader is None:
-            raise ImportError(f"OPFORGE_EXTENSION={variant} is not an extension module")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["opforge._C"] = module
-        spec.loader.exec_module(module)
-        return module
+        return _load_as("opforge._C", variant, "OPFORGE_EXTENSION")
     try:
         return importlib.import_module("opforge._C")
     except ImportError as exc:
@@ -44,12 +38,18 @@ def generated_override() -> ModuleType | None:
     root = os.environ.get("OPFORGE_GENERATED")
     if not root:
         return None
-    path = os.path.join(root, "python", "__init__.py")
-    spec = importlib.util.spec_from_file_location("opforge._generated", path)
+    return _load_as(
+        "opforge._generated", os.path.join(root, "python", "__init__.py"), "OPFORGE_GENERATED"
+    )
+
+
+def _load_as(name: str, path: str, variable: str) -> ModuleType:
+    """Import the file at `path` as module `name` (a test build's stand-in)."""
+    spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
-        raise ImportError(f"OPFORGE_GENERATED={root} has no generated Python API")
+        raise ImportError(f"{variable}: {path} is not a module opforge can load as {name}")
     module = importlib.util.module_from_spec(spec)
-    sys.modules["opforge._generated"] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 

@@ -22,3 +22,19 @@ def attrs_of(op: Op, batch: dict[str, Any]) -> dict[str, Any]:
 
 def snapshot(args: list[paddle.Tensor | None]) -> list[np.ndarray | None]:
     return [None if a is None else a.numpy().copy() for a in args]
+
+
+def static_inputs(op: Op, arrays: dict[str, Any]) -> tuple[list[Any], dict[str, np.ndarray]]:
+    """Inside a static program: a placeholder per present argument (None for
+    absent ones), and the feed that fills them. uint16 arrays are bfloat16."""
+    args: list[Any] = []
+    feeds: dict[str, np.ndarray] = {}
+    for t in op.arguments:
+        array = arrays[t.name]
+        if array is None:
+            args.append(None)
+            continue
+        dtype = "bfloat16" if array.dtype == np.uint16 else str(array.dtype)
+        args.append(paddle.static.data(t.name, list(array.shape), dtype))
+        feeds[t.name] = array
+    return args, feeds

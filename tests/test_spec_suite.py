@@ -13,6 +13,7 @@ import paddle
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from paddle_args import static_inputs
 from specsuite.calls import (
     COUNTS,
     XPU3_LAUNCHES,
@@ -58,6 +59,19 @@ def _check_outputs(op: Op, case: Case, got: tuple[Any, ...], want: tuple[np.ndar
             np.testing.assert_array_equal(g, w, err_msg=f"{case.describe()}: {t.name}")
 
 
+def draw_case(data: st.DataObject, op: Op) -> Case:
+    """One valid case: sizes, attributes, a value seed and the dtype, drawn by
+    Hypothesis (so a failure is reported, and shrunk, by these draws)."""
+    dims = data.draw(sizes(op), label="sizes")
+    return build(
+        op,
+        dims,
+        data.draw(attrs(op, dims), label="attrs"),
+        data.draw(st.integers(0, 2**32 - 1), label="seed"),
+        data.draw(dtypes(op), label="dtype"),
+    )
+
+
 # ---------------------------------------------------------------- valid inputs
 
 
@@ -70,14 +84,7 @@ def _check_outputs(op: Op, case: Case, got: tuple[Any, ...], want: tuple[np.ndar
 )
 @given(data=st.data())
 def test_valid_inputs_match_the_reference(op: Op, backend_name: str, data: st.DataObject) -> None:
-    dims = data.draw(sizes(op), label="sizes")
-    case = build(
-        op,
-        dims,
-        data.draw(attrs(op, dims), label="attrs"),
-        data.draw(st.integers(0, 2**32 - 1), label="seed"),
-        data.draw(dtypes(op), label="dtype"),
-    )
+    case = draw_case(data, op)
     launch = (
         data.draw(st.sampled_from(XPU3_LAUNCHES), label="launch")
         if backend_name != "cpu"
@@ -113,14 +120,7 @@ def test_valid_inputs_match_the_reference(op: Op, backend_name: str, data: st.Da
 def test_same_inputs_and_seed_give_the_same_outputs(
     op: Op, backend_name: str, data: st.DataObject
 ) -> None:
-    dims = data.draw(sizes(op))
-    case = build(
-        op,
-        dims,
-        data.draw(attrs(op, dims)),
-        data.draw(st.integers(0, 2**32 - 1)),
-        data.draw(dtypes(op)),
-    )
+    case = draw_case(data, op)
     results = []
     for launch in XPU3_LAUNCHES if backend_name != "cpu" else [(1, 1)] * 2:
         with backend(backend_name, launch):
@@ -332,7 +332,9 @@ DIM_BOUNDS = [
 ]
 
 
-@pytest.mark.parametrize("op,dim,label", DIM_BOUNDS, ids=[f"{o.name}-{d}-{lb}" for o, d, lb in DIM_BOUNDS])
+@pytest.mark.parametrize(
+    "op,dim,label", DIM_BOUNDS, ids=[f"{o.name}-{d}-{lb}" for o, d, lb in DIM_BOUNDS]
+)
 def test_dim_outside_its_bounds_is_rejected(op: Op, dim: str, label: str) -> None:
     base = _base_case(op)
     spec = next(d for d in op.dims if d.name == dim)
@@ -407,14 +409,7 @@ def test_value_outside_the_domain_is_rejected_in_value_checked_mode(
 )
 @given(data=st.data())
 def test_static_graph_matches_inference_and_eager(op: Op, data: st.DataObject) -> None:
-    dims = data.draw(sizes(op))
-    case = build(
-        op,
-        dims,
-        data.draw(attrs(op, dims)),
-        data.draw(st.integers(0, 2**32 - 1)),
-        data.draw(dtypes(op)),
-    )
+    case = draw_case(data, op)
     # Paddle hands a custom op an empty optional input as None (a Paddle limitation,
     # documented in the README), so such calls are not static-graph cases.
     assume(
@@ -428,17 +423,8 @@ def test_static_graph_matches_inference_and_eager(op: Op, data: st.DataObject) -
     paddle.enable_static()
     try:
         program = paddle.static.Program()
-        feeds = {}
         with paddle.static.program_guard(program):
-            args = []
-            for t in op.arguments:
-                array = case.arrays[t.name]
-                if array is None:
-                    args.append(None)
-                    continue
-                dtype = "bfloat16" if array.dtype == np.uint16 else str(array.dtype)
-                args.append(paddle.static.data(t.name, list(array.shape), dtype))
-                feeds[t.name] = array
+            args, feeds = static_inputs(op, case.arrays)
             outs = call(op, case, args)
             for t, value in zip(
                 [t for t in op.tensors if t.role in (Role.INOUT, Role.OUTPUT)], outs, strict=True

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import paddle
 import pytest
-from paddle_args import attrs_of, snapshot, tensors_of
+from paddle_args import attrs_of, snapshot, static_inputs, tensors_of
 from reference.uniform import slot_uniforms
 from reference.verify_draft_tokens import GREEDY, TARGET_MATCH, TOPP, run_reference
 from reference.verify_draft_tokens_batches import random_batch
@@ -182,17 +182,8 @@ def test_static_graph_matches_eager() -> None:
     paddle.enable_static()
     try:
         program = paddle.static.Program()
-        feeds = {}
         with paddle.static.program_guard(program):
-            args = []
-            for t in OP.arguments:
-                if batch[t.name] is None:
-                    args.append(None)
-                    continue
-                args.append(
-                    paddle.static.data(t.name, list(batch[t.name].shape), str(batch[t.name].dtype))
-                )
-                feeds[t.name] = batch[t.name]
+            args, feeds = static_inputs(OP, batch)
             ids, lens = opforge.verify_draft_tokens(*args, **attrs_of(OP, batch))
             assert ids.shape == list(batch["step_output_ids"].shape) and ids.dtype == paddle.int64
             assert lens.shape == list(batch["step_output_len"].shape) and lens.dtype == paddle.int32
@@ -210,17 +201,8 @@ def test_static_graph_rejection_keeps_our_message() -> None:
     paddle.enable_static()
     try:
         program = paddle.static.Program()
-        feeds = {}
         with paddle.static.program_guard(program):
-            args = []
-            for t in OP.arguments:
-                if batch[t.name] is None:
-                    args.append(None)
-                    continue
-                args.append(
-                    paddle.static.data(t.name, list(batch[t.name].shape), str(batch[t.name].dtype))
-                )
-                feeds[t.name] = batch[t.name]
+            args, feeds = static_inputs(OP, batch)
             outs = opforge.verify_draft_tokens(*args, **attrs_of(OP, batch))
         exe = paddle.static.Executor(paddle.CPUPlace())
         # Paddle raises its InvalidArgumentError (a ValueError) from the executor.
