@@ -29,6 +29,18 @@ def cpu_tensor_backend() -> str:
     return str(_runtime.extension().cpu_tensor_backend())
 
 
+def set_value_checks(on: bool) -> None:
+    """The value-checked mode: every tensor's declared value domain (ranges,
+    prefix sums, probability rows) is verified before the kernel runs, and a
+    value outside it raises OpValueError. Off by default (it reads every
+    element); the test suite turns it on."""
+    _runtime.extension().set_value_checks(bool(on))
+
+
+def value_checks() -> bool:
+    return bool(_runtime.extension().value_checks())
+
+
 def set_xpu3_launch(nclusters: int = 8, ncores: int = 64, schedule_seed: int = -1) -> None:
     """How XPU3 kernels are launched: ``nclusters`` x ``ncores`` cores (XPU3
     launches use the context's cluster count x 64). Under simulation,
@@ -62,6 +74,8 @@ __all__ = [  # noqa: PLE0604
     "OpValueError",
     "cpu_tensor_backend",
     "set_cpu_tensor_backend",
+    "set_value_checks",
     "set_xpu3_launch",
+    "value_checks",
     "xpu3_simulation",
 ]

@@ -44,13 +44,12 @@ def backend(name: str, launch: tuple[int, int] = (2, 4)) -> Iterator[None]:
 
 @contextlib.contextmanager
 def value_checks(on: bool = True) -> Iterator[None]:
-    ext = opforge._runtime.extension()
-    saved = ext.value_checks()
-    ext.set_value_checks(on)
+    saved = opforge.value_checks()
+    opforge.set_value_checks(on)
     try:
         yield
     finally:
-        ext.set_value_checks(saved)
+        opforge.set_value_checks(saved)
 
 
 def call(op: Op, case: Case, tensors: list[paddle.Tensor | None]) -> tuple[Any, ...]:
