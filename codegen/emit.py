@@ -17,7 +17,7 @@ from pathlib import Path
 import jinja2
 
 from codegen.model import Op
-from codegen.views import OpView, cpp_string, op_view
+from codegen.views import cpp_string, op_view
 
 _TEMPLATES = Path(__file__).parent / "templates"
 
@@ -153,4 +153,4 @@ def write(files: dict[str, str], out: Path, diff: Diff) -> None:
         (out / path).unlink()
 
 
-__all__ = ["Diff", "OpView", "compare", "format_files", "render", "write"]
+__all__ = ["Diff", "compare", "format_files", "render", "write"]

@@ -194,13 +194,6 @@ class Values:
     density: float | None = None  # generation: fraction of non-zero (true) elements
     sample: tuple[int, int] | None = None  # generation: draw from [lo, hi]
 
-    @property
-    def checks_anything(self) -> bool:
-        return any(
-            v is not None and v is not False
-            for v in (self.min, self.max, self.above, self.prefix_sum_of, self.probability_rows)
-        )
-
 
 @dataclass(frozen=True)
 class Tensor:
@@ -220,6 +213,12 @@ class Tensor:
     def line_of(self, field_name: str) -> int:
         """The spec line of one of this tensor's fields (its first line if absent)."""
         return dict(self.field_lines).get(field_name, self.loc.line)
+
+    @property
+    def read_only(self) -> bool:
+        """Const to the kernels: everything but in-place and new outputs and
+        workspace scratch (scratch the glue fills is only read)."""
+        return not (self.role.kernel_writes or (self.role is Role.SCRATCH and self.fill is None))
 
     @property
     def is_argument(self) -> bool:

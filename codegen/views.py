@@ -312,7 +312,7 @@ def tensor_view(op: Op, t: Tensor) -> TensorView:
         paddle_dtype=paddle,
         infer_dtype=infer_dtype,
         elem=elem,
-        const=not (t.role.kernel_writes or (t.role is Role.SCRATCH and t.fill is None)),
+        const=t.read_only,
         optional=t.optional,
         host=t.host,
         rank=len(t.shape),
@@ -520,11 +520,7 @@ def _param_types(op: Op, convention: str, dtype: DType) -> list[str]:
         if convention == "run" and not (t.is_argument or t.role is Role.OUTPUT):
             continue
         elem = dtype.cpp if t.dtype == var else t.dtype.cpp  # type: ignore[union-attr]
-        const = (
-            ""
-            if (t.role.kernel_writes or (t.role is Role.SCRATCH and t.fill is None))
-            else "const "
-        )
+        const = "const " if t.read_only else ""
         if convention in ("run", "launch"):
             types.append(f"opforge::Buffer<{const}{elem}>")
         else:

@@ -101,12 +101,6 @@ std::string number_text(double value) {
 
 }  // namespace
 
-void fail_dtype(const char* op, const char* arg, DType want, DType got) {
-  raise(ErrorKind::kDType, op,
-        std::string("argument '") + arg + "' must have dtype " + dtype_name(want) + ", got " +
-            dtype_name(got));
-}
-
 void fail_missing(const char* op, const char* arg, const char* condition) {
   std::string when = condition && *condition ? std::string(" when ") + condition : "";
   raise(ErrorKind::kMissing, op,

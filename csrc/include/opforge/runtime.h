@@ -90,7 +90,6 @@ struct DimSlot {
 // formats the message naming op, argument, expected and actual.
 
 namespace detail {
-[[noreturn]] void fail_dtype(const char* op, const char* arg, DType want, DType got);
 [[noreturn]] void fail_missing(const char* op, const char* arg, const char* condition);
 [[noreturn]] void fail_rank(const char* op, const char* arg, int want_rank, const char* want_shape,
                             const int64_t* got_dims, int got_rank);
@@ -112,10 +111,6 @@ namespace detail {
 [[noreturn]] void fail_enum(const char* op, const char* attr, int64_t got, const char* members);
 [[noreturn]] void fail_dim_negative(const char* op, const char* dim, int64_t got);
 }  // namespace detail
-
-inline void check_dtype(const char* op, const char* arg, DType want, DType got) {
-  if (got != want) detail::fail_dtype(op, arg, want, got);
-}
 
 // `condition` says when an optional tensor is required ("" if always).
 inline void check_present(const char* op, const char* arg, bool present, bool required,
