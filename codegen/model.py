@@ -148,6 +148,11 @@ class Dim:
     loc: Loc
     min: DimExpr | None = None  # checked whenever the call binds the dim
     max: DimExpr | None = None
+    bound_lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+
+    def line_of(self, bound: str) -> int:
+        """The spec line of the dim's ``min`` or ``max`` (its own line if absent)."""
+        return dict(self.bound_lines).get(bound, self.loc.line)
 
 
 class Role(enum.Enum):
@@ -261,6 +266,7 @@ class Attr:
     max: int | float | None
     loc: Loc
     at_most: DimExpr | None = None  # an upper bound that depends on the call's dims
+    at_most_line: int = field(default=0, compare=False)
 
 
 class KernelKind(enum.Enum):
@@ -298,7 +304,3 @@ class Op:
     def outputs(self) -> tuple[Tensor, ...]:
         """What the op returns: in-place tensors, then new outputs, in spec order."""
         return tuple(t for t in self.tensors if t.role in (Role.INOUT, Role.OUTPUT))
-
-    @property
-    def camel(self) -> str:
-        return "".join(part.capitalize() for part in self.name.split("_"))

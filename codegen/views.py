@@ -348,7 +348,9 @@ def _dim_bounds(op: Op, d: Dim) -> tuple[str, ...]:
         if bound is None:
             continue
         known = " && ".join(
-            f"({c})" for c in {_dim_known(op, r) for r in (d.name, *bound.refs())} if c != "true"
+            f"({c})"
+            for c in dict.fromkeys(_dim_known(op, r) for r in (d.name, *bound.refs()))
+            if c != "true"
         )
         check = (
             f'opforge::check_dim_bound(kOp, "{d.name}", {d.name}, {dim_cpp(bound)}, '
@@ -452,7 +454,6 @@ class DimView:
 @dataclass(frozen=True)
 class OpView:
     name: str
-    camel: str
     doc: str
     source: str
     paddle_name: str  # the name registered with Paddle (prefixed: ops share one registry)
@@ -492,7 +493,6 @@ class OpView:
 def op_view(op: Op) -> OpView:
     return OpView(
         name=op.name,
-        camel=op.camel,
         doc=op.doc,
         source=op.source,
         paddle_name=f"opforge_{op.name}",

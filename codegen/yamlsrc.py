@@ -1,17 +1,45 @@
-"""YAML loading that remembers where every value came from.
+"""YAML loading that remembers where every value came from, and holds against any file.
 
-Specs are small and hand-written, so every error must point at a line. PyYAML's
-plain loader forgets positions and silently keeps the last of two equal keys;
-this loader returns mappings and lists that carry the line of each entry, and
-reports duplicate keys as errors.
+Specs are small and hand-written, so every error must point at a line. A spec
+also comes from people and programs we do not control, so the loader accepts a
+deliberately small YAML:
+
+- at most ``MAX_FILE_BYTES`` of UTF-8 and ``MAX_DEPTH`` levels of nesting
+  (checked while composing, so no input recurses deeper);
+- no anchors, aliases or explicit tags (``&a``, ``*a``, ``!!omap``): no spec
+  needs them, and they are how a small file expands into a huge value;
+- plain scalars resolved by the YAML 1.2 core schema (``yes`` is a string,
+  ``010`` is ten); integers must fit int64, floats must be finite;
+- strings free of control characters, surrogates, bidirectional overrides and
+  unassigned code points, so no text a spec carries can hide from a reader;
+- mapping keys are strings, each key once.
+
+Mappings and lists carry the line of each entry. Every problem is a
+``YamlProblem`` with its line and, where known, the field path; the loader
+reports all of a file's problems together.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
+from yaml.events import AliasEvent, CollectionStartEvent, NodeEvent, ScalarEvent
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.parser import Parser
+from yaml.reader import Reader
+from yaml.resolver import BaseResolver
+from yaml.scanner import Scanner
+
+MAX_FILE_BYTES = 64 * 1024  # ten times the largest real spec (~6 KB)
+MAX_DEPTH = 12  # real specs nest 5 deep (spec, tensors, tensor, values, sample)
+MAX_STRING_CHARS = 4096  # one scalar: a doc paragraph, never a file
+SHOW_CHARS = 80  # how much of a bad value a message quotes
 
 
 @dataclass(frozen=True)
@@ -39,71 +67,290 @@ class LocList(list[Any]):
     item_lines: list[int]
 
 
-class YamlSyntaxError(Exception):
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(message)
-        self.line = line
-        self.message = message
+@dataclass(frozen=True)
+class YamlProblem:
+    line: int
+    where: str  # field path such as "tensors[2].doc", or "" at the top
+    message: str
 
 
-class _Loader(yaml.SafeLoader):
+class YamlErrors(Exception):
+    def __init__(self, problems: list[YamlProblem]) -> None:
+        super().__init__("; ".join(f"line {p.line}: {p.message}" for p in problems))
+        self.problems = problems
+
+
+def show(value: Any) -> str:
+    """A value as a message quotes it: repr (control characters escaped),
+    cut to ``SHOW_CHARS`` characters. Never formats more than it shows."""
+    if isinstance(value, str):
+        text = repr(value[: SHOW_CHARS + 1])
+    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**40:
+        return f"a {value.bit_length()}-bit integer"
+    elif isinstance(value, (list, dict)):
+        text = repr(value)  # bounded: the file is at most MAX_FILE_BYTES
+    else:
+        text = repr(value)
+    return text if len(text) <= SHOW_CHARS else text[: SHOW_CHARS - 3] + "..."
+
+
+# ---------------------------------------------------------------- characters
+
+# Bidirectional controls reorder how text is displayed ("Trojan Source").
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def bad_char(text: str) -> str | None:
+    """Why ``text`` may not appear in a spec, naming its first bad character."""
+    for ch in text:
+        if ch in "\t\n\r":
+            continue
+        category = unicodedata.category(ch)
+        if category == "Cc" or category in ("Cs", "Cn", "Co") or ch in _BIDI:
+            kind = {
+                "Cc": "a control character",
+                "Cs": "a lone surrogate",
+                "Cn": "an unassigned code point",
+                "Co": "a private-use character",
+            }.get(category, "a bidirectional control")
+            return f"U+{ord(ch):04X} ({kind})"
+    return None
+
+
+# ---------------------------------------------------------------- composing
+
+
+class _ComposeError(yaml.MarkedYAMLError):
     pass
 
 
-def _construct(loader: _Loader, node: yaml.Node) -> Any:
-    """One value; a tagged value that does not convert (`!!int abc`), or an
-    integer past Python's digit limit, is reported at its line."""
-    try:
-        return loader.construct_object(node, deep=True)
-    except YamlSyntaxError:
-        raise
-    except (yaml.YAMLError, ValueError, KeyError, AttributeError, TypeError) as exc:
-        line = node.start_mark.line + 1
-        raise YamlSyntaxError(line, f"cannot convert {node.tag} value: {exc}") from None
+class _Composer(Reader, Scanner, Parser, Composer, BaseResolver):
+    """PyYAML's pure-Python front half with the restrictions above. Resolution
+    of plain scalars is ours (``_scalar``); nodes only carry their text."""
 
+    def __init__(self, text: str) -> None:
+        Reader.__init__(self, text)
+        Scanner.__init__(self)
+        Parser.__init__(self)
+        Composer.__init__(self)
+        BaseResolver.__init__(self)
+        self._depth = 0
 
-def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LocDict:
-    result = LocDict()
-    result.line = node.start_mark.line + 1
-    result.key_lines = {}
-    for key_node, value_node in node.value:
-        key = _construct(loader, key_node)
-        line = key_node.start_mark.line + 1
-        if not isinstance(key, str):
-            raise YamlSyntaxError(line, f"keys must be strings, got {key!r}")
-        if key in result:
-            raise YamlSyntaxError(
-                line, f"duplicate key '{key}' (first at line {result.key_lines[key]})"
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
+        event = self.peek_event()  # type: ignore[no-untyped-call]
+        mark = event.start_mark if isinstance(event.start_mark, yaml.Mark) else None
+        if isinstance(event, AliasEvent):
+            raise _ComposeError(
+                None, None, "aliases (*name) are not allowed; write the value out", mark
             )
-        result[key] = _construct(loader, value_node)
-        result.key_lines[key] = line
-    return result
+        assert isinstance(event, NodeEvent)
+        if event.anchor is not None:
+            raise _ComposeError(
+                None, None, "anchors (&name) are not allowed; write the value out", mark
+            )
+        if isinstance(event, (ScalarEvent, CollectionStartEvent)) and event.tag is not None:
+            raise _ComposeError(
+                None,
+                None,
+                f"explicit tags ({show(event.tag)}) are not allowed; write plain values",
+                mark,
+            )
+        self._depth += 1
+        if self._depth > MAX_DEPTH:
+            raise _ComposeError(None, None, f"nested more than {MAX_DEPTH} levels deep", mark)
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
 
 
-def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LocList:
-    result = LocList(_construct(loader, child) for child in node.value)
-    result.line = node.start_mark.line + 1
-    result.item_lines = [child.start_mark.line + 1 for child in node.value]
-    return result
+# ---------------------------------------------------------------- resolving
+
+# The YAML 1.2 core schema, for plain (unquoted) scalars only.
+_NULL = re.compile(r"(?:~|null|Null|NULL|)\Z")
+_TRUE = re.compile(r"(?:true|True|TRUE)\Z")
+_FALSE = re.compile(r"(?:false|False|FALSE)\Z")
+_INT10 = re.compile(r"[-+]?[0-9]+\Z")
+_INT8 = re.compile(r"0o[0-7]+\Z")
+_INT16 = re.compile(r"0x[0-9a-fA-F]+\Z")
+_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
+_NONFINITE = re.compile(r"[-+]?\.(?:inf|Inf|INF)\Z|\.(?:nan|NaN|NAN)\Z")
+
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+_MAX_INT_DIGITS = 24  # any int64 in any base fits; int() never sees a huge string
 
 
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+# Names a list item in field paths: (path of the list, index, the item's `name`
+# if it is a mapping with a plain string one) -> path of the item.
+ItemLabel = Callable[[str, int, "str | None"], str]
 
 
-def load(text: str) -> Any:
-    """Parse YAML text; raises YamlSyntaxError with a 1-based line."""
+def _index_label(parent: str, index: int, name: str | None) -> str:
+    return f"{parent}[{index}]"
+
+
+def _item_name(node: Node) -> str | None:
+    if not isinstance(node, MappingNode):
+        return None
+    for key, value in node.value:
+        if isinstance(key, ScalarNode) and key.value == "name" and isinstance(value, ScalarNode):
+            return str(value.value)
+    return None
+
+
+class _Converter:
+    def __init__(self, item_label: ItemLabel) -> None:
+        self.problems: list[YamlProblem] = []
+        self.item_label = item_label
+
+    def problem(self, node: Node, where: str, message: str) -> None:
+        self.problems.append(YamlProblem(node.start_mark.line + 1, where, message))
+
+    def convert(self, node: Node, where: str) -> Any:
+        if isinstance(node, MappingNode):
+            return self.mapping(node, where)
+        if isinstance(node, SequenceNode):
+            result = LocList(
+                self.convert(child, self.item_label(where, i, _item_name(child)))
+                for i, child in enumerate(node.value)
+            )
+            result.line = node.start_mark.line + 1
+            result.item_lines = [child.start_mark.line + 1 for child in node.value]
+            return result
+        assert isinstance(node, ScalarNode)
+        return self.scalar(node, where)
+
+    def mapping(self, node: MappingNode, where: str) -> LocDict:
+        result = LocDict()
+        result.line = node.start_mark.line + 1
+        result.key_lines = {}
+        for key_node, value_node in node.value:
+            line = key_node.start_mark.line + 1
+            key = self.scalar(key_node, where) if isinstance(key_node, ScalarNode) else None
+            if not isinstance(key, str):
+                got = show(key) if isinstance(key_node, ScalarNode) else "a collection"
+                self.problem(key_node, where, f"keys must be strings, got {got}")
+                continue
+            field = f"{where}.{key}" if where else key
+            if key in result:
+                self.problem(
+                    key_node,
+                    field,
+                    f"duplicate key {show(key)} (first at line {result.key_lines[key]})",
+                )
+                continue
+            result[key] = self.convert(value_node, field)
+            result.key_lines[key] = line
+        return result
+
+    def scalar(self, node: ScalarNode, where: str) -> Any:
+        text: str = node.value
+        if len(text) > MAX_STRING_CHARS:
+            self.problem(node, where, f"a value is limited to {MAX_STRING_CHARS} characters")
+            return None
+        bad = bad_char(text)
+        if bad is not None:
+            self.problem(node, where, f"contains {bad}, which a spec may not contain")
+            return None
+        if node.style is not None:  # quoted or block: always a string
+            return text
+        if _NULL.match(text):
+            return None
+        if _TRUE.match(text):
+            return True
+        if _FALSE.match(text):
+            return False
+        if _INT10.match(text) or _INT8.match(text) or _INT16.match(text):
+            if len(text) > _MAX_INT_DIGITS:
+                self.problem(node, where, f"integer {show(text)} does not fit int64")
+                return None
+            value = (
+                int(text[2:], 8)
+                if text.startswith("0o")
+                else int(text, 0 if text.startswith("0x") else 10)
+            )
+            if not INT_MIN <= value <= INT_MAX:
+                self.problem(node, where, f"integer {show(text)} does not fit int64")
+                return None
+            return value
+        if _NONFINITE.match(text):
+            self.problem(node, where, f"{text} is not allowed; numbers in a spec are finite")
+            return None
+        if _FLOAT.match(text):
+            value_f = float(text)
+            if value_f in (float("inf"), float("-inf")):
+                self.problem(node, where, f"{show(text)} is too large for a float64")
+                return None
+            return value_f
+        return text
+
+
+def _line_of(text: str, index: int) -> int:
+    return text.count("\n", 0, index) + 1
+
+
+def load_bytes(data: bytes, item_label: ItemLabel = _index_label) -> Any:
+    """Parse a spec file's bytes; raises YamlErrors listing every problem found.
+    ``item_label`` spells the field path of a list item in messages."""
+    if len(data) > MAX_FILE_BYTES:
+        raise YamlErrors(
+            [
+                YamlProblem(
+                    1, "", f"the file has {len(data)} bytes; a spec is at most {MAX_FILE_BYTES}"
+                )
+            ]
+        )
     try:
-        return yaml.load(text, Loader=_Loader)
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise YamlErrors(
+            [YamlProblem(line, "", "not UTF-8 text; save the spec as UTF-8")]
+        ) from None
+    return load(text, item_label)
+
+
+def load(text: str, item_label: ItemLabel = _index_label) -> Any:
+    """Parse YAML text; raises YamlErrors listing every problem found."""
+    if len(text) > MAX_FILE_BYTES:
+        raise YamlErrors([YamlProblem(1, "", f"a spec is at most {MAX_FILE_BYTES} characters")])
+    text = text.removeprefix("\ufeff")
+    # PyYAML's reader rejects these too, but reports a character offset; name the line.
+    problems = []
+    for number, line_text in enumerate(text.split("\n"), 1):
+        bad = bad_char(line_text)
+        if bad is not None:
+            problems.append(
+                YamlProblem(number, "", f"contains {bad}, which a spec may not contain")
+            )
+    if problems:
+        raise YamlErrors(problems)
+    try:
+        node = _Composer(text).get_single_node()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
-        raise YamlSyntaxError(line, str(exc.problem or exc)) from None
-    except yaml.YAMLError as exc:
-        raise YamlSyntaxError(1, str(exc)) from None
-    except (ValueError, KeyError, AttributeError, TypeError) as exc:
-        # An explicit tag whose value does not convert (`!!int abc`), or an
-        # integer past Python's digit limit: PyYAML raises these unmarked.
-        raise YamlSyntaxError(
-            1, f"a value cannot be converted ({type(exc).__name__}: {exc})"
-        ) from None
+        message = str(exc.problem or exc.context or "invalid YAML")
+        raise YamlErrors([YamlProblem(line, "", message)]) from None
+    except yaml.YAMLError as exc:  # unmarked: name the first line
+        raise YamlErrors([YamlProblem(1, "", show(str(exc)))]) from None
+    if node is None:
+        return None
+    converter = _Converter(item_label)
+    value = converter.convert(node, "")
+    if converter.problems:
+        raise YamlErrors(converter.problems)
+    return value
+
+
+__all__ = [
+    "Loc",
+    "LocDict",
+    "LocList",
+    "YamlErrors",
+    "YamlProblem",
+    "bad_char",
+    "load",
+    "load_bytes",
+    "show",
+]

@@ -3,22 +3,22 @@
 #include <pybind11/pybind11.h>
 
 namespace opforge {
-void register_runtime(pybind11::module_& m);
+void register_runtime(pybind11::module_& module);
 namespace top_p_candidates {
-void bind(pybind11::module_& m);
+void bind(pybind11::module_& module);
 }
 namespace unified_update_model_status {
-void bind(pybind11::module_& m);
+void bind(pybind11::module_& module);
 }
 namespace verify_draft_tokens {
-void bind(pybind11::module_& m);
+void bind(pybind11::module_& module);
 }
 }  // namespace opforge
 
-PYBIND11_MODULE(_C, m) {
-  m.doc() = "opforge ops (generated bindings; use the opforge package, not this module)";
-  opforge::register_runtime(m);
-  opforge::top_p_candidates::bind(m);
-  opforge::unified_update_model_status::bind(m);
-  opforge::verify_draft_tokens::bind(m);
+PYBIND11_MODULE(_C, module) {
+  module.doc() = "opforge ops (generated bindings; use the opforge package, not this module)";
+  opforge::register_runtime(module);
+  opforge::top_p_candidates::bind(module);
+  opforge::unified_update_model_status::bind(module);
+  opforge::verify_draft_tokens::bind(module);
 }

@@ -154,14 +154,14 @@ std::vector<paddle::DataType> infer_dtype(const paddle::DataType& probs_dtype,
 
 // ---- the pybind11 binding
 
-void bind(pybind11::module_& m) {
+void bind(pybind11::module_& module) {
   namespace py = pybind11;
   // The fast overload first. pybind11 tries the second only when the first
   // cannot take the arguments; it accepts None for every tensor so that a
   // required one given as None gets our message instead of pybind11's
   // "incompatible function arguments" (taking every tensor as optional in the
   // first overload would cost ~0.9 us per call).
-  m.def(
+  module.def(
       "top_p_candidates",
       [](const paddle::Tensor& probs,
          const paddle::Tensor& top_p,
@@ -177,7 +177,7 @@ void bind(pybind11::module_& m) {
       "For each packed token row of the target model's probabilities, the C most likely tokens, "
       "their probabilities, and how many of them lie inside the slot's top-p mass.");
 
-  m.def(
+  module.def(
       "top_p_candidates",
       [](const paddle::optional<paddle::Tensor>& probs,
          const paddle::optional<paddle::Tensor>& top_p,

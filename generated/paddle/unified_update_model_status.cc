@@ -274,14 +274,14 @@ std::vector<paddle::DataType> infer_dtype(const paddle::DataType& seq_lens_encod
 
 // ---- the pybind11 binding
 
-void bind(pybind11::module_& m) {
+void bind(pybind11::module_& module) {
   namespace py = pybind11;
   // The fast overload first. pybind11 tries the second only when the first
   // cannot take the arguments; it accepts None for every tensor so that a
   // required one given as None gets our message instead of pybind11's
   // "incompatible function arguments" (taking every tensor as optional in the
   // first overload would cost ~0.9 us per call).
-  m.def(
+  module.def(
       "unified_update_model_status",
       [](const paddle::Tensor& seq_lens_encoder,
          const paddle::Tensor& seq_lens_decoder,
@@ -339,7 +339,7 @@ void bind(pybind11::module_& m) {
       "append the tokens to the slot's history, set the next step's input token, and report "
       "whether any slot is still running.");
 
-  m.def(
+  module.def(
       "unified_update_model_status",
       [](const paddle::optional<paddle::Tensor>& seq_lens_encoder,
          const paddle::optional<paddle::Tensor>& seq_lens_decoder,

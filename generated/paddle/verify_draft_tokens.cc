@@ -375,14 +375,14 @@ std::vector<paddle::DataType> infer_dtype(
 
 // ---- the pybind11 binding
 
-void bind(pybind11::module_& m) {
+void bind(pybind11::module_& module) {
   namespace py = pybind11;
   // The fast overload first. pybind11 tries the second only when the first
   // cannot take the arguments; it accepts None for every tensor so that a
   // required one given as None gets our message instead of pybind11's
   // "incompatible function arguments" (taking every tensor as optional in the
   // first overload would cost ~0.9 us per call).
-  m.def(
+  module.def(
       "verify_draft_tokens",
       [](const paddle::Tensor& step_output_ids,
          const paddle::Tensor& step_output_len,
@@ -461,7 +461,7 @@ void bind(pybind11::module_& m) {
       "target's own at the first rejected position, and write the resulting tokens and their "
       "count.");
 
-  m.def(
+  module.def(
       "verify_draft_tokens",
       [](const paddle::optional<paddle::Tensor>& step_output_ids,
          const paddle::optional<paddle::Tensor>& step_output_len,

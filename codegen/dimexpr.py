@@ -1,0 +1,90 @@
+"""Dim expressions: parsing one shape entry, and what a size can be.
+
+A shape entry is an integer literal, a dim name, or ``+ - *`` and ``//`` (by a
+positive literal) over those. Sizes are int64 in the generated C++, so literals
+are capped well below overflow, and an expression with ``-`` is accepted only
+where the declared bounds of its dims prove it cannot go negative.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections.abc import Mapping
+
+from codegen.model import DimBinOp, DimConst, DimExpr, DimRef
+from codegen.yamlsrc import show
+
+MAX_EXPR_CHARS = 200  # keeps parsing shallow; real shapes are a few terms
+MAX_LITERAL = 2**31 - 1  # a size literal fits int32, so a few products stay in int64
+
+_OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//"}
+
+
+def _const(value: int) -> DimConst:
+    if value < 0:
+        raise ValueError(f"a size cannot be negative, got {value}")
+    if value > MAX_LITERAL:
+        raise ValueError(f"{show(value)} is too large for a size literal (at most 2**31 - 1)")
+    return DimConst(value)
+
+
+def parse_dim_expr(text: object) -> DimExpr:
+    """Parse one shape entry. Raises ValueError with a one-line reason."""
+    if isinstance(text, bool) or not isinstance(text, (str, int)):
+        raise ValueError(f"expected a dim expression, got {show(text)}")
+    if isinstance(text, int):
+        return _const(text)
+    if len(text) > MAX_EXPR_CHARS:
+        raise ValueError(f"a dim expression is limited to {MAX_EXPR_CHARS} characters")
+    try:
+        tree = ast.parse(text.strip(), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        raise ValueError(f"{show(text)} is not a dim expression") from None
+
+    def convert(node: ast.expr) -> DimExpr:
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            return _const(node.value)
+        if isinstance(node, ast.Name):
+            return DimRef(node.id)
+        if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+            op = _OPS[type(node.op)]
+            rhs = convert(node.right)
+            if op == "//" and not (isinstance(rhs, DimConst) and rhs.value > 0):
+                raise ValueError(f"{show(text)}: '//' must divide by a positive integer literal")
+            return DimBinOp(op, convert(node.left), rhs)
+        raise ValueError(f"{show(text)}: only integers, dim names, + - * and // are allowed")
+
+    return convert(tree)
+
+
+Interval = tuple[float, float]
+
+
+def interval(expr: DimExpr, dims: Mapping[str, Interval]) -> Interval:
+    """Bounds of ``expr`` when each dim lies in its interval (unknown: [0, inf)).
+    Meaningful once every subtraction inside is known to be non-negative."""
+    if isinstance(expr, DimConst):
+        return (expr.value, expr.value)
+    if isinstance(expr, DimRef):
+        return dims.get(expr.name, (0, math.inf))
+    (a, b), (c, d) = interval(expr.lhs, dims), interval(expr.rhs, dims)
+    if expr.op == "+":
+        return (a + c, b + d)
+    if expr.op == "-":
+        return (a - d, b - c)
+    if expr.op == "*":
+        return (a * c, 0 if 0 in (b, d) else b * d)
+    return (a // c, b // c if math.isfinite(b) else math.inf)  # c: a positive literal
+
+
+def negative_part(expr: DimExpr, dims: Mapping[str, Interval]) -> DimExpr | None:
+    """The first subtraction in ``expr`` that the dims' bounds allow to go negative."""
+    if not isinstance(expr, DimBinOp):
+        return None
+    inner = negative_part(expr.lhs, dims) or negative_part(expr.rhs, dims)
+    if inner is not None:
+        return inner
+    if expr.op == "-" and interval(expr, dims)[0] < 0:
+        return expr
+    return None

@@ -1,0 +1,163 @@
+"""Which names a spec may give, and the type names the generator derives from them.
+
+A spec name becomes a C++ parameter or local, a Python parameter, a keyword
+argument and part of derived names (``x_tensor``, ``k_x_min``); an enum
+attribute also becomes a C++ and Python type. So a name must be an identifier
+in both languages that nothing else in the same scope uses: no keyword, no
+Python builtin, no lower-case C macro, and none of the names the generated
+code itself uses (``tests/test_spec_names.py`` lexes generated/ and checks that
+this list covers every one of those).
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+
+MAX_NAME_CHARS = 48  # keeps derived names and the one-line file stamp readable
+
+# Lower snake case keeps spec names apart from the CamelCase types the generator
+# makes and from C++ reserved spellings (leading underscores, double underscores).
+NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
+TYPE_NAME = re.compile(r"[A-Z][A-Za-z0-9]*\Z")
+
+CPP_KEYWORDS = frozenset(
+    """
+    alignas alignof and and_eq asm auto bitand bitor bool break case catch char char8_t
+    char16_t char32_t class compl concept const consteval constexpr constinit const_cast
+    continue co_await co_return co_yield decltype default delete do double dynamic_cast else
+    enum explicit export extern false float for friend goto if inline int long mutable
+    namespace new noexcept not not_eq nullptr operator or or_eq private protected public
+    register reinterpret_cast requires return short signed sizeof static static_assert
+    static_cast struct switch template this thread_local throw true try typedef typeid
+    typename union unsigned using virtual void volatile wchar_t while xor xor_eq
+    final override import module
+    """.split()
+)
+
+# Types and namespaces the generated code names unqualified.
+CPP_LIBRARY_NAMES = frozenset(
+    """
+    int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t size_t ptrdiff_t
+    intptr_t uintptr_t nullptr_t float16 bfloat16 main std paddle phi common py pybind11
+    opforge xpu3sim
+    """.split()
+)
+
+# Lower-case macros of the C and POSIX headers the generated code includes
+# (directly or through Paddle): a parameter with such a name is rewritten by
+# the preprocessor. `linux` and `unix` are predefined in GNU modes.
+C_MACROS = frozenset(
+    """
+    assert errno stdin stdout stderr offsetof setjmp va_arg va_start va_end va_copy
+    isnan isinf isfinite isnormal signbit fpclassify isgreater isgreaterequal isless
+    islessequal islessgreater isunordered major minor makedev linux unix i386
+    howmany powerof2 roundup nitems
+    """.split()
+)
+
+PY_KEYWORDS = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist)
+
+# Python 3.11's builtins (a fixed list, so acceptance does not depend on the
+# interpreter): the generated module and its callers use them unqualified.
+PY_BUILTINS = frozenset(
+    """
+    abs aiter all anext any ascii bin bool breakpoint bytearray bytes callable chr
+    classmethod compile complex copyright credits delattr dict dir divmod enumerate eval
+    exec exit filter float format frozenset getattr globals hasattr hash help hex id input
+    int isinstance issubclass iter len license list locals map max memoryview min next
+    object oct open ord pow print property quit range repr reversed round set setattr slice
+    sorted staticmethod str sum super tuple type vars zip
+    """.split()
+)
+
+# Names the generated code declares or calls unqualified in the scopes that spec
+# names share (function parameters and locals of the plugin, the Paddle glue, the
+# launchers and the Python module).
+GENERATED_NAMES = frozenset(
+    """
+    anchor bind check_attrs checked_call common cpu ctx error infer_dims infer_dtype
+    infer_shape launch_xpu3_device launch_xpu3_sim max_value min_value note paddle_glue
+    paddle_kernel register_runtime run run_as tag xpu3 xpu3_kernel xpu_free xpu_malloc
+    xpu_memcpy xpu_wait annotations enum
+    define endif ifdef ifndef include pragma once
+    """.split()
+)
+# Suffixes of the locals generated code derives from spec names (x_storage, x_shape, ...).
+GENERATED_SUFFIXES = (
+    "_storage",
+    "_shape",
+    "_dtype",
+    "_out",
+    "_min",
+    "_max",
+    "_tensor",
+    "_device",
+    "_bytes",
+)
+# Prefix of the registered Paddle op (opforge_<op>).
+GENERATED_PREFIXES = ("opforge_",)
+
+# Type names the generated code uses unqualified inside an op's namespace or the
+# Python module; derived type names (enum types, dtype sets) must avoid them.
+GENERATED_TYPE_NAMES = frozenset(
+    """
+    Kernels XPUStream DType Buffer Context OpError OpTypeError OpValueError IntEnum
+    """.split()
+)
+PY_BUILTIN_TYPES = frozenset(
+    """
+    ArithmeticError AssertionError AttributeError BaseException BlockingIOError
+    BrokenPipeError BufferError BytesWarning ChildProcessError ConnectionError
+    DeprecationWarning EOFError Ellipsis EncodingWarning EnvironmentError Exception
+    FileExistsError FileNotFoundError FloatingPointError FutureWarning GeneratorExit
+    IOError ImportError ImportWarning IndentationError IndexError InterruptedError
+    IsADirectoryError KeyError KeyboardInterrupt LookupError MemoryError
+    ModuleNotFoundError NameError NotADirectoryError NotImplemented NotImplementedError
+    OSError OverflowError PendingDeprecationWarning PermissionError ProcessLookupError
+    RecursionError ReferenceError ResourceWarning RuntimeError RuntimeWarning
+    StopAsyncIteration StopIteration SyntaxError SyntaxWarning SystemError SystemExit
+    TabError TimeoutError TypeError UnboundLocalError UnicodeDecodeError
+    UnicodeEncodeError UnicodeError UnicodeTranslateError UnicodeWarning UserWarning
+    ValueError Warning ZeroDivisionError ExceptionGroup BaseExceptionGroup None True False
+    """.split()
+)
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name an op, dim, tensor, attribute or enum member."""
+    if len(name) > MAX_NAME_CHARS:
+        return f"is too long: a name has at most {MAX_NAME_CHARS} characters, this one {len(name)}"
+    if not NAME.match(name) or "__" in name:
+        return (
+            "is not a valid lower_snake_case identifier "
+            "(a-z, 0-9 and single underscores, starting with a letter)"
+        )
+    if name in PY_KEYWORDS or name in CPP_KEYWORDS:
+        return "is reserved: a C++ or Python keyword"
+    if name in PY_BUILTINS:
+        return "is reserved: a Python builtin, which the generated module uses"
+    if name in C_MACROS:
+        return "is reserved: a C macro, which the preprocessor would rewrite"
+    if name in CPP_LIBRARY_NAMES or name in GENERATED_NAMES:
+        return "is reserved: a name the generated code uses"
+    if name.endswith(GENERATED_SUFFIXES) or name.startswith(GENERATED_PREFIXES):
+        suffixes = ", ".join(GENERATED_SUFFIXES)
+        return f"is reserved: generated code derives names with the suffixes {suffixes} and the prefix opforge_"
+    return None
+
+
+def type_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a dtype set (a C++ template parameter)."""
+    if len(name) > MAX_NAME_CHARS:
+        return f"is too long: a name has at most {MAX_NAME_CHARS} characters, this one {len(name)}"
+    if not TYPE_NAME.match(name):
+        return "is not a valid CamelCase identifier (A-Z, then letters and digits)"
+    if name in GENERATED_TYPE_NAMES or name in PY_BUILTIN_TYPES:
+        return "is reserved: a type name the generated code uses"
+    return None
+
+
+def camel(name: str) -> str:
+    """The CamelCase type name derived from a lower_snake_case name."""
+    return "".join(part.capitalize() for part in name.split("_"))
