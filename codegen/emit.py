@@ -16,17 +16,20 @@ from pathlib import Path
 
 import jinja2
 
+from codegen.escape import cpp_comment, cpp_string, py_comment, py_docstring
 from codegen.model import Op
-from codegen.views import cpp_string, op_view
+from codegen.views import op_view
 
 _TEMPLATES = Path(__file__).parent / "templates"
 
 
 def _pydoc(text: str, indent: int) -> str:
-    """Wrap free spec text for a docstring line that is already indented."""
-    return textwrap.fill(
+    """Wrap free spec text for a docstring line that is already indented; escaped
+    after wrapping, so a line break never separates an escape from its character."""
+    lines = textwrap.wrap(
         text, width=96 - indent, subsequent_indent=" " * indent, break_on_hyphens=False
     )
+    return "\n".join(py_docstring(line) for line in lines)
 
 
 _env = jinja2.Environment(
@@ -38,12 +41,15 @@ _env = jinja2.Environment(
     autoescape=False,
 )
 _env.filters["cpp_string"] = cpp_string
+_env.filters["cpp_comment"] = cpp_comment
+_env.filters["py_docstring"] = py_docstring
 _env.filters["pydoc"] = _pydoc
 
 
 def _banner(comment: str, sources: list[str]) -> str:
     what = sources[0] if len(sources) == 1 else "opspec/*.yaml"
-    return f"{comment} Generated from {what} by `python -m codegen`. Do not edit."
+    escaped = cpp_comment(what) if comment == "//" else py_comment(what)
+    return f"{comment} Generated from {escaped} by `python -m codegen`. Do not edit."
 
 
 def render(ops: list[Op]) -> dict[str, str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from codegen.escape import cpp_string
 from codegen.model import (
     Attr,
     AttrType,
@@ -50,12 +51,6 @@ def numel_cpp(shape: tuple[DimExpr, ...], names: dict[str, str] | None = None) -
         text = dim_cpp(e, names)
         parts.append(f"({text})" if isinstance(e, DimBinOp) else text)
     return " * ".join(parts)
-
-
-def cpp_string(text: str) -> str:
-    """A C++ string literal. Spec text is validated, but docs are free text."""
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-    return f'"{escaped}"'
 
 
 def dtype_enum(dtype: DType) -> str:
