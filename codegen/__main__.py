@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from codegen.emit import compare, format_files, render, write
+from codegen.emit import FormatFailed, ToolMissing, compare, format_files, render, write
 from codegen.parse import SpecErrors, load_specs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,7 +27,16 @@ def main(argv: list[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         print(f"{len(exc.errors)} spec error(s); nothing was generated", file=sys.stderr)
         return 2
-    files = format_files(render(ops), ROOT)
+    try:
+        files = format_files(render(ops), ROOT)
+    except ToolMissing as exc:
+        print(f"{exc}; nothing was generated", file=sys.stderr)
+        return 3
+    except FormatFailed as exc:
+        # The parser accepted the specs, so invalid output is the generator's fault.
+        print(f"internal error, nothing was generated: {exc}", file=sys.stderr)
+        print("the specs passed validation, so this is a generator bug", file=sys.stderr)
+        return 3
     diff = compare(files, args.out)
     if args.check:
         if diff.changed or diff.stale:

@@ -87,12 +87,20 @@ def render(ops: list[Op]) -> dict[str, str]:
     return files
 
 
+class ToolMissing(RuntimeError):
+    """A pinned formatter is not installed (the environment's fault)."""
+
+
+class FormatFailed(RuntimeError):
+    """A formatter rejected generated output: it is not valid code (the generator's fault)."""
+
+
 def _tool(name: str) -> str:
     """The formatter next to this interpreter (the pinned one), else on PATH."""
     local = Path(sys.executable).parent / name
     found = str(local) if local.exists() else shutil.which(name)
     if found is None:
-        raise RuntimeError(f"'{name}' is not installed; run the setup command in the README")
+        raise ToolMissing(f"'{name}' is not installed; run the setup command in the README")
     return found
 
 
@@ -122,7 +130,7 @@ def format_files(files: dict[str, str], root: Path) -> dict[str, str]:
             continue
         result = subprocess.run(cmd, input=text, capture_output=True, text=True, check=False)
         if result.returncode != 0:
-            raise RuntimeError(f"formatting generated/{path} failed:\n{result.stderr}")
+            raise FormatFailed(f"formatting generated/{path} failed:\n{result.stderr}")
         formatted[path] = result.stdout
     return formatted
 
@@ -159,4 +167,4 @@ def write(files: dict[str, str], out: Path, diff: Diff) -> None:
         (out / path).unlink()
 
 
-__all__ = ["Diff", "compare", "format_files", "render", "write"]
+__all__ = ["Diff", "FormatFailed", "ToolMissing", "compare", "format_files", "render", "write"]

@@ -26,8 +26,7 @@ def cpp_string(text: str) -> str:
         lambda m: f"\\{ord(m.group()):03o}" if ord(m.group()) < 256 else f"\\u{ord(m.group()):04x}",
         text.replace("\\", "\\\\").replace('"', '\\"'),
     )
-    # "??" could start a trigraph in pre-C++17 modes.
-    return '"' + escaped.replace("??", '?" "?') + '"'
+    return f'"{escaped}"'  # C++17 has no trigraphs, so "??/" needs no care
 
 
 def cpp_comment(text: str) -> str:

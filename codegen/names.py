@@ -153,6 +153,8 @@ def type_name_problem(name: str) -> str | None:
         return f"is too long: a name has at most {MAX_NAME_CHARS} characters, this one {len(name)}"
     if not TYPE_NAME.match(name):
         return "is not a valid CamelCase identifier (A-Z, then letters and digits)"
+    if sum(c.isalpha() for c in name) > 1 and name.isupper():
+        return "is reserved: all-capital names belong to macros (NULL, EOF, ...)"
     if name in GENERATED_TYPE_NAMES or name in PY_BUILTIN_TYPES:
         return "is reserved: a type name the generated code uses"
     return None

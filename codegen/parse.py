@@ -39,7 +39,7 @@ from codegen.model import (
     UniformFill,
     Values,
 )
-from codegen.yamlsrc import Loc, LocDict, LocList, show
+from codegen.yamlsrc import Loc, LocDict, LocList, field_name, show
 
 MAX_RANK = 8  # Paddle's kernels handle up to 9 axes; no op here needs more than 3
 
@@ -65,11 +65,6 @@ class SpecErrors(Exception):
 _DTYPES = {d.value: d for d in DType}
 _INT_RANGES = {AttrType.INT: (-(2**31), 2**31 - 1), AttrType.INT64: (-(2**63), 2**63 - 1)}
 _INT_ATTRS = (AttrType.INT, AttrType.INT64)
-
-
-def _field(key: str) -> str:
-    """A mapping key as part of a field path (keys are free of bad characters)."""
-    return key if len(key) <= yamlsrc.SHOW_CHARS else show(key)
 
 
 def _item_label(parent: str, index: int, name: str | None) -> str:
@@ -118,7 +113,7 @@ class _FileParser:
             if key not in allowed_set:
                 self.error(
                     node.key_lines[key],
-                    f"{where}.{_field(key)}" if where else _field(key),
+                    f"{where}.{field_name(key)}" if where else field_name(key),
                     f"unknown field; expected one of: {', '.join(sorted(allowed_set))}",
                 )
                 ok = False
@@ -352,7 +347,7 @@ class _FileParser:
             return result
         for var, choices in node.items():
             line = node.key_lines[var]
-            where = f"dtype_sets.{var}"
+            where = f"dtype_sets.{field_name(var)}"
             if var in _DTYPES:
                 self.error(line, where, f"'{var}' is a dtype, not a name for a set")
                 continue
@@ -392,7 +387,7 @@ class _FileParser:
         dims = []
         for name, spec in node.items():
             line = node.key_lines[name]
-            where = f"dims.{name}"
+            where = f"dims.{field_name(name)}"
             name_ok = self.check_name(name, line, where)
             from_attr = None
             bounds: dict[str, DimExpr] = {}
@@ -552,7 +547,7 @@ class _FileParser:
             return ()
         conditions = []
         for attr_name, values in raw.items():
-            wa = f"{w}.{attr_name}"
+            wa = f"{w}.{field_name(attr_name)}"
             if not self.check_type(values, list, raw.key_lines[attr_name], wa):
                 continue
             if not values:
@@ -617,6 +612,27 @@ class _FileParser:
             above, (int, float), kl["above"], f"{where}.above"
         ):
             above = None
+        # Bounds are compared in the tensor's kind of number: a fraction would be
+        # truncated against integers, and 'above' (strict) exists for floats.
+        is_float = (
+            (isinstance(dtype, DType)
+            and dtype.is_float)
+            or (isinstance(dtype, DTypeVar) and all(d.is_float for d in dtype.choices))
+        )
+        if dtype is not None and not is_float:
+            for key, value in (("min", low), ("max", high)):
+                if isinstance(value, float):
+                    self.error(
+                        kl[key],
+                        f"{where}.{key}",
+                        f"an integer tensor's bound is an integer or a dim expression, "
+                        f"got {show(value)}",
+                    )
+            if above is not None:
+                self.error(kl["above"], f"{where}.above", "'above' is for float tensors; use 'min'")
+                above = None
+        if above is not None and low is not None:
+            self.error(kl["above"], f"{where}.above", "give 'min' or 'above', not both")
         found_names = {}
         for key in ("prefix_sum_of", "total"):
             value = raw.get(key)
@@ -767,7 +783,7 @@ class _FileParser:
         members = []
         codes = []
         for member, code in values.items():
-            w = f"{where}.values.{_field(member)}"
+            w = f"{where}.values.{field_name(member)}"
             member_line = values.key_lines[member]
             # A member with a bad value is kept, so conditions naming it raise no follow-on error.
             if self.check_name(member, member_line, w):
@@ -833,7 +849,7 @@ class _FileParser:
         for t in tensors:
             line = t.line_of("required_when")
             for cond in t.required_when:
-                where = f"tensor {t.name}.required_when.{_field(cond.attr)}"
+                where = f"tensor {t.name}.required_when.{field_name(cond.attr)}"
                 attr = by_name.get(cond.attr)
                 if attr is None:
                     self.error(line, where, f"no attribute named {show(cond.attr)}")
@@ -987,9 +1003,16 @@ class _FileParser:
             if v.prefix_sum_of is not None:
                 line = t.line_of("values.prefix_sum_of")
                 source = by_name.get(v.prefix_sum_of)
+                integers = (DType.INT32, DType.INT64)
                 if source is None:
                     self.error(
                         line, f"{where}.prefix_sum_of", f"no tensor named '{v.prefix_sum_of}'"
+                    )
+                elif t.dtype not in integers or source.dtype not in integers:
+                    self.error(
+                        line,
+                        f"{where}.prefix_sum_of",
+                        "a prefix sum and its source are int32 or int64 tensors",
                     )
                 elif (
                     len(source.shape) != 1
@@ -1029,7 +1052,7 @@ class _FileParser:
         result = []
         for key, sizes in raw.items():
             line = raw.key_lines[key]
-            where = f"sweep.{_field(key)}"
+            where = f"sweep.{field_name(key)}"
             if key in set_elsewhere:
                 self.error(
                     line, where, f"'{key}' is set by an attribute or a prefix-sum total, not swept"

@@ -458,6 +458,7 @@ class OpView:
     attrs: tuple[AttrView, ...]
     enums: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...]  # (type, doc, members)
     dtype_var: DTypeVarView | None
+    uses_16bit_floats: bool  # the kernel declarations need opforge/dtypes.h
     cpu_instances: tuple[str, ...]  # explicit instantiations of a templated CPU kernel
     xpu3_instances: tuple[str, ...]  # ...and of a templated XPU3 kernel
     run_instances: tuple[str, ...]  # ...of the plugin entry
@@ -497,6 +498,11 @@ def op_view(op: Op) -> OpView:
         attrs=tuple(attr_view(op, a) for a in op.attrs),
         enums=tuple((a.enum.name, a.doc, a.enum.members) for a in op.attrs if a.enum is not None),
         dtype_var=dtype_var_view(op.dtype_vars[0]) if op.dtype_vars else None,
+        uses_16bit_floats=any(
+            d in (DType.FLOAT16, DType.BFLOAT16)
+            for t in op.tensors
+            for d in (t.dtype.choices if isinstance(t.dtype, DTypeVar) else (t.dtype,))
+        ),
         cpu_instances=_instances(op, f"opforge::{op.name}::Kernels::cpu", "kernel"),
         xpu3_instances=_instances(op, f"opforge::{op.name}::xpu3_kernel", "xpu3"),
         run_instances=_instances(op, "run", "run"),

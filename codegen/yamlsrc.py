@@ -94,6 +94,12 @@ def show(value: Any) -> str:
     return text if len(text) <= SHOW_CHARS else text[: SHOW_CHARS - 3] + "..."
 
 
+def field_name(key: str) -> str:
+    """A mapping key as part of a field path: itself when short and printable,
+    else quoted and cut like any value."""
+    return key if len(key) <= SHOW_CHARS and key.isprintable() else show(key)
+
+
 # ---------------------------------------------------------------- characters
 
 # Bidirectional controls reorder how text is displayed ("Trojan Source").
@@ -231,7 +237,7 @@ class _Converter:
                 got = show(key) if isinstance(key_node, ScalarNode) else "a collection"
                 self.problem(key_node, where, f"keys must be strings, got {got}")
                 continue
-            field = f"{where}.{key}" if where else key
+            field = f"{where}.{field_name(key)}" if where else field_name(key)
             if key in result:
                 self.problem(
                     key_node,
@@ -350,6 +356,7 @@ __all__ = [
     "YamlErrors",
     "YamlProblem",
     "bad_char",
+    "field_name",
     "load",
     "load_bytes",
     "show",
