@@ -882,9 +882,7 @@ def test_empty_kernels_reported_next_to_other_errors(tmp_path: Path) -> None:
 def test_a_broken_tensor_causes_no_false_unused_errors(tmp_path: Path) -> None:
     text = edit(BASE, ("    shape: [n, m]", "    shape: [n, m ** 2]"))
     errors = errors_of(write(tmp_path, text), tmp_path)
-    assert [(e.loc.line, e.where) for e in errors] == [(12, "tensor x.shape[1]")], listing(
-        errors
-    )
+    assert [(e.loc.line, e.where) for e in errors] == [(12, "tensor x.shape[1]")], listing(errors)
 
 
 def test_an_invalid_default_is_not_reported_as_missing(tmp_path: Path) -> None:

@@ -1,0 +1,1 @@
+"""The spec fuzzer: hostile spec files through the parser and the generator."""
