@@ -37,7 +37,7 @@ class _HypothesisChooser:
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-@given(st.data())
+@given(data=st.data())
 def test_any_mutated_spec_is_rejected_cleanly_or_generates_valid_code(
     data: st.DataObject, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
