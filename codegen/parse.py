@@ -136,11 +136,8 @@ class _FileParser:
             ok = isinstance(value, kinds)
         if not ok:
             expected = " or ".join(_yaml_type_name(k) for k in kinds)
-            self.error(
-                line,
-                where,
-                f"expected {expected}, got {_yaml_type_name(type(value))} {show(value)}",
-            )
+            got = "nothing" if value is None else f"{_yaml_type_name(type(value))} {show(value)}"
+            self.error(line, where, f"expected {expected}, got {got}")
         return ok
 
     def check_name(self, name: Any, line: int, where: str) -> bool:
@@ -249,7 +246,11 @@ class _FileParser:
             ["dims", "dtype_sets", "attrs", "sweep", "reference"],
         )
         name = data.get("op")
-        if self.check_name(name, data.key_lines.get("op", 1), "op") and name != expected_name:
+        if (
+            name is not None
+            and self.check_name(name, data.key_lines["op"], "op")
+            and name != expected_name
+        ):
             self.error(
                 data.key_lines["op"],
                 "op",
@@ -614,10 +615,8 @@ class _FileParser:
             above = None
         # Bounds are compared in the tensor's kind of number: a fraction would be
         # truncated against integers, and 'above' (strict) exists for floats.
-        is_float = (
-            (isinstance(dtype, DType)
-            and dtype.is_float)
-            or (isinstance(dtype, DTypeVar) and all(d.is_float for d in dtype.choices))
+        is_float = (isinstance(dtype, DType) and dtype.is_float) or (
+            isinstance(dtype, DTypeVar) and all(d.is_float for d in dtype.choices)
         )
         if dtype is not None and not is_float:
             for key, value in (("min", low), ("max", high)):

@@ -443,3 +443,56 @@ def test_a_long_dim_name_is_cut_in_the_field_path(tmp_path: Path) -> None:
     text = edit(BASE, ("  m: columns", f"  {'m' * 1000}: columns {MARK}"))
     found = errors(tmp_path, text)
     assert all(len(str(e)) < 400 for e in found)
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def _cli(specs: Path, out: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "codegen", "--specs", str(specs), "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_cli_formats_hostile_docs_into_valid_code(tmp_path: Path) -> None:
+    """Through the formatters too (the fuzzer renders in-process, unformatted)."""
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    quoted = '"' + HOSTILE_DOCS[0].replace('"', '\\"') + ' \\\\"'
+    write(specs, edit(BASE, ("    doc: how", f"    doc: {quoted}")))
+    result = _cli(specs, tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    for path in (tmp_path / "out").rglob("*.py*"):
+        compile(path.read_text(encoding="utf-8"), str(path), "exec")
+    header = (tmp_path / "out" / "kernel_decls" / "demo.h").read_text(encoding="utf-8")
+    comments = [line for line in header.splitlines() if line.lstrip().startswith("//")]
+    assert any("INJECTED" in line for line in comments)
+    assert not any(line.endswith("\\") for line in comments)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: &x [1]\nb: *x\n",
+        "op: " + "[" * 5000 + "]" * 5000,
+        b"op: demo\x00\n",
+        b"\xff\xfe",
+        "op: 99999999999999999999999999999\n",
+    ],
+    ids=["alias", "deep", "nul", "utf16", "bigint"],
+)
+def test_cli_never_prints_a_traceback(tmp_path: Path, text: str | bytes) -> None:
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    path = specs / "demo.yaml"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    result = _cli(specs, tmp_path / "out")
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert re.match(r".*demo\.yaml:\d+: ", result.stderr), result.stderr
+    assert not (tmp_path / "out").exists()
