@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from codegen import api
+from codegen.api import Signature
 from codegen.escape import cpp_string
 from codegen.model import (
     Attr,
@@ -95,17 +97,13 @@ def dtype_var_view(var: DTypeVar) -> DTypeVarView:
 class AttrView:
     name: str
     doc: str
-    cpp_type: str  # kernel and plugin parameter type
-    paddle_type: str  # PD_BUILD_OP kernel parameter type
     paddle_decl: str  # "name: type" for .Attrs()
-    binding_type: str  # pybind11 and Paddle-op values are widened to this first
-    narrow_check: str  # C++ statement: the wide value fits cpp_type ("" if it always does)
-    from_wide: str  # C++ expression turning the wide value into cpp_type
+    narrow_check: str  # C++ statement: the wide value fits the plugin's type ("" if it always does)
+    from_wide: str  # C++ expression turning the wide value into the plugin's type
     range_check: str  # C++ statement checking the spec's range or members ("" if none)
     dim_check: str  # C++ statement in run() once dims are known ("" if none)
     cpp_default: str  # the default as a binding value ("" if required)
     py_type: str
-    py_default: str
     default_doc: str
 
 
@@ -119,10 +117,7 @@ def attr_view(op: Op, a: Attr) -> AttrView:
         return AttrView(
             name=name,
             doc=a.doc,
-            cpp_type=enum.name,
-            paddle_type="int",
             paddle_decl=f"{name}: int",
-            binding_type="int64_t",
             narrow_check=f'opforge::check_int32(kOp, "{name}", {name});',
             from_wide=f"static_cast<{enum.name}>({name})",
             range_check=(
@@ -131,16 +126,11 @@ def attr_view(op: Op, a: Attr) -> AttrView:
             ),
             dim_check="",
             cpp_default=str(enum.value_of(str(a.default))) if a.default is not None else "",
-            py_type=f"{enum.name} | int",
-            py_default=f"{enum.name}.{str(a.default).upper()}" if a.default is not None else "",
+            py_type=api.py_type(a),
             default_doc=str(a.default) if a.default is not None else "required",
         )
-    cpp, paddle, binding, py = {
-        AttrType.INT: ("int32_t", "int", "int64_t", "int"),
-        AttrType.INT64: ("int64_t", "int64_t", "int64_t", "int"),
-        AttrType.FLOAT: ("float", "float", "double", "float"),
-        AttrType.BOOL: ("bool", "bool", "bool", "bool"),
-    }[a.type]
+    cpp, paddle = api.attr_cpp(op, a).render(), api.attr_paddle(a).render()
+    binding = api.attr_wide(a).render()
     range_check = ""
     if a.min is not None or a.max is not None:
         literal = "double" if a.type is AttrType.FLOAT else "int64_t"
@@ -163,10 +153,7 @@ def attr_view(op: Op, a: Attr) -> AttrView:
     return AttrView(
         name=name,
         doc=a.doc,
-        cpp_type=cpp,
-        paddle_type=paddle,
         paddle_decl=f"{name}: {paddle}",
-        binding_type=binding,
         # The binding takes 64-bit ints so an out-of-range value gets our message,
         # not pybind11's "incompatible function arguments".
         narrow_check=f'opforge::check_int32(kOp, "{name}", {name});'
@@ -189,8 +176,7 @@ def attr_view(op: Op, a: Attr) -> AttrView:
             if a.type is AttrType.FLOAT
             else _cpp_number(int(a.default), "int64_t")
         ),
-        py_type=py,
-        py_default=default,
+        py_type=api.py_type(a),
         default_doc=default or "required",
     )
 
@@ -231,22 +217,8 @@ class TensorView:
     binds: tuple[tuple[int, str], ...]  # (axis, dim) where the shape names a dim alone
     checks: tuple[tuple[int, str, str, tuple[str, ...]], ...]  # (axis, cpp, text, deps)
     alloc_shape: tuple[str, ...]  # per axis, over the glue's bound DimSlots
-    numel_slots: str  # the element count over the glue's bound DimSlots
     value_checks: tuple[str, ...]  # C++ statements of the value-checked mode
     infer_shape: tuple[str, ...]  # per axis, for static shape inference (-1: unknown)
-
-    @property
-    def kernel_param(self) -> str:
-        return f"{'const ' if self.const else ''}{self.elem}* {self.name}"
-
-    @property
-    def buffer_type(self) -> str:
-        return f"opforge::Buffer<{'const ' if self.const else ''}{self.elem}>"
-
-    @property
-    def paddle_param(self) -> str:
-        kind = "paddle::optional<paddle::Tensor>" if self.optional else "paddle::Tensor"
-        return f"const {kind}& {self.name}"
 
 
 def _condition_cpp(op: Op, cond: Condition) -> str:
@@ -322,7 +294,6 @@ def tensor_view(op: Op, t: Tensor) -> TensorView:
         binds=binds,
         checks=checks,
         alloc_shape=tuple(dim_cpp(e, {r: f"{r}.get()" for r in e.refs()}) for e in t.shape),
-        numel_slots=numel_cpp(t.shape, {d.name: f"{d.name}.get()" for d in op.dims}),
         value_checks=_value_checks(op, t, elem, is_float),
         infer_shape=tuple(_infer_cpp(e) for e in t.shape),
     )
@@ -439,6 +410,160 @@ def _infer_cpp(e: DimExpr) -> str:
 
 
 @dataclass(frozen=True)
+class Signatures:
+    """One signature per calling convention (codegen/api.py)."""
+
+    cpu_kernel: Signature
+    xpu3_kernel: Signature
+    run: Signature
+    launch_sim: Signature
+    launch_device: Signature
+    check_attrs: Signature
+    checked_call: Signature
+    paddle_kernel: Signature
+    infer_shape: Signature
+    infer_dtype: Signature
+    binding: Signature
+    binding_none: Signature  # the overload taking None for every tensor
+    python: Signature
+    python_params: str  # the function's parameter list
+    python_stub_params: str  # ...and its stub's
+    # Explicit instantiations, one per dtype of the set, from the same parameters.
+    cpu_instances: tuple[str, ...]
+    xpu3_instances: tuple[str, ...]
+    run_instances: tuple[str, ...]
+    launch_sim_instances: tuple[str, ...]
+    launch_device_instances: tuple[str, ...]
+
+
+def signatures(op: Op) -> Signatures:
+    cpu, xpu3, run = api.cpu_kernel(op), api.xpu3_kernel(op), api.run(op)
+    sim, device = api.launch(op, "launch_xpu3_sim"), api.launch(op, "launch_xpu3_device")
+    return Signatures(
+        cpu_kernel=cpu,
+        xpu3_kernel=xpu3,
+        run=run,
+        launch_sim=sim,
+        launch_device=device,
+        check_attrs=api.check_attrs(op),
+        checked_call=api.checked_call(op),
+        paddle_kernel=api.paddle_kernel(op),
+        infer_shape=api.infer_shape(op),
+        infer_dtype=api.infer_dtype(op),
+        binding=api.binding(op, none_for_required=False),
+        binding_none=api.binding(op, none_for_required=True),
+        python=api.python(op),
+        python_params=api.py_params(api.python(op), stub=False),
+        python_stub_params=api.py_params(api.python(op), stub=True),
+        cpu_instances=cpu.instantiations(op, qualified=True),
+        xpu3_instances=xpu3.instantiations(op, qualified=True),
+        run_instances=run.instantiations(op, qualified=False),
+        launch_sim_instances=sim.instantiations(op, qualified=False),
+        launch_device_instances=device.instantiations(op, qualified=False),
+    )
+
+
+@dataclass(frozen=True)
+class Calls:
+    """Every call between generated functions, its arguments taken from the
+    caller's scope (parameters and the locals its body makes)."""
+
+    check_attrs: str  # from run() and the Paddle glue
+    run_to_cpu: str  # run() -> Kernels::cpu
+    run_to_sim: str  # run() -> launch_xpu3_sim
+    run_to_device: str  # run() -> launch_xpu3_device
+    sim_to_kernel: str  # launch_xpu3_sim -> the simulated launch of xpu3_kernel (arguments)
+    device_to_kernel: str  # launch_xpu3_device -> xpu3_kernel<<<...>>> (arguments)
+    glue_to_run: str  # checked_call -> run
+    paddle_kernel_body: str  # paddle_kernel's statement: checked_call, its outputs as a vector
+    binding_to_checked: str  # the fast pybind11 overload -> checked_call
+    binding_none_to_checked: str  # the None-taking overload -> checked_call
+    python_eager: str  # the Python function's eager statement: _C.<op>(...), returned
+    python_returns: str  # the stub's return annotation
+
+
+def calls(op: Op) -> Calls:
+    tparam = op.dtype_vars[0].name if op.dtype_vars else ""
+    python_names = {t.name: t.name for t in op.arguments} | {a.name: a.name for a in op.attrs}
+    names = {d.name: d.name for d in op.dims} | {a.name: a.name for a in op.attrs}
+    numel = {t.name: numel_cpp(t.shape) for t in op.tensors}
+
+    def elem(t: Tensor) -> str:
+        return t.dtype.name if isinstance(t.dtype, DTypeVar) else t.dtype.cpp
+
+    run_body = {"ctx": "ctx", **names} | {
+        t.name: f"{t.name}_storage.get()" if t.role is Role.SCRATCH else f"{t.name}.data"
+        for t in op.tensors
+    }
+    run_body_buffers = {"ctx": "ctx", **names} | {
+        t.name: (
+            f"opforge::Buffer<{'const ' if t.read_only else ''}{elem(t)}>"
+            f"{{{t.name}_storage.get(), {numel[t.name]}}}"
+            if t.role is Role.SCRATCH
+            else t.name
+        )
+        for t in op.tensors
+    }
+    sim_body = {**names} | {t.name: f"{t.name}_device.get()" for t in op.tensors}
+    device_body = {**names} | {
+        t.name: f"{t.name}_device" if (t.host or t.role is Role.SCRATCH) else f"{t.name}.data"
+        for t in op.tensors
+    }
+    slots = {d.name: f"{d.name}.get()" for d in op.dims}
+    glue_body = {"ctx": "ctx", **slots} | {a.name: a.name for a in op.attrs}
+    for t in op.tensors:
+        const = "const " if t.read_only else ""
+        count = numel_cpp(t.shape, slots)
+        if t.is_argument:
+            glue_body[t.name] = f"paddle_glue::buffer<{const}{elem(t)}>({t.name}_tensor, {count})"
+        elif t.role is Role.OUTPUT:
+            glue_body[t.name] = (
+                f"paddle_glue::buffer<{elem(t)}>("
+                f"static_cast<const phi::DenseTensor&>(*{t.name}.impl()), {count})"
+            )
+    wide = {t.name: t.name for t in op.arguments} | {
+        a.name: attr_view(op, a).from_wide for a in op.attrs
+    }
+    unwrapped = wide | {t.name: f"*{t.name}" for t in op.arguments if not t.optional}
+    checked = api.checked_call(op)
+    return Calls(
+        check_attrs=api.check_attrs(op).call(names),
+        run_to_cpu=f"Kernels::{api.cpu_kernel(op).call(run_body, tparam)}",
+        run_to_sim=api.launch(op, "launch_xpu3_sim").call(run_body_buffers, tparam),
+        run_to_device=api.launch(op, "launch_xpu3_device").call(run_body_buffers, tparam),
+        sim_to_kernel=api.xpu3_kernel(op).call_args(sim_body),
+        device_to_kernel=api.xpu3_kernel(op).call_args(device_body),
+        glue_to_run=api.run(op).call(glue_body, tparam),
+        paddle_kernel_body=_paddle_kernel_body(op, checked.call(wide)),
+        binding_to_checked=checked.call(wide),
+        binding_none_to_checked=checked.call(unwrapped),
+        python_eager=_python_eager(op, f"_C.{op.name}({api.python(op).call_args(python_names)})"),
+        python_returns=(
+            "paddle.Tensor"
+            if len(op.outputs) == 1
+            else f"tuple[{', '.join('paddle.Tensor' for _ in op.outputs)}]"
+        ),
+    )
+
+
+def _python_eager(op: Op, call: str) -> str:
+    """New outputs come back from the binding (several as a list: made a tuple);
+    in-place ones are returned by the function after the call."""
+    new = [t for t in op.tensors if t.role is Role.OUTPUT]
+    if not new:
+        return call
+    return f"return tuple({call})" if len(new) > 1 else f"return {call}"
+
+
+def _paddle_kernel_body(op: Op, call: str) -> str:
+    """Paddle's custom-op kernel returns its new outputs as a vector."""
+    new = [t for t in op.tensors if t.role is Role.OUTPUT]
+    if not new:
+        return call
+    return f"return {{{call}}}" if len(new) == 1 else f"return {call}"
+
+
+@dataclass(frozen=True)
 class DimView:
     name: str
     doc: str
@@ -459,11 +584,9 @@ class OpView:
     enums: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...]  # (type, doc, members)
     dtype_var: DTypeVarView | None
     uses_16bit_floats: bool  # the kernel declarations need opforge/dtypes.h
-    cpu_instances: tuple[str, ...]  # explicit instantiations of a templated CPU kernel
-    xpu3_instances: tuple[str, ...]  # ...and of a templated XPU3 kernel
-    run_instances: tuple[str, ...]  # ...of the plugin entry
-    launch_instances: tuple[str, ...]  # ...of the simulated XPU3 launcher
     infer_dims: tuple[tuple[str, str], ...]  # (dim, C++ source) that output shapes need
+    sig: Signatures
+    calls: Calls
 
     @property
     def arguments(self) -> tuple[TensorView, ...]:
@@ -503,44 +626,9 @@ def op_view(op: Op) -> OpView:
             for t in op.tensors
             for d in (t.dtype.choices if isinstance(t.dtype, DTypeVar) else (t.dtype,))
         ),
-        cpu_instances=_instances(op, f"opforge::{op.name}::Kernels::cpu", "kernel"),
-        xpu3_instances=_instances(op, f"opforge::{op.name}::xpu3_kernel", "xpu3"),
-        run_instances=_instances(op, "run", "run"),
-        launch_instances=_instances(op, "launch_xpu3_sim", "launch"),
         infer_dims=_infer_dims(op),
-    )
-
-
-def _param_types(op: Op, convention: str, dtype: DType) -> list[str]:
-    """Parameter types of one convention with the dtype set fixed to `dtype`:
-    "kernel" (pointers), "xpu3" (device pointers), "run" (the plugin's
-    buffers), "launch" (the simulated launcher's buffers, scratch included)."""
-    var = op.dtype_vars[0]
-    types = ["const opforge::Context&"] if convention in ("run", "launch") else []
-    for t in op.tensors:
-        if convention == "run" and not (t.is_argument or t.role is Role.OUTPUT):
-            continue
-        elem = dtype.cpp if t.dtype == var else t.dtype.cpp  # type: ignore[union-attr]
-        const = "const " if t.read_only else ""
-        if convention in ("run", "launch"):
-            types.append(f"opforge::Buffer<{const}{elem}>")
-        else:
-            types.append(f"{'__global_ptr__ ' if convention == 'xpu3' else ''}{const}{elem}*")
-    types += ["int64_t"] * len(op.dims)
-    for a in op.attrs:
-        cpp = attr_view(op, a).cpp_type
-        types.append(f"opforge::{op.name}::{cpp}" if a.enum else cpp)
-    return types
-
-
-def _instances(op: Op, function: str, convention: str) -> tuple[str, ...]:
-    """`template void f<T>(...);` for each dtype of the op's set: explicit
-    instantiations with exactly the declared signature."""
-    if not op.dtype_vars:
-        return ()
-    return tuple(
-        f"template void {function}<{d.cpp}>({', '.join(_param_types(op, convention, d))});"
-        for d in op.dtype_vars[0].choices
+        sig=signatures(op),
+        calls=calls(op),
     )
 
 

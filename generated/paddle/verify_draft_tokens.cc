@@ -32,7 +32,7 @@ void checked_call(const paddle::Tensor& step_output_ids,
                   const paddle::Tensor& step_idx,
                   int32_t max_seq_len,
                   int32_t verify_window,
-                  VerifyStrategy verify_strategy,
+                  opforge::verify_draft_tokens::VerifyStrategy verify_strategy,
                   bool reject_all,
                   bool accept_all,
                   int64_t seed) {

@@ -10,7 +10,7 @@ constexpr const char* kOp = "verify_draft_tokens";
 
 void check_attrs(int32_t max_seq_len,
                  int32_t verify_window,
-                 VerifyStrategy verify_strategy,
+                 opforge::verify_draft_tokens::VerifyStrategy verify_strategy,
                  bool reject_all,
                  bool accept_all,
                  int64_t seed) {
@@ -55,7 +55,7 @@ void run(const opforge::Context& ctx,
          int64_t end_length,
          int32_t max_seq_len,
          int32_t verify_window,
-         VerifyStrategy verify_strategy,
+         opforge::verify_draft_tokens::VerifyStrategy verify_strategy,
          bool reject_all,
          bool accept_all,
          int64_t seed) {

@@ -18,12 +18,7 @@ _C = _runtime.extension()
 _in_dynamic_mode = _runtime.in_dynamic_mode
 
 
-def top_p_candidates(
-    probs,
-    top_p,
-    batch_id_per_token,
-    candidates_len,
-):
+def top_p_candidates(probs, top_p, batch_id_per_token, candidates_len):
     """For each packed token row of the target model's probabilities, the C most likely tokens,
     their probabilities, and how many of them lie inside the slot's top-p mass.
 
@@ -44,14 +39,7 @@ def top_p_candidates(
         Nothing is written when an error is raised.
     """
     if _in_dynamic_mode():
-        return tuple(
-            _C.top_p_candidates(
-                probs,
-                top_p,
-                batch_id_per_token,
-                candidates_len,
-            )
-        )
+        return tuple(_C.top_p_candidates(probs, top_p, batch_id_per_token, candidates_len))
     return _runtime.run_static(
         "opforge_top_p_candidates",
         (

@@ -1,0 +1,404 @@
+"""Parameter lists per calling convention, built once as objects.
+
+Every function the generator declares, defines, calls or instantiates has one
+``Signature`` here, built from the model: the hand-written kernels (CPU and
+XPU3), the plugin entry ``run``, the launchers, ``check_attrs``, the Paddle
+glue, the pybind11 binding and the Python function. A template renders a
+signature with ``decl()``, ``defn()``, ``call(scope)`` or ``instantiation(dtype)``
+and never joins a list itself, so an empty list (no attributes, no dims) and
+an explicit instantiation cannot disagree with the declaration. (This is
+torchgen's ``api/`` layer: bindings as objects, joined in one place.)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from codegen.escape import cpp_comment
+from codegen.model import Attr, AttrType, DType, DTypeVar, Op, Role, Tensor
+
+
+class Kind(enum.Enum):
+    """What a parameter carries."""
+
+    CONTEXT = "ctx"
+    TENSOR = "tensor"
+    DIM = "dim"
+    ATTR = "attr"
+
+
+@dataclass(frozen=True)
+class CType:
+    """A type whose element may be the op's dtype set: ``spelling`` holds
+    ``{elem}`` where the element type goes."""
+
+    spelling: str
+    elem: DType | DTypeVar | None = None
+
+    def render(self, dtype: DType | None = None) -> str:
+        if self.elem is None:
+            return self.spelling
+        if isinstance(self.elem, DTypeVar):
+            elem = dtype.cpp if dtype is not None else self.elem.name
+        else:
+            elem = self.elem.cpp
+        return self.spelling.format(elem=elem)
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: CType
+    kind: Kind
+    tensor: Tensor | None = None  # the tensor a TENSOR parameter carries
+    default: str = ""  # only declarations of Python and pybind11 parameters show it
+    comment: str = ""
+
+    def decl(self, dtype: DType | None = None) -> str:
+        return f"{self.type.render(dtype)} {self.name}"
+
+
+class UnboundParam(KeyError):
+    pass
+
+
+@dataclass(frozen=True)
+class Signature:
+    name: str  # as called inside the op's namespace
+    qualified: str  # as named outside it (explicit instantiations)
+    params: tuple[Param, ...]
+    returns: str = "void"
+    prefix: str = ""  # "static ", "__global__ "
+    tparam: str = ""  # the dtype set's name if the function is a template over it
+
+    @property
+    def template(self) -> str:
+        return f"template <typename {self.tparam}>\n" if self.tparam else ""
+
+    def params_text(self) -> str:
+        return ", ".join(p.decl() for p in self.params)
+
+    def defn(self) -> str:
+        """``ret name(params)``, the head of a definition or declaration."""
+        return f"{self.template}{self.prefix}{self.returns} {self.name}({self.params_text()})"
+
+    def decl_lines(self) -> list[str]:
+        """One parameter per line, each followed by its comment (kernel headers)."""
+        lines = []
+        for i, p in enumerate(self.params):
+            comma = "," if i + 1 < len(self.params) else ""
+            note = f"  // {cpp_comment(p.comment)}" if p.comment else ""
+            lines.append(f"{p.decl()}{comma}{note}")
+        return lines
+
+    def call_args(self, scope: Mapping[str, str]) -> str:
+        """The arguments of a call from ``scope`` (parameter name -> expression)."""
+        missing = [p.name for p in self.params if p.name not in scope]
+        if missing:
+            raise UnboundParam(f"{self.name}: nothing in scope for {', '.join(missing)}")
+        return ", ".join(scope[p.name] for p in self.params)
+
+    def call(self, scope: Mapping[str, str], tparam: str = "") -> str:
+        targs = f"<{tparam}>" if tparam else ""
+        return f"{self.name}{targs}({self.call_args(scope)})"
+
+    def instantiation(self, dtype: DType, qualified: bool) -> str:
+        """``template ret f<E>(types);`` from the very parameters declared: inside
+        the op's namespace (``qualified=False``) or outside it."""
+        types = ", ".join(p.type.render(dtype) for p in self.params)
+        name = self.qualified if qualified else self.name
+        return f"template {self.returns} {name}<{dtype.cpp}>({types});"
+
+    def instantiations(self, op: Op, qualified: bool) -> tuple[str, ...]:
+        if not self.tparam or not op.dtype_vars:
+            return ()
+        return tuple(self.instantiation(d, qualified) for d in op.dtype_vars[0].choices)
+
+
+# ---------------------------------------------------------------- spellings
+
+
+def elem_of(t: Tensor) -> CType:
+    return CType("{elem}", t.dtype)
+
+
+def attr_cpp(op: Op, a: Attr) -> CType:
+    """The attribute as the plugin and kernels take it (enums fully qualified)."""
+    if a.enum is not None:
+        return CType(f"opforge::{op.name}::{a.enum.name}")
+    return CType(
+        {
+            AttrType.INT: "int32_t",
+            AttrType.INT64: "int64_t",
+            AttrType.FLOAT: "float",
+            AttrType.BOOL: "bool",
+        }[a.type]
+    )
+
+
+def attr_paddle(a: Attr) -> CType:
+    """The attribute as Paddle's custom-op kernel takes it."""
+    return CType(
+        {
+            AttrType.INT: "int",
+            AttrType.INT64: "int64_t",
+            AttrType.FLOAT: "float",
+            AttrType.BOOL: "bool",
+            AttrType.ENUM: "int",
+        }[a.type]
+    )
+
+
+def attr_wide(a: Attr) -> CType:
+    """The attribute as the binding receives it: integers 64-bit (so an out-of-range
+    value gets our message, not pybind11's), floats double."""
+    return CType(
+        {
+            AttrType.INT: "int64_t",
+            AttrType.INT64: "int64_t",
+            AttrType.FLOAT: "double",
+            AttrType.BOOL: "bool",
+            AttrType.ENUM: "int64_t",
+        }[a.type]
+    )
+
+
+def _const(t: Tensor) -> str:
+    return "const " if t.read_only else ""
+
+
+def _kernel_comment(t: Tensor) -> str:
+    shape = "[" + ", ".join(e.render() for e in t.shape) + "]"
+    notes = [shape]
+    if t.optional:
+        notes.append("null when absent")
+    if t.role is Role.SCRATCH:
+        notes.append("scratch")
+    return ", ".join(notes)
+
+
+def _dims(op: Op) -> list[Param]:
+    return [Param(d.name, CType("int64_t"), Kind.DIM) for d in op.dims]
+
+
+def _attrs(op: Op, spell: str = "cpp") -> list[Param]:
+    params = []
+    for a in op.attrs:
+        ctype = (
+            attr_cpp(op, a)
+            if spell == "cpp"
+            else attr_paddle(a)
+            if spell == "paddle"
+            else attr_wide(a)
+        )
+        params.append(Param(a.name, ctype, Kind.ATTR))
+    return params
+
+
+def _ctx() -> Param:
+    return Param("ctx", CType("const opforge::Context&"), Kind.CONTEXT)
+
+
+def _tparam(op: Op) -> str:
+    return op.dtype_vars[0].name if op.dtype_vars else ""
+
+
+# ---------------------------------------------------------------- the conventions
+
+
+def cpu_kernel(op: Op) -> Signature:
+    """``Kernels::cpu``: every tensor in spec order as a pointer, dims, attributes."""
+    tensors = [
+        Param(
+            t.name,
+            CType(f"{_const(t)}{{elem}}*", t.dtype),
+            Kind.TENSOR,
+            t,
+            comment=_kernel_comment(t),
+        )
+        for t in op.tensors
+    ]
+    return Signature(
+        "cpu",
+        f"opforge::{op.name}::Kernels::cpu",
+        tuple(tensors + _dims(op) + _attrs(op)),
+        prefix="static ",
+        tparam=_tparam(op),
+    )
+
+
+def xpu3_kernel(op: Op) -> Signature:
+    """The XPU3 kernel: as the CPU kernel, with device (global) pointers."""
+    tensors = [
+        Param(
+            t.name,
+            CType(f"__global_ptr__ {_const(t)}{{elem}}*", t.dtype),
+            Kind.TENSOR,
+            t,
+            comment=_kernel_comment(t),
+        )
+        for t in op.tensors
+    ]
+    return Signature(
+        "xpu3_kernel",
+        f"opforge::{op.name}::xpu3_kernel",
+        tuple(tensors + _dims(op) + _attrs(op)),
+        prefix="__global__ ",
+        tparam=_tparam(op),
+    )
+
+
+def _buffer(t: Tensor) -> Param:
+    return Param(t.name, CType(f"opforge::Buffer<{_const(t)}{{elem}}>", t.dtype), Kind.TENSOR, t)
+
+
+def run(op: Op) -> Signature:
+    """The plugin entry: the caller's tensors and new outputs (spec order) as
+    buffers; scratch is made inside."""
+    buffers = [_buffer(t) for t in op.tensors if t.role is not Role.SCRATCH]
+    return Signature(
+        "run",
+        f"opforge::{op.name}::run",
+        tuple([_ctx(), *buffers, *_dims(op), *_attrs(op)]),
+        tparam=_tparam(op),
+    )
+
+
+def launch(op: Op, name: str) -> Signature:
+    """The launchers (``launch_xpu3_sim``, ``launch_xpu3_device``): every tensor as a buffer."""
+    buffers = [_buffer(t) for t in op.tensors]
+    return Signature(
+        name,
+        f"opforge::{op.name}::{name}",
+        tuple([_ctx(), *buffers, *_dims(op), *_attrs(op)]),
+        tparam=_tparam(op),
+    )
+
+
+def check_attrs(op: Op) -> Signature:
+    return Signature("check_attrs", f"opforge::{op.name}::check_attrs", tuple(_attrs(op)))
+
+
+def _paddle_tensor(t: Tensor, optional: bool) -> Param:
+    kind = "paddle::optional<paddle::Tensor>" if optional else "paddle::Tensor"
+    return Param(t.name, CType(f"const {kind}&"), Kind.TENSOR, t)
+
+
+def _returns(op: Op) -> str:
+    new = [t for t in op.tensors if t.role is Role.OUTPUT]
+    return (
+        "void" if not new else "paddle::Tensor" if len(new) == 1 else "std::vector<paddle::Tensor>"
+    )
+
+
+def checked_call(op: Op) -> Signature:
+    """The Paddle glue's one entry: Paddle tensors and plugin-typed attributes."""
+    tensors = [_paddle_tensor(t, t.optional) for t in op.arguments]
+    return Signature("checked_call", "checked_call", tuple(tensors + _attrs(op)), _returns(op))
+
+
+def paddle_kernel(op: Op) -> Signature:
+    """The kernel function of the registered Paddle op (PD_BUILD_OP matches its
+    inputs and attributes to these parameters by position)."""
+    tensors = [_paddle_tensor(t, t.optional) for t in op.arguments]
+    returns = (
+        "void"
+        if not any(t.role is Role.OUTPUT for t in op.tensors)
+        else "std::vector<paddle::Tensor>"
+    )
+    return Signature(
+        "paddle_kernel", "paddle_kernel", tuple(tensors + _attrs(op, "paddle")), returns
+    )
+
+
+def infer_shape(op: Op) -> Signature:
+    shapes = [
+        Param(
+            f"{t.name}_shape",
+            CType(
+                "const paddle::optional<std::vector<int64_t>>&"
+                if t.optional
+                else "const std::vector<int64_t>&"
+            ),
+            Kind.TENSOR,
+            t,
+        )
+        for t in op.arguments
+    ]
+    return Signature(
+        "infer_shape",
+        "infer_shape",
+        tuple(shapes + _attrs(op, "paddle")),
+        "std::vector<std::vector<int64_t>>",
+    )
+
+
+def infer_dtype(op: Op) -> Signature:
+    dtypes = [
+        Param(
+            f"{t.name}_dtype",
+            CType(
+                "const paddle::optional<paddle::DataType>&"
+                if t.optional
+                else "const paddle::DataType&"
+            ),
+            Kind.TENSOR,
+            t,
+        )
+        for t in op.arguments
+    ]
+    return Signature(
+        "infer_dtype",
+        "infer_dtype",
+        tuple(dtypes + _attrs(op, "paddle")),
+        "std::vector<paddle::DataType>",
+    )
+
+
+def binding(op: Op, none_for_required: bool) -> Signature:
+    """The pybind11 lambda: the fast overload, or the one that takes None for every
+    tensor so a missing required one gets our message."""
+    tensors = [_paddle_tensor(t, t.optional or none_for_required) for t in op.arguments]
+    return Signature("", "", tuple(tensors + _attrs(op, "wide")), _returns(op))
+
+
+def py_default(op: Op, a: Attr) -> str:
+    if a.default is None:
+        return ""
+    if a.enum is not None:
+        return f"{a.enum.name}.{str(a.default).upper()}"
+    if a.type is AttrType.BOOL:
+        return str(bool(a.default))
+    return repr(a.default)
+
+
+def py_type(a: Attr) -> str:
+    if a.enum is not None:
+        return f"{a.enum.name} | int"
+    return {AttrType.INT: "int", AttrType.INT64: "int", AttrType.FLOAT: "float"}.get(a.type, "bool")
+
+
+def python(op: Op) -> Signature:
+    """The public Python function (defaults as the spec gives them)."""
+    tensors = [
+        Param(
+            t.name, CType("paddle.Tensor | None" if t.optional else "paddle.Tensor"), Kind.TENSOR, t
+        )
+        for t in op.arguments
+    ]
+    attrs = [
+        Param(a.name, CType(py_type(a)), Kind.ATTR, default=py_default(op, a)) for a in op.attrs
+    ]
+    return Signature(op.name, op.name, tuple(tensors + attrs))
+
+
+def py_params(sig: Signature, stub: bool) -> str:
+    """A Python parameter list: ``x, k=1`` for the function, ``x: T, k: int = ...``
+    for its stub."""
+    if stub:
+        return ", ".join(
+            f"{p.name}: {p.type.spelling}" + (" = ..." if p.default else "") for p in sig.params
+        )
+    return ", ".join(p.name + (f"={p.default}" if p.default else "") for p in sig.params)
