@@ -147,13 +147,24 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def type_name_problem(name: str) -> str | None:
-    """Why ``name`` cannot name a dtype set (a C++ template parameter)."""
+# Upper-case macros of the C headers the generated code includes, that a derived
+# type name could spell (attribute `e_o_f` -> `EOF`).
+C_TYPE_MACROS = frozenset(
+    "NULL EOF BUFSIZ FILENAME_MAX FOPEN_MAX RAND_MAX MB_CUR_MAX NAN INFINITY HUGE_VAL "
+    "CHAR_BIT INT_MAX INT_MIN UINT_MAX LONG_MAX LONG_MIN EDOM ERANGE EINVAL SIGINT".split()
+)
+
+
+def type_name_problem(name: str, derived: bool = False) -> str | None:
+    """Why ``name`` cannot name a dtype set (written in the spec) or an enum type
+    (``derived`` from an attribute's name)."""
     if len(name) > MAX_NAME_CHARS:
         return f"is too long: a name has at most {MAX_NAME_CHARS} characters, this one {len(name)}"
     if not TYPE_NAME.match(name):
         return "is not a valid CamelCase identifier (A-Z, then letters and digits)"
-    if sum(c.isalpha() for c in name) > 1 and name.isupper():
+    if name in C_TYPE_MACROS or (
+        not derived and sum(c.isalpha() for c in name) > 1 and name.isupper()
+    ):
         return "is reserved: all-capital names belong to macros (NULL, EOF, ...)"
     if name in GENERATED_TYPE_NAMES or name in PY_BUILTIN_TYPES:
         return "is reserved: a type name the generated code uses"

@@ -90,8 +90,9 @@ def _yaml_type_name(kind: type) -> str:
 
 
 class _FileParser:
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, source: str) -> None:
         self.path = path
+        self.source = source
         self.errors: list[SpecError] = []
         # A tensor dropped for an error would make its dims and dtype set look
         # unused; those checks are skipped then.
@@ -291,7 +292,7 @@ class _FileParser:
             attrs=tuple(attrs),
             sweep=sweep,
             reference=reference,
-            source=self.path,
+            source=self.source,
             loc=Loc(self.path, data.line),
         )
 
@@ -829,7 +830,7 @@ class _FileParser:
             if a.enum is None:
                 continue
             type_name = a.enum.name
-            problem = names.type_name_problem(type_name)
+            problem = names.type_name_problem(type_name, derived=True)
             where = f"attribute {a.name}.name"
             if problem is not None:
                 self.error(a.loc.line, where, f"its enum type {show(type_name)} {problem}")
@@ -1106,7 +1107,9 @@ def load_spec(path: Path, root: Path) -> Op:
         else str(path)
     )
     rel = show(rel)[1:-1] if yamlsrc.bad_char(rel) else rel  # a path is printed, never raw
-    parser = _FileParser(rel)
+    # The stamp in generated files names the spec without this machine's paths.
+    source = rel if not Path(rel).is_absolute() else f"{path.parent.name}/{path.name}"
+    parser = _FileParser(rel, source)
     try:
         data = yamlsrc.load_bytes(path.read_bytes(), _item_label)
     except yamlsrc.YamlErrors as exc:

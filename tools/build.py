@@ -36,6 +36,10 @@ class Tree:
     kernels: Path
     build: Path
     module: Path
+    # Compile each kind of unit (Paddle glue, plugins, kernels) as a few unity
+    # translation units instead of one per op: for trees of hundreds of ops,
+    # where one Paddle unit per op would cost ~10 s each.
+    unity: int = 0
 
 
 # The project itself. Other trees (an example op's, say) share csrc/ runtime.
@@ -91,6 +95,28 @@ def include_flags(unit: Unit, tree: Tree = MAIN) -> list[str]:
     return flags
 
 
+def _unity(tree: Tree, found: list[Unit]) -> list[Unit]:
+    """Group units of one kind into tree.unity files that #include them."""
+    grouped: dict[tuple[bool, bool, bool, str], list[Unit]] = {}
+    kept = []
+    for unit in found:
+        if unit.source.parent.parent == ROOT / "csrc" or unit.source.name == "module.cc":
+            kept.append(unit)  # the runtime, the simulation, the module: once each
+            continue
+        key = (unit.needs_paddle, unit.needs_python, unit.xpu3sim, unit.source.suffix)
+        grouped.setdefault(key, []).append(unit)
+    for (paddle, python, xpu3sim, suffix), members in sorted(grouped.items()):
+        for part in range(tree.unity):
+            chunk = members[part :: tree.unity]
+            if not chunk:
+                continue
+            kind = f"{'paddle' if paddle else 'plain'}{'_sim' if xpu3sim else ''}{suffix.replace('.', '_')}"
+            path = tree.build / "unity" / f"{kind}_{part}.cc"
+            write_if_changed(path, "".join(f'#include "{u.source}"\n' for u in chunk))
+            kept.append(Unit(path, paddle, python, xpu3sim))
+    return kept
+
+
 def units(tree: Tree = MAIN) -> list[Unit]:
     found = []
     for path in sorted((ROOT / "csrc" / "runtime").glob("*.cc")):
@@ -112,7 +138,7 @@ def units(tree: Tree = MAIN) -> list[Unit]:
         found.append(Unit(path, False, False, xpu3sim=path.stem.endswith("_xpu3sim")))
     for path in sorted((tree.generated / "paddle").glob("*.cc")):
         found.append(Unit(path, path.name != "module.cc", True))
-    return found
+    return _unity(tree, found) if tree.unity else found
 
 
 def compile_command(unit: Unit, output: Path, opt: str = "-O2", tree: Tree = MAIN) -> list[str]:
@@ -211,12 +237,14 @@ def _build_locked(tree: Tree) -> int:
     return result.returncode
 
 
-def build_tree(specs: Path, kernels: Path, out: Path) -> Tree:
+def build_tree(specs: Path, kernels: Path, out: Path, unity: int = 0) -> Tree:
     """Generate and build another set of ops (specs + kernels) into `out`:
     out/generated, out/build, out/_C<ext>. Load it with OPFORGE_EXTENSION and
     OPFORGE_GENERATED (see opforge/_runtime.py) in a fresh process."""
     out = out.resolve()
-    tree = Tree(out / "generated", kernels.resolve(), out / "build", out / f"_C{EXT_SUFFIX}")
+    tree = Tree(
+        out / "generated", kernels.resolve(), out / "build", out / f"_C{EXT_SUFFIX}", unity
+    )
     generate = [
         sys.executable,
         "-m",

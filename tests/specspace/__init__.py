@@ -1,0 +1,1 @@
+"""Valid specs drawn from the whole spec language, and kernels for them."""
