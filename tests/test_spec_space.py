@@ -19,12 +19,12 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from codegen.emit import render
-from codegen.parse import SpecErrors, load_specs
 from specfuzz.mutate import RandomChooser
 from specspace.draw import draw_spec
 from specspace.kernels import write_kernels
+
+from codegen.emit import render
+from codegen.parse import SpecErrors, load_specs
 from tools import build
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -136,7 +136,9 @@ def test_drawn_specs_build_import_and_run(tmp_path: Path) -> None:
         if path.is_file():
             first = path.read_text(encoding="utf-8").splitlines()[0]
             assert "Generated from" in first and "Do not edit." in first, (path, first)
-    env = dict(os.environ, OPFORGE_EXTENSION=str(tree.module), OPFORGE_GENERATED=str(tree.generated))
+    env = dict(
+        os.environ, OPFORGE_EXTENSION=str(tree.module), OPFORGE_GENERATED=str(tree.generated)
+    )
     result = subprocess.run(
         [sys.executable, str(ROOT / "tests" / "specspace" / "call_all.py"), str(specs)],
         env=env,

@@ -242,9 +242,7 @@ def build_tree(specs: Path, kernels: Path, out: Path, unity: int = 0) -> Tree:
     out/generated, out/build, out/_C<ext>. Load it with OPFORGE_EXTENSION and
     OPFORGE_GENERATED (see opforge/_runtime.py) in a fresh process."""
     out = out.resolve()
-    tree = Tree(
-        out / "generated", kernels.resolve(), out / "build", out / f"_C{EXT_SUFFIX}", unity
-    )
+    tree = Tree(out / "generated", kernels.resolve(), out / "build", out / f"_C{EXT_SUFFIX}", unity)
     generate = [
         sys.executable,
         "-m",

@@ -65,7 +65,11 @@ def call_one(op: Op, seed: int) -> str:
     attrs = {a.name: attr_value(op, a) for a in op.attrs}
     env = {d.name: int(rng.integers(0, 4)) for d in op.dims if d.from_attr is None}
     env |= {d.name: int(attrs[d.from_attr]) for d in op.dims if d.from_attr}  # type: ignore[call-overload]
-    dtype = op.dtype_vars[0].choices[int(rng.integers(0, len(op.dtype_vars[0].choices)))] if op.dtype_vars else None
+    dtype = (
+        op.dtype_vars[0].choices[int(rng.integers(0, len(op.dtype_vars[0].choices)))]
+        if op.dtype_vars
+        else None
+    )
 
     def dtype_of(t: Tensor) -> DType:
         return dtype if isinstance(t.dtype, DTypeVar) else t.dtype  # type: ignore[return-value]

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import yaml
+from specfuzz.mutate import Chooser, choice
 
 from codegen import names
-from specfuzz.mutate import Chooser, choice
 
 DTYPES = ["bool", "int32", "int64", "float32", "float16", "bfloat16"]
 SETS = [["float32", "float16", "bfloat16"], ["float32"], ["int32", "int64"], ["float16", "float32"]]
