@@ -197,7 +197,7 @@ class Values:
     total: str | None = None  # ...whose last element is this dim
     probability_rows: bool = False  # last axis: elements in [0, 1], sum <= 1
     density: float | None = None  # generation: fraction of non-zero (true) elements
-    sample: tuple[int, int] | None = None  # generation: draw from [lo, hi]
+    sample: tuple[int | DimExpr, int | DimExpr] | None = None  # generation: draw from [lo, hi]
 
 
 @dataclass(frozen=True)

@@ -656,20 +656,25 @@ class _FileParser:
                 density = None
         sample = raw.get("sample")
         if sample is not None:
-            if (
-                isinstance(sample, list)
-                and len(sample) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in sample)
-                and sample[0] <= sample[1]
-            ):
-                sample = (sample[0], sample[1])
-            else:
+            w = f"{where}.sample"
+            if not (isinstance(sample, list) and len(sample) == 2):
                 self.error(
-                    kl["sample"],
-                    f"{where}.sample",
-                    f"expected [low, high] integers with low <= high, got {show(sample)}",
+                    kl["sample"], w, f"expected [low, high] (dim expressions), got {show(sample)}"
                 )
                 sample = None
+            else:
+                ends = [self.check_dim_expr(v, kl["sample"], w) for v in sample]
+                if ends[0] is None or ends[1] is None:
+                    sample = None
+                elif (
+                    isinstance(ends[0], DimConst)
+                    and isinstance(ends[1], DimConst)
+                    and ends[0].value > ends[1].value
+                ):
+                    self.error(kl["sample"], w, f"low {ends[0].value} is above high {ends[1].value}")
+                    sample = None
+                else:
+                    sample = tuple(e.value if isinstance(e, DimConst) else e for e in ends)
         if "total" in found_names and "prefix_sum_of" not in found_names:
             self.error(kl["total"], f"{where}.total", "'total' goes with 'prefix_sum_of'")
         return Values(
@@ -996,7 +1001,8 @@ class _FileParser:
         for t in tensors:
             v = t.values
             where = f"tensor {t.name}.values"
-            for key, b in (("min", v.min), ("max", v.max)):
+            sample = v.sample or ()
+            for key, b in (("min", v.min), ("max", v.max), *(("sample", e) for e in sample)):
                 if isinstance(b, (DimConst, DimRef, DimBinOp)):
                     line = t.line_of(f"values.{key}")
                     self.check_dim_refs(b, line, f"{where}.{key}", by_dim, other)

@@ -24,11 +24,17 @@ def extension() -> ModuleType:
     variant = os.environ.get("OPFORGE_EXTENSION")
     if variant:
         return _load_as("opforge._C", variant, "OPFORGE_EXTENSION")
+    built = importlib.util.find_spec("opforge._C")
+    if built is None:
+        raise ImportError("opforge's extension module is not built; run `python tools/build.py`")
     try:
         return importlib.import_module("opforge._C")
     except ImportError as exc:
+        # Built, but the loader refuses it: rebuilding the same sources would not help.
         raise ImportError(
-            f"opforge's extension module is not built ({exc}); run `python tools/build.py`"
+            f"opforge's extension module {built.origin} is built but cannot be loaded: {exc}. "
+            "An undefined symbol usually names a kernel that the build did not compile "
+            "(see tools/build.py's output) or a Paddle other than the one it was built against."
         ) from exc
 
 

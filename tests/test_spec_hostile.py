@@ -496,3 +496,22 @@ def test_cli_never_prints_a_traceback(tmp_path: Path, text: str | bytes) -> None
     assert "Traceback" not in result.stderr
     assert re.match(r".*demo\.yaml:\d+: ", result.stderr), result.stderr
     assert not (tmp_path / "out").exists()
+
+
+# ---------------------------------------------------------------- value sampling
+
+
+def test_sample_takes_dim_expressions(tmp_path: Path) -> None:
+    text = edit(BASE, after("    role: inout", "    values: {min: 0, sample: [1, m + 3]}\n"))
+    op = load_spec(write(tmp_path, text), tmp_path)
+    low, high = op.tensor("y").values.sample or (None, None)
+    assert low == 1 and high is not None and high.render() == "m + 3"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("sample", "words"),
+    [("[1, k + 3]", ("undefined dim 'k'",)), ("[5, 2]", ("low 5 is above high 2",))],
+)
+def test_sample_ends_are_checked(tmp_path: Path, sample: str, words: tuple[str, ...]) -> None:
+    text = edit(BASE, after("    role: inout", f"    values: {{sample: {sample}}} {MARK}\n"))
+    one_error(tmp_path, text, "values.sample", *words)

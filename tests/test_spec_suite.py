@@ -24,7 +24,7 @@ from specsuite.calls import (
     tolerance,
     value_checks,
 )
-from specsuite.cases import Case, attrs, build, dtypes, expected_shape, load_ops, required, sizes
+from specsuite.cases import Case, attrs, build, dtypes, expected_shape, load_ops, sizes
 
 import opforge
 from codegen.model import AttrType, DimRef, DType, KernelKind, Op, Role, Tensor
@@ -451,4 +451,3 @@ def test_every_op_names_a_reference_and_sweeps_its_dims() -> None:
     for op in OPS:
         assert op.reference, f"{op.source}: add 'reference:'"
         assert op.sweep, f"{op.source}: add 'sweep:'"
-        assert any(required(op, t, {}) or True for t in op.arguments)

@@ -117,23 +117,53 @@ def _unity(tree: Tree, found: list[Unit]) -> list[Unit]:
     return kept
 
 
+class MissingKernel(Exception):
+    pass
+
+
+def named_kernels(tree: Tree) -> list[tuple[str, str]]:
+    """(op, backend) for every kernel a spec names, read from the generated
+    declarations (kernel_decls/<op>.h declares Kernels::cpu when the spec has a
+    CPU kernel; kernel_decls/<op>_xpu3.h exists when it has an XPU3 kernel).
+    Raises MissingKernel naming each kernel source that does not exist."""
+    found, missing = [], []
+    for decl in sorted((tree.generated / "kernel_decls").glob("*.h")):
+        if decl.stem.endswith("_xpu3"):
+            continue
+        op = decl.stem
+        backends = ["cpu"] if "static void cpu(" in decl.read_text(encoding="utf-8") else []
+        if (decl.parent / f"{op}_xpu3.h").exists():
+            backends.append("xpu3")
+        for backend in backends:
+            source = tree.kernels / backend / f"{op}{'.cc' if backend == 'cpu' else '.xpu'}"
+            (found if source.exists() else missing).append((op, backend, source))
+    if missing:
+        raise MissingKernel(
+            "\n".join(
+                f"op {op}: its spec names the {backend} kernel, but {_shown(source)} does not "
+                f"exist; write it (declared in {_shown(tree.generated)}/kernel_decls/{op}"
+                f"{'_xpu3' if backend == 'xpu3' else ''}.h)"
+                for op, backend, source in missing
+            )
+        )
+    return [(op, backend) for op, backend, _ in found]
+
+
+def _shown(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+
 def units(tree: Tree = MAIN) -> list[Unit]:
     found = []
     for path in sorted((ROOT / "csrc" / "runtime").glob("*.cc")):
         found.append(Unit(path, path.name == "paddle_glue.cc", path.name == "pybind_module.cc"))
-    # Kernels of the ops that have a spec (a kernel file without one is not built).
-    ops = {
-        p.stem
-        for p in (tree.generated / "kernel_decls").glob("*.h")
-        if not p.stem.endswith("_xpu3")
-    }
-    for path in sorted((tree.kernels / "cpu").glob("*.cc")):
-        if path.stem in ops:
-            found.append(Unit(path, False, False))
+    # The kernels each spec names, and only those (a kernel file without a spec
+    # is not built; a spec's kernel without a file stops the build).
+    kernels = named_kernels(tree)
+    for op, backend in kernels:
+        suffix = ".cc" if backend == "cpu" else ".xpu"
+        found.append(Unit(tree.kernels / backend / f"{op}{suffix}", False, False, backend == "xpu3"))
     found.append(Unit(ROOT / "csrc" / "xpu3sim" / "xpu3sim.cc", False, False, xpu3sim=True))
-    for path in sorted((tree.kernels / "xpu3").glob("*.xpu")):
-        if path.stem in ops:
-            found.append(Unit(path, False, False, xpu3sim=True))
     for path in sorted((tree.generated / "plugin").glob("*.cc")):
         found.append(Unit(path, False, False, xpu3sim=path.stem.endswith("_xpu3sim")))
     for path in sorted((tree.generated / "paddle").glob("*.cc")):
@@ -295,16 +325,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kernels", type=Path, help="its kernels: cpu/*.cc and xpu3/*.xpu")
     parser.add_argument("--out", type=Path, help="where its generated glue, objects and module go")
     args = parser.parse_args(argv)
-    if args.specs:
-        if not (args.kernels and args.out):
-            parser.error("--specs needs --kernels and --out")
-        print(build_tree(args.specs, args.kernels, args.out).module)
-        return 0
-    if args.print:
-        for unit in units():
-            print(shlex.join(compile_command(unit, object_path(unit))))
-        return 0
-    return build()
+    if args.specs and not (args.kernels and args.out):
+        parser.error("--specs needs --kernels and --out")
+    try:
+        if args.specs:
+            print(build_tree(args.specs, args.kernels, args.out).module)
+            return 0
+        if args.print:
+            for unit in units():
+                print(shlex.join(compile_command(unit, object_path(unit))))
+            return 0
+        return build()
+    except MissingKernel as exc:
+        print(f"build stopped, nothing was compiled:\n{exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

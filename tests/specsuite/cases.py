@@ -146,9 +146,10 @@ def _fill(
     low = int(_bound(v.min, env)) if v.min is not None else -5
     high = int(_bound(v.max, env)) if v.max is not None else low + 50
     if v.sample is not None:
+        sample_low, sample_high = (int(_bound(end, env)) for end in v.sample)
         low, high = (
-            max(low, v.sample[0]),
-            min(high, v.sample[1]) if v.max is not None else v.sample[1],
+            max(low, sample_low),
+            min(high, sample_high) if v.max is not None else sample_high,
         )
     values = rng.integers(low, max(low, high) + 1, shape)
     if v.density is not None:
