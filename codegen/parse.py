@@ -671,7 +671,9 @@ class _FileParser:
                     and isinstance(ends[1], DimConst)
                     and ends[0].value > ends[1].value
                 ):
-                    self.error(kl["sample"], w, f"low {ends[0].value} is above high {ends[1].value}")
+                    self.error(
+                        kl["sample"], w, f"low {ends[0].value} is above high {ends[1].value}"
+                    )
                     sample = None
                 else:
                     sample = tuple(e.value if isinstance(e, DimConst) else e for e in ends)
