@@ -6,7 +6,16 @@ import argparse
 import sys
 from pathlib import Path
 
-from codegen.emit import FormatFailed, ToolMissing, compare, format_files, render, write
+from codegen.emit import (
+    FormatFailed,
+    ToolMissing,
+    cached_output,
+    compare,
+    format_files,
+    render,
+    store_output,
+    write,
+)
 from codegen.parse import SpecErrors, load_specs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,16 +28,25 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--specs", type=Path, default=ROOT / "opspec", help="spec directory")
     parser.add_argument("--out", type=Path, default=ROOT / "generated", help="output directory")
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        default=ROOT / "build" / "codegen-cache",
+        help="formatted texts and whole outputs by content hash (delete it at will)",
+    )
     args = parser.parse_args(argv)
 
     try:
-        ops = load_specs(args.specs.resolve(), ROOT)
+        # Unchanged inputs (specs, generator, formatters): the output is known.
+        key, files = cached_output(args.specs.resolve(), ROOT, args.cache)
+        if files is None:
+            ops = load_specs(args.specs.resolve(), ROOT)
+            files = format_files(render(ops), ROOT, cache=args.cache)
+            store_output(key, files, args.cache)
     except SpecErrors as exc:
         print(exc, file=sys.stderr)
         print(f"{len(exc.errors)} spec error(s); nothing was generated", file=sys.stderr)
         return 2
-    try:
-        files = format_files(render(ops), ROOT)
     except ToolMissing as exc:
         print(f"{exc}; nothing was generated", file=sys.stderr)
         return 3
@@ -49,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 1
-        print(f"generated/ is up to date ({len(files)} files from {len(ops)} spec(s))")
+        n_specs = len(list(args.specs.glob("*.yaml")))
+        print(f"generated/ is up to date ({len(files)} files from {n_specs} spec(s))")
         return 0
     write(files, args.out, diff)
     print(

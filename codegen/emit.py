@@ -7,14 +7,19 @@ tools see real changes only.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
+import yaml
 
 from codegen.escape import cpp_comment, cpp_string, py_comment, py_docstring
 from codegen.model import Op
@@ -32,8 +37,13 @@ def _pydoc(text: str, indent: int) -> str:
     return "\n".join(py_docstring(line) for line in lines)
 
 
+# Compiled templates are kept between runs (jinja2 checks each template's mtime).
+_BYTECODE = _TEMPLATES.parent.parent / "build" / "codegen-cache" / "jinja"
+_BYTECODE.mkdir(parents=True, exist_ok=True)
+
 _env = jinja2.Environment(
     loader=jinja2.FileSystemLoader(_TEMPLATES),
+    bytecode_cache=jinja2.FileSystemBytecodeCache(str(_BYTECODE)),
     trim_blocks=True,
     lstrip_blocks=True,
     keep_trailing_newline=True,
@@ -104,35 +114,119 @@ def _tool(name: str) -> str:
     return found
 
 
-def format_files(files: dict[str, str], root: Path) -> dict[str, str]:
-    formatted = {}
-    clang_format = _tool("clang-format")
-    ruff = _tool("ruff")
+_CPP = (".h", ".cc", ".xpu")
+_PY = (".py", ".pyi")
+
+
+def _fingerprint(tool: str, config: Path) -> bytes:
+    """What a formatted text depends on besides its input: the formatter binary
+    (path, size, mtime: a reinstall changes it) and its configuration file."""
+    stat = Path(tool).stat()
+    return f"{tool}:{stat.st_size}:{stat.st_mtime_ns}:".encode() + config.read_bytes()
+
+
+def _run_formatter(cmd: list[str], paths: list[Path]) -> None:
+    """Format files in place: a few processes over all of them, one per core."""
+    jobs = max(1, min(os.cpu_count() or 1, len(paths) // 50 or 1))
+    chunks = [paths[i::jobs] for i in range(jobs)]
+    running = [
+        subprocess.Popen(
+            [*cmd, *map(str, chunk)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        for chunk in chunks
+    ]
+    outputs = [p.communicate() for p in running]
+    errors = [err for p, (_, err) in zip(running, outputs, strict=True) if p.returncode != 0]
+    if errors:
+        raise FormatFailed("formatting generated files failed:\n" + "\n".join(errors))
+
+
+def format_files(files: dict[str, str], root: Path, cache: Path | None = None) -> dict[str, str]:
+    """Format every C++ file with clang-format and every Python file with ruff:
+    one process per language for all files that are not in ``cache`` (a
+    directory of formatted texts keyed by the hash of what they depend on)."""
+    tools = {
+        _CPP: (_tool("clang-format"), root / ".clang-format"),
+        _PY: (_tool("ruff"), root / "pyproject.toml"),
+    }
+    fingerprints = {kind: _fingerprint(*tool) for kind, tool in tools.items()}
+    formatted: dict[str, str] = {}
+    pending: dict[tuple[str, ...], dict[str, str]] = {_CPP: {}, _PY: {}}
+    keys: dict[str, str] = {}
     for path, text in files.items():
-        if path.endswith((".h", ".cc", ".xpu")):
-            cmd = [
-                clang_format,
-                f"--style=file:{root / '.clang-format'}",
-                f"--assume-filename={path}",
-            ]
-        elif path.endswith((".py", ".pyi")):
-            cmd = [
-                ruff,
-                "format",
-                "--config",
-                str(root / "pyproject.toml"),
-                "--stdin-filename",
-                path,
-                "-",
-            ]
-        else:
+        kind: tuple[str, ...] | None = (
+            _CPP if path.endswith(_CPP) else _PY if path.endswith(_PY) else None
+        )
+        if kind is None:
             formatted[path] = text
             continue
-        result = subprocess.run(cmd, input=text, capture_output=True, text=True, check=False)
-        if result.returncode != 0:
-            raise FormatFailed(f"formatting generated/{path} failed:\n{result.stderr}")
-        formatted[path] = result.stdout
-    return formatted
+        digest = hashlib.sha256(fingerprints[kind])
+        digest.update(Path(path).suffix.encode() + b"\0" + text.encode())
+        keys[path] = digest.hexdigest()
+        hit = cache / keys[path] if cache is not None else None
+        if hit is not None and hit.is_file():
+            formatted[path] = hit.read_text(encoding="utf-8")
+        else:
+            pending[kind][path] = text
+    for language, todo in pending.items():
+        if not todo:
+            continue
+        tool, config = tools[language]
+        with tempfile.TemporaryDirectory() as tmp:
+            paths = []
+            for path, text in todo.items():
+                target = Path(tmp) / path
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8")
+                paths.append(target)
+            if language == _CPP:
+                _run_formatter([tool, f"--style=file:{config}", "-i"], paths)
+            else:
+                _run_formatter([tool, "format", "--quiet", "--config", str(config)], paths)
+            for path, target in zip(todo, paths, strict=True):
+                formatted[path] = target.read_text(encoding="utf-8")
+        if cache is not None:
+            cache.mkdir(parents=True, exist_ok=True)
+            for path in todo:
+                entry = cache / keys[path]
+                tmp_entry = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
+                tmp_entry.write_text(formatted[path], encoding="utf-8")
+                tmp_entry.replace(entry)
+    return {path: formatted[path] for path in files}
+
+
+def _inputs_key(spec_dir: Path, root: Path) -> str:
+    """What the whole output depends on: every spec (name and bytes, and where the
+    directory is, which stamps name), the generator's own sources and templates,
+    the libraries that parse and render, and the formatters with their configuration."""
+    digest = hashlib.sha256(f"jinja2 {jinja2.__version__} pyyaml {yaml.__version__}\0".encode())
+    shown = spec_dir.relative_to(root) if spec_dir.is_relative_to(root) else spec_dir
+    digest.update(str(shown).encode() + b"\0")
+    for path in sorted(spec_dir.glob("*.yaml")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in sorted(Path(__file__).parent.rglob("*")):
+        if path.suffix in (".py", ".j2"):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    digest.update(_fingerprint(_tool("clang-format"), root / ".clang-format"))
+    digest.update(_fingerprint(_tool("ruff"), root / "pyproject.toml"))
+    return digest.hexdigest()
+
+
+def cached_output(spec_dir: Path, root: Path, cache: Path) -> tuple[str, dict[str, str] | None]:
+    """(key, every generated file) when these exact inputs were generated before."""
+    key = _inputs_key(spec_dir, root)
+    entry = cache / "outputs" / f"{key}.json"
+    if entry.is_file():
+        return key, dict(json.loads(entry.read_text(encoding="utf-8")))
+    return key, None
+
+
+def store_output(key: str, files: dict[str, str], cache: Path) -> None:
+    entry = cache / "outputs" / f"{key}.json"
+    entry.parent.mkdir(parents=True, exist_ok=True)
+    tmp = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(files), encoding="utf-8")
+    tmp.replace(entry)
 
 
 @dataclass(frozen=True)
@@ -167,4 +261,14 @@ def write(files: dict[str, str], out: Path, diff: Diff) -> None:
         (out / path).unlink()
 
 
-__all__ = ["Diff", "FormatFailed", "ToolMissing", "compare", "format_files", "render", "write"]
+__all__ = [
+    "Diff",
+    "FormatFailed",
+    "ToolMissing",
+    "cached_output",
+    "compare",
+    "format_files",
+    "render",
+    "store_output",
+    "write",
+]

@@ -307,7 +307,8 @@ def test_generation_is_identical_under_different_hash_seeds(tmp_path: Path) -> N
     for seed in ("0", "1", "12345"):
         out = tmp_path / f"out{seed}"
         result = subprocess.run(
-            [sys.executable, "-m", "codegen", "--out", str(out)],
+            # A fresh cache each: generation itself runs under each seed.
+            [sys.executable, "-m", "codegen", "--out", str(out), "--cache", str(out) + "-cache"],
             cwd=ROOT,
             env={**os.environ, "PYTHONHASHSEED": seed},
             capture_output=True,
