@@ -17,7 +17,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 import paddle  # noqa: E402
 
 import opforge  # noqa: E402
-from codegen.model import Attr, AttrType, DType, DTypeVar, Op, Role, Tensor  # noqa: E402
+from codegen.model import Attr, AttrType, DType, DTypeVar, KernelKind, Op, Role, Tensor  # noqa: E402
 from codegen.parse import load_specs  # noqa: E402
 from specspace.kernels import pattern, written  # noqa: E402
 
@@ -114,12 +114,18 @@ def main() -> int:
     specs = Path(sys.argv[1])
     failed = 0
     for index, op in enumerate(load_specs(specs, specs.parent)):
-        try:
-            outcome = call_one(op, index)
-        except Exception:  # each op's failure is reported, then the next runs
-            outcome = "raised:\n" + traceback.format_exc(limit=3)
-        failed += outcome != "ok"
-        print(f"{op.name}: {outcome}")
+        backends = ["cpu"] + (["xpu3-sim"] if KernelKind.XPU3 in op.kernels else [])
+        for backend in backends:
+            try:
+                if backend == "cpu":
+                    outcome = call_one(op, index)
+                else:
+                    with opforge.xpu3_simulation(nclusters=2, ncores=4):
+                        outcome = call_one(op, index)
+            except Exception:  # each op's failure is reported, then the next runs
+                outcome = "raised:\n" + traceback.format_exc(limit=3)
+            failed += outcome != "ok"
+            print(f"{op.name} ({backend}): {outcome}")
     print(f"{failed} failed")
     return 1 if failed else 0
 

@@ -44,7 +44,8 @@ class Drawn:
         return yaml.safe_dump(self.tree, sort_keys=False, width=1000)
 
 
-def draw_spec(ch: Chooser, op_name: str, kernels: tuple[str, ...] = ("cpu",)) -> Drawn:
+def draw_spec(ch: Chooser, op_name: str) -> Drawn:
+    kernels = choice(ch, [("cpu",), ("cpu", "xpu3")])
     dims = [_name(ch, "d", i) for i in range(ch.integer(1, 3))]
     attrs: list[dict[str, Any]] = []
     enum_attr = bool_attr = seed_attr = None

@@ -49,7 +49,62 @@ def cpu_kernel(op: Op) -> str:
     )
 
 
+def xpu3_kernel(op: Op) -> str:
+    """The same pattern from the XPU3 kernel: cluster 0's core 0 stages chunks in
+    local memory and copies them out (the simulation checks every transfer)."""
+    sig = api.xpu3_kernel(op)
+    template = f"template <typename {sig.tparam}>\n" if sig.tparam else ""
+    fills = "".join(
+        f"  fill_pattern({t.name}, {numel_cpp(t.shape)}, {k});\n"
+        for k, t in enumerate(op.tensors)
+        if written(t)
+    )
+    instances = f"OPFORGE_{op.name.upper()}_XPU3_INSTANCES\n" if sig.tparam else ""
+    return (
+        f"// A drawn op's XPU3 kernel: fills what it may write with a known pattern.\n"
+        f'#include "kernel_decls/{op.name}_xpu3.h"\n'
+        '#include "opforge/dtypes.h"\n\n'
+        f"namespace opforge::{op.name} {{\n"
+        "namespace {\n"
+        "// Local memory holds plain data: 16-bit floats are staged as their bits.\n"
+        "template <typename E>\n"
+        "struct Staged {\n"
+        "  using type = E;\n"
+        "  static type of(float f) { return E(f); }\n"
+        "};\n"
+        "template <>\n"
+        "struct Staged<opforge::float16> {\n"
+        "  using type = uint16_t;\n"
+        "  static type of(float f) { return opforge::float16(f).bits; }\n"
+        "};\n"
+        "template <>\n"
+        "struct Staged<opforge::bfloat16> {\n"
+        "  using type = uint16_t;\n"
+        "  static type of(float f) { return opforge::bfloat16(f).bits; }\n"
+        "};\n"
+        "template <typename E>\n"
+        "__device__ void fill_pattern(__global_ptr__ E* data, int64_t n, int64_t position) {\n"
+        "  XPU3_LM_ARRAY(typename Staged<E>::type, chunk, 64);\n"
+        "  for (int64_t start = 0; start < n; start += 64) {\n"
+        "    const int64_t count = n - start < 64 ? n - start : 64;\n"
+        "    for (int64_t i = 0; i < count; ++i) {\n"
+        "      chunk[i] = Staged<E>::of(static_cast<float>((3 * (start + i) + position) % 5));\n"
+        "    }\n"
+        "    LM2GM(chunk, data + start, count * sizeof(E));\n"
+        "  }\n"
+        "}\n"
+        "}  // namespace\n"
+        f"}}  // namespace opforge::{op.name}\n\n"
+        f"{template}__global__ void {sig.qualified}({sig.params_text()}) {{\n"
+        "  if (cluster_id() != 0 || core_id() != 0) return;\n"
+        f"{fills}}}\n{instances}"
+    )
+
+
 def write_kernels(ops: list[Op], kernels: Path) -> None:
-    (kernels / "cpu").mkdir(parents=True, exist_ok=True)
+    for backend in ("cpu", "xpu3"):
+        (kernels / backend).mkdir(parents=True, exist_ok=True)
     for op in ops:
         (kernels / "cpu" / f"{op.name}.cc").write_text(cpu_kernel(op), encoding="utf-8")
+        if any(k.value == "xpu3" for k in op.kernels):
+            (kernels / "xpu3" / f"{op.name}.xpu").write_text(xpu3_kernel(op), encoding="utf-8")
