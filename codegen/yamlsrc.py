@@ -106,8 +106,13 @@ def field_name(key: str) -> str:
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
+_ASCII_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
 def bad_char(text: str) -> str | None:
     """Why ``text`` may not appear in a spec, naming its first bad character."""
+    if text.isascii() and not _ASCII_CONTROL.search(text):
+        return None  # the common case, without a look at each character
     for ch in text:
         if ch in "\t\n\r":
             continue
