@@ -208,46 +208,32 @@ def _tparam(op: Op) -> str:
 # ---------------------------------------------------------------- the conventions
 
 
-def cpu_kernel(op: Op) -> Signature:
-    """``Kernels::cpu``: every tensor in spec order as a pointer, dims, attributes."""
+def _kernel(op: Op, name: str, pointer: str, prefix: str) -> Signature:
+    """A hand-written kernel: every tensor in spec order as a ``pointer`` (with
+    ``{elem}`` for the element type), then dims, then attributes."""
     tensors = [
         Param(
             t.name,
-            CType(f"{_const(t)}{{elem}}*", t.dtype),
+            CType(pointer.format(const=_const(t), elem="{elem}"), t.dtype),
             Kind.TENSOR,
             t,
             comment=_kernel_comment(t),
         )
         for t in op.tensors
     ]
-    return Signature(
-        "cpu",
-        f"opforge::{op.name}::Kernels::cpu",
-        tuple(tensors + _dims(op) + _attrs(op)),
-        prefix="static ",
-        tparam=_tparam(op),
-    )
+    qualified = f"opforge::{op.name}::{'Kernels::' if name == 'cpu' else ''}{name}"
+    params = tuple(tensors + _dims(op) + _attrs(op))
+    return Signature(name, qualified, params, prefix=prefix, tparam=_tparam(op))
+
+
+def cpu_kernel(op: Op) -> Signature:
+    """``Kernels::cpu``: host pointers."""
+    return _kernel(op, "cpu", "{const}{elem}*", "static ")
 
 
 def xpu3_kernel(op: Op) -> Signature:
-    """The XPU3 kernel: as the CPU kernel, with device (global) pointers."""
-    tensors = [
-        Param(
-            t.name,
-            CType(f"__global_ptr__ {_const(t)}{{elem}}*", t.dtype),
-            Kind.TENSOR,
-            t,
-            comment=_kernel_comment(t),
-        )
-        for t in op.tensors
-    ]
-    return Signature(
-        "xpu3_kernel",
-        f"opforge::{op.name}::xpu3_kernel",
-        tuple(tensors + _dims(op) + _attrs(op)),
-        prefix="__global__ ",
-        tparam=_tparam(op),
-    )
+    """The XPU3 kernel: device (global) pointers."""
+    return _kernel(op, "xpu3_kernel", "__global_ptr__ {const}{elem}*", "__global__ ")
 
 
 def _buffer(t: Tensor) -> Param:

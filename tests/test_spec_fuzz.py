@@ -18,20 +18,12 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from specfuzz.mutate import RandomChooser, draw_case
+from specfuzz.mutate import HypothesisChooser, RandomChooser, draw_case
 from specfuzz.oracle import run_case
 
 from codegen import yamlsrc
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-class _HypothesisChooser:
-    def __init__(self, data: st.DataObject) -> None:
-        self.data = data
-
-    def integer(self, low: int, high: int) -> int:
-        return self.data.draw(st.integers(low, high))
 
 
 @settings(
@@ -43,7 +35,7 @@ class _HypothesisChooser:
 def test_any_mutated_spec_is_rejected_cleanly_or_generates_valid_code(
     data: st.DataObject, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    case = draw_case(_HypothesisChooser(data))
+    case = draw_case(HypothesisChooser(data))
     outcome = run_case(case, tmp_path_factory.mktemp("fuzz"))
     assert not outcome.failed, (
         f"{outcome.kind}: {outcome.detail}\nmutations: {'; '.join(case.mutations)}"

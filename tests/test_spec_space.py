@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from specfuzz.mutate import RandomChooser
+from specfuzz.mutate import HypothesisChooser, RandomChooser
 from specspace.draw import draw_spec
 from specspace.kernels import write_kernels
 
@@ -96,20 +96,12 @@ tensors:
 }
 
 
-class _HypothesisChooser:
-    def __init__(self, data: st.DataObject) -> None:
-        self.data = data
-
-    def integer(self, low: int, high: int) -> int:
-        return self.data.draw(st.integers(low, high))
-
-
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_every_drawn_spec_is_accepted_and_generates_python(
     data: st.DataObject, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    drawn = draw_spec(_HypothesisChooser(data), "drawn")
+    drawn = draw_spec(HypothesisChooser(data), "drawn")
     specs = tmp_path_factory.mktemp("space") / "opspec"
     specs.mkdir()
     (specs / "drawn.yaml").write_text(drawn.text, encoding="utf-8")

@@ -38,6 +38,18 @@ def choice(ch: Chooser, options: Sequence[T]) -> T:
     return options[ch.integer(0, len(options) - 1)]
 
 
+class HypothesisChooser:
+    """Choices drawn by Hypothesis, which can then shrink a failing case."""
+
+    def __init__(self, data: Any) -> None:  # a hypothesis.strategies.DataObject
+        self.data = data
+
+    def integer(self, low: int, high: int) -> int:
+        from hypothesis import strategies as st
+
+        return int(self.data.draw(st.integers(low, high)))
+
+
 class RandomChooser:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)

@@ -25,15 +25,21 @@ def written(t: Tensor) -> bool:
     return t.role in (Role.INOUT, Role.OUTPUT) or (t.role is Role.SCRATCH and t.fill is None)
 
 
-def cpu_kernel(op: Op) -> str:
-    sig = api.cpu_kernel(op)
+def _parts(op: Op, sig: api.Signature, backend: str) -> tuple[str, str, str]:
+    """(template head, the fill calls, the instantiation macro) of a kernel."""
     template = f"template <typename {sig.tparam}>\n" if sig.tparam else ""
     fills = "".join(
         f"  fill_pattern({t.name}, {numel_cpp(t.shape)}, {k});\n"
         for k, t in enumerate(op.tensors)
         if written(t)
     )
-    instances = f"OPFORGE_{op.name.upper()}_CPU_INSTANCES\n" if sig.tparam else ""
+    instances = f"OPFORGE_{op.name.upper()}_{backend}_INSTANCES\n" if sig.tparam else ""
+    return template, fills, instances
+
+
+def cpu_kernel(op: Op) -> str:
+    sig = api.cpu_kernel(op)
+    template, fills, instances = _parts(op, sig, "CPU")
     return (
         f"// A drawn op's CPU kernel: fills what it may write with a known pattern.\n"
         f'#include "kernel_decls/{op.name}.h"\n\n'
@@ -53,13 +59,7 @@ def xpu3_kernel(op: Op) -> str:
     """The same pattern from the XPU3 kernel: cluster 0's core 0 stages chunks in
     local memory and copies them out (the simulation checks every transfer)."""
     sig = api.xpu3_kernel(op)
-    template = f"template <typename {sig.tparam}>\n" if sig.tparam else ""
-    fills = "".join(
-        f"  fill_pattern({t.name}, {numel_cpp(t.shape)}, {k});\n"
-        for k, t in enumerate(op.tensors)
-        if written(t)
-    )
-    instances = f"OPFORGE_{op.name.upper()}_XPU3_INSTANCES\n" if sig.tparam else ""
+    template, fills, instances = _parts(op, sig, "XPU3")
     return (
         f"// A drawn op's XPU3 kernel: fills what it may write with a known pattern.\n"
         f'#include "kernel_decls/{op.name}_xpu3.h"\n'
