@@ -1,6 +1,6 @@
 """Self-checks of the NumPy reference of verify_draft_tokens against hand-worked page examples.
 
-Every expected value below is worked out by hand from shared/ops/verify_draft_tokens.md; the
+Every expected value below is worked out by hand from docs/ops/verify_draft_tokens.md; the
 comments show the working. Slots are built with ``_run`` from a per-slot description, so each test
 only spells out what matters for its rule.
 """

@@ -1,5 +1,5 @@
 """Self-checks of the NumPy references of top_p_candidates and unified_update_model_status against
-hand-worked examples from shared/ops/top_p_candidates.md and unified_update_model_status.md.
+hand-worked examples from docs/ops/top_p_candidates.md and unified_update_model_status.md.
 
 Every expected value below is worked out by hand from the pages; the comments show the working.
 """

@@ -1,4 +1,4 @@
-"""NumPy reference of ``top_p_candidates`` (contract: shared/ops/top_p_candidates.md).
+"""NumPy reference of ``top_p_candidates`` (contract: docs/ops/top_p_candidates.md).
 
 Written as plain per-row Python that follows the page step by step: (1) the row's slot,
 (2) the C best tokens in the page's total order, (3) the float32 top-p cut, (4) the scores.

@@ -1,4 +1,4 @@
-"""NumPy reference of ``unified_update_model_status`` (contract: shared/ops/unified_update_model_status.md).
+"""NumPy reference of ``unified_update_model_status`` (contract: docs/ops/unified_update_model_status.md).
 
 Written as plain per-slot Python that follows the page step by step: for a running slot, steps
 1-8 in the page's order; for a slot ``b < real_bsz`` that is not running, the page's reset; slots

@@ -1,4 +1,4 @@
-"""NumPy reference of ``verify_draft_tokens`` (contract: shared/ops/verify_draft_tokens.md).
+"""NumPy reference of ``verify_draft_tokens`` (contract: docs/ops/verify_draft_tokens.md).
 
 Written as plain per-slot Python that follows the page step by step: (1) reset and skip rules,
 (2) ``emit``, (3) phase 1 with the TOPP window fallback, (4) phase 2, (5) the written count.

@@ -1,4 +1,4 @@
-"""Random VALID batches for ``verify_draft_tokens`` (value domain of shared/ops/verify_draft_tokens.md).
+"""Random VALID batches for ``verify_draft_tokens`` (value domain of docs/ops/verify_draft_tokens.md).
 
 ``random_batch(rng, strategy=...)`` returns a dict holding the 17 tensors of the spec (names, dtypes
 and shapes of opspec/verify_draft_tokens.yaml; optional tensors the strategy does not require are

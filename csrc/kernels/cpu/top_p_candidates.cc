@@ -1,5 +1,5 @@
 // CPU kernel for top_p_candidates.
-// Contract: /work/shared/ops/top_p_candidates.md ("Semantics, per row i" and
+// Contract: docs/ops/top_p_candidates.md ("Semantics, per row i" and
 // "Decisions where FastDeploy differs"). The generated glue has already checked
 // 1 <= candidates_len <= 16, candidates_len <= vocab_size and the buffer sizes;
 // max_candidate_len is the dim bound to candidates_len (the row width of both

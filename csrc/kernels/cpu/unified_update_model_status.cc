@@ -1,5 +1,5 @@
 // CPU kernel for unified_update_model_status.
-// Contract: /work/shared/ops/unified_update_model_status.md ("Semantics, per
+// Contract: docs/ops/unified_update_model_status.md ("Semantics, per
 // slot b" and "Decisions where FastDeploy differs"); the NumPy reference is
 // tests/reference/unified_update_model_status.py. The generated glue has
 // already checked every buffer's length.

@@ -1,5 +1,5 @@
 // CPU kernel for verify_draft_tokens.
-// Contract: /work/shared/ops/verify_draft_tokens.md ("Semantics, per slot b" and
+// Contract: docs/ops/verify_draft_tokens.md ("Semantics, per slot b" and
 // "Decisions where FastDeploy differs"). The generated glue has already checked
 // shapes, required-when optional tensors and filled topp_uniforms.
 #include "kernel_decls/verify_draft_tokens.h"
