@@ -196,7 +196,11 @@ def _cpp_number(value: float, literal: str) -> str:
 class TensorView:
     name: str
     doc: str
-    role: str
+    role: Role
+    in_place: bool  # an inout tensor: the caller's buffer is the output
+    copied_in: bool  # its values matter to the kernel (all but new outputs)
+    staged: bool  # the device launcher stages it (host memory, or scratch made on the host)
+    paddle_output: str  # its name among the registered op's outputs
     dtype: str  # spec spelling (a dtype, or the dtype set's name)
     dtype_enum: str  # C++ expression: the opforge::DType the tensor must have
     paddle_dtype: str  # C++ expression: its paddle::DataType
@@ -273,7 +277,11 @@ def tensor_view(op: Op, t: Tensor) -> TensorView:
     return TensorView(
         name=t.name,
         doc=t.doc,
-        role=t.role.value,
+        role=t.role,
+        in_place=t.role is Role.INOUT,
+        copied_in=t.role is not Role.OUTPUT,
+        staged=t.host or t.role is Role.SCRATCH,
+        paddle_output=f"{t.name}_out" if t.role is Role.INOUT else t.name,
         dtype=spelled,
         dtype_enum=enum,
         paddle_dtype=paddle,
@@ -594,11 +602,27 @@ class OpView:
 
     @property
     def scratch(self) -> tuple[TensorView, ...]:
-        return tuple(t for t in self.tensors if t.role == "scratch")
+        return tuple(t for t in self.tensors if t.role is Role.SCRATCH)
 
     @property
     def outputs(self) -> tuple[TensorView, ...]:
         return tuple(t for t in self.tensors if t.is_output)
+
+    @property
+    def in_place_outputs(self) -> tuple[TensorView, ...]:
+        return tuple(t for t in self.tensors if t.in_place)
+
+    @property
+    def returns_doc(self) -> str:
+        """The docstring's Returns line."""
+        outputs = self.outputs
+        if len(outputs) == 1:
+            passed = " (the tensor passed in, updated in place)" if outputs[0].in_place else ""
+            return f"{outputs[0].name}{passed}."
+        passed = (
+            ": the tensors passed in, updated in place" if all(t.in_place for t in outputs) else ""
+        )
+        return f"({', '.join(t.name for t in outputs)}){passed}."
 
     @property
     def value_checks(self) -> tuple[str, ...]:
@@ -606,7 +630,7 @@ class OpView:
 
     @property
     def new_outputs(self) -> tuple[TensorView, ...]:
-        return tuple(t for t in self.tensors if t.role == "out")
+        return tuple(t for t in self.tensors if t.role is Role.OUTPUT)
 
 
 def op_view(op: Op) -> OpView:
