@@ -3,12 +3,13 @@
 Every problem is reported with ``file:line``, the field, and what was expected;
 all problems of a file are collected and reported together (a tensor or
 attribute whose name or type is rejected still has its other fields checked),
-and nothing a spec says reaches generated code unless it passed here. Each
-kind of constraint has one check method whose message is the constraint's
-one-line summary; values are quoted with ``show`` (repr, cut to 80 characters).
+and nothing a spec says reaches generated code unless it passed here.
 
-The layers below: ``yamlsrc`` (the YAML a spec may use, with lines), ``names``
-(which names are free), ``dimexpr`` (shape expressions and their bounds).
+This module parses each section of a spec; the rest is split by concern:
+``yamlsrc`` (the YAML a spec may use, with lines), ``names`` (which names are
+free), ``dimexpr`` (shape expressions and their bounds), ``diagnostics`` (one
+check per kind of constraint, whose message is written once) and ``rules``
+(what must hold across sections).
 """
 
 from __future__ import annotations
@@ -18,17 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from codegen import names, yamlsrc
-from codegen.dimexpr import negative_part, parse_dim_expr
+from codegen.diagnostics import SpecError, SpecErrors
 from codegen.model import (
     Attr,
     AttrType,
     Bound,
     Condition,
     Dim,
-    DimBinOp,
     DimConst,
     DimExpr,
-    DimRef,
     DType,
     DTypeVar,
     EnumType,
@@ -39,32 +38,13 @@ from codegen.model import (
     UniformFill,
     Values,
 )
+from codegen.rules import CrossFieldRules
 from codegen.yamlsrc import Loc, LocDict, LocList, field_name, show
 
-MAX_RANK = 8  # Paddle's kernels handle up to 9 axes; no op here needs more than 3
-
-
-class SpecError(Exception):
-    """One problem in a spec file."""
-
-    def __init__(self, loc: Loc, where: str, message: str) -> None:
-        super().__init__(f"{loc}: {where}: {message}" if where else f"{loc}: {message}")
-        self.loc = loc
-        self.where = where
-        self.message = message
-
-
-class SpecErrors(Exception):
-    """All problems found in one run, one per line."""
-
-    def __init__(self, errors: list[SpecError]) -> None:
-        super().__init__("\n".join(str(e) for e in errors))
-        self.errors = errors
-
-
 _DTYPES = {d.value: d for d in DType}
-_INT_RANGES = {AttrType.INT: (-(2**31), 2**31 - 1), AttrType.INT64: (-(2**63), 2**63 - 1)}
 _INT_ATTRS = (AttrType.INT, AttrType.INT64)
+
+MAX_RANK = 8  # Paddle's kernels handle up to 9 axes; no op here needs more than 3
 
 
 def _item_label(parent: str, index: int, name: str | None) -> str:
@@ -75,164 +55,16 @@ def _item_label(parent: str, index: int, name: str | None) -> str:
     return f"{parent}[{index}]"
 
 
-def _yaml_type_name(kind: type) -> str:
-    return {
-        str: "a string",
-        int: "an integer",
-        float: "a number",
-        bool: "true/false",
-        list: "a list",
-        dict: "a mapping",
-        LocDict: "a mapping",
-        LocList: "a list",
-        type(None): "nothing",
-    }.get(kind, kind.__name__)
+class _FileParser(CrossFieldRules):
+    """One spec file's sections, parsed in order, then the cross-field rules."""
 
-
-class _FileParser:
     def __init__(self, path: str, source: str) -> None:
-        self.path = path
+        super().__init__(path)
         self.source = source
-        self.errors: list[SpecError] = []
         # A tensor dropped for an error would make its dims and dtype set look
         # unused; those checks are skipped then.
         self.dropped_tensor = False
         self.attrs_with_default: set[str] = set()
-
-    # ---- one check per kind of constraint -------------------------------------------
-
-    def error(self, line: int, where: str, message: str) -> None:
-        self.errors.append(SpecError(Loc(self.path, line), where, message))
-
-    def check_keys(
-        self, node: LocDict, where: str, required: Iterable[str], allowed: Iterable[str]
-    ) -> bool:
-        """Mapping has every required key, no unknown one, and no empty value."""
-        allowed_set = set(required) | set(allowed)
-        ok = True
-        for key in node:
-            if key not in allowed_set:
-                self.error(
-                    node.key_lines[key],
-                    f"{where}.{field_name(key)}" if where else field_name(key),
-                    f"unknown field; expected one of: {', '.join(sorted(allowed_set))}",
-                )
-                ok = False
-        for key in required:
-            if key not in node:
-                self.error(node.line, where or "spec", f"missing required field '{key}'")
-                ok = False
-        for key, value in node.items():
-            if value is None and key in allowed_set:
-                self.error(node.key_lines[key], f"{where}.{key}" if where else key, "has no value")
-                ok = False
-        return ok
-
-    def check_type(self, value: Any, kind: type | tuple[type, ...], line: int, where: str) -> bool:
-        """Value has the YAML type the field takes (true/false is not a number)."""
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if isinstance(value, bool) and bool not in kinds:
-            ok = False
-        else:
-            ok = isinstance(value, kinds)
-        if not ok:
-            expected = " or ".join(_yaml_type_name(k) for k in kinds)
-            got = "nothing" if value is None else f"{_yaml_type_name(type(value))} {show(value)}"
-            self.error(line, where, f"expected {expected}, got {got}")
-        return ok
-
-    def check_name(self, name: Any, line: int, where: str) -> bool:
-        """Name is a lower_snake_case identifier that no generated scope uses."""
-        if not self.check_type(name, str, line, where):
-            return False
-        problem = names.name_problem(name)
-        if problem is not None:
-            self.error(line, where, f"{show(name)} {problem}")
-        return problem is None
-
-    def check_type_name(self, name: Any, line: int, where: str) -> bool:
-        """Name is a CamelCase identifier that no generated scope uses."""
-        if not self.check_type(name, str, line, where):
-            return False
-        problem = names.type_name_problem(name)
-        if problem is not None:
-            self.error(line, where, f"{show(name)} {problem}")
-        return problem is None
-
-    def check_member(
-        self, value: Any, choices: Iterable[str], line: int, where: str, what: str
-    ) -> bool:
-        """Value is one of a fixed set of spellings."""
-        options = list(choices)
-        if isinstance(value, str) and value in options:
-            return True
-        self.error(
-            line, where, f"unknown {what} {show(value)}; expected one of: {', '.join(options)}"
-        )
-        return False
-
-    def check_flag(self, node: LocDict, key: str, where: str) -> bool:
-        """An optional true/false field (absent: false)."""
-        value = node.get(key, False)
-        if not self.check_type(value, bool, node.key_lines.get(key, node.line), f"{where}.{key}"):
-            return False
-        return bool(value)
-
-    def check_dim_expr(self, raw: Any, line: int, where: str) -> DimExpr | None:
-        """A shape entry or bound parses as a dim expression."""
-        try:
-            return parse_dim_expr(raw)
-        except ValueError as exc:
-            self.error(line, where, str(exc))
-            return None
-
-    def check_dim_refs(
-        self, expr: DimExpr, line: int, where: str, dims: dict[str, Dim], other: dict[str, str]
-    ) -> bool:
-        """Every name in a dim expression is a declared dim (not a tensor or attribute)."""
-        ok = True
-        for ref in dict.fromkeys(expr.refs()):
-            if ref in dims:
-                continue
-            ok = False
-            if ref in other:
-                self.error(
-                    line, where, f"{show(ref)} is {other[ref]}, not a dim; dim expressions use dims"
-                )
-            else:
-                self.error(line, where, f"undefined dim {show(ref)}; declare it under 'dims'")
-        return ok
-
-    def check_non_negative(
-        self, expr: DimExpr, line: int, where: str, bounds: dict[str, tuple[float, float]]
-    ) -> None:
-        """A subtraction in a size cannot go negative, given the dims' declared bounds."""
-        part = negative_part(expr, bounds)
-        if part is not None:
-            self.error(
-                line,
-                where,
-                f"'{part.render()}' can be negative; bound its dims (min/max under 'dims') "
-                "so that it cannot, or write the size without '-'",
-            )
-
-    def check_number(
-        self,
-        value: Any,
-        kind: AttrType,
-        line: int,
-        where: str,
-    ) -> int | float | None:
-        """A number of the attribute's type, in its type's range."""
-        kinds: tuple[type, ...] = (int, float) if kind is AttrType.FLOAT else (int,)
-        if not self.check_type(value, kinds, line, where):
-            return None
-        if kind in _INT_RANGES:
-            low, high = _INT_RANGES[kind]
-            if not low <= value <= high:
-                self.error(line, where, f"{show(value)} does not fit a {kind.value}")
-                return None
-        return int(value) if isinstance(value, int) else float(value)
 
     # ---- the spec ---------------------------------------------------------------------
 
@@ -805,242 +637,6 @@ class _FileParser:
             return None
         return EnumType(names.camel(name), tuple(members))
 
-    # ---- cross-field rules ------------------------------------------------------------
-
-    def check_unique(self, dims: list[Dim], tensors: list[Tensor], attrs: list[Attr]) -> None:
-        """Dims, tensors and attributes share one namespace (they become parameters of
-        the same C++ and Python functions)."""
-        seen: dict[str, tuple[str, Loc]] = {}
-        items: list[tuple[str, str, Loc]] = (
-            [("dim", d.name, d.loc) for d in dims]
-            + [("tensor", t.name, t.loc) for t in tensors]
-            + [("attribute", a.name, a.loc) for a in attrs]
-        )
-        for kind, name, loc in items:
-            if name in seen:
-                first_kind, first = seen[name]
-                self.error(
-                    loc.line,
-                    f"{kind} {name}",
-                    f"duplicate name: '{name}' is already a {first_kind} at line {first.line}",
-                )
-            else:
-                seen[name] = (kind, loc)
-
-    def check_type_names(self, dtype_vars: dict[str, DTypeVar], attrs: list[Attr]) -> None:
-        """The type names the generator derives (enum types from attribute names) are
-        distinct from each other, from the dtype set and from generated types."""
-        taken: dict[str, str] = {
-            v.name: f"the dtype set at line {v.loc.line}" for v in dtype_vars.values()
-        }
-        for a in attrs:
-            if a.enum is None:
-                continue
-            type_name = a.enum.name
-            problem = names.type_name_problem(type_name, derived=True)
-            where = f"attribute {a.name}.name"
-            if problem is not None:
-                self.error(a.loc.line, where, f"its enum type {show(type_name)} {problem}")
-            elif type_name in taken:
-                self.error(
-                    a.loc.line,
-                    where,
-                    f"its enum type is named '{type_name}', as is {taken[type_name]}; rename one",
-                )
-            else:
-                taken[type_name] = f"the enum type of attribute {a.name} (line {a.loc.line})"
-
-    def check_attr_refs(self, tensors: list[Tensor], attrs: list[Attr], dims: list[Dim]) -> None:
-        """Conditions, fills and attribute-sized dims name attributes of the right type."""
-        by_name = {a.name: a for a in attrs}
-        for t in tensors:
-            line = t.line_of("required_when")
-            for cond in t.required_when:
-                where = f"tensor {t.name}.required_when.{field_name(cond.attr)}"
-                attr = by_name.get(cond.attr)
-                if attr is None:
-                    self.error(line, where, f"no attribute named {show(cond.attr)}")
-                elif attr.enum is not None:
-                    members = [m for m, _ in attr.enum.members]
-                    for v in cond.values:
-                        if v not in members:
-                            self.error(
-                                line,
-                                where,
-                                f"{show(v)} is not a member of {attr.name}; expected one of: {', '.join(members)}",
-                            )
-                elif attr.type is AttrType.BOOL:
-                    if not all(isinstance(v, bool) for v in cond.values):
-                        self.error(line, where, "a bool attribute's condition lists true/false")
-                else:
-                    self.error(line, where, "conditions can only test enum or bool attributes")
-            if t.fill is not None:
-                attr = by_name.get(t.fill.seed_attr)
-                if attr is None or attr.type is not AttrType.INT64:
-                    self.error(
-                        t.line_of("fill"),
-                        f"tensor {t.name}.fill.uniform",
-                        f"'{t.fill.seed_attr}' must name an int64 attribute (the seed)",
-                    )
-        for d in dims:
-            if d.from_attr is not None:
-                attr = by_name.get(d.from_attr)
-                if attr is None or attr.type not in _INT_ATTRS:
-                    self.error(
-                        d.loc.line,
-                        f"dims.{d.name}.attr",
-                        f"'{d.from_attr}' must name an int or int64 attribute",
-                    )
-        seen_default = None
-        for a in attrs:
-            if a.name in self.attrs_with_default:
-                seen_default = a
-            elif seen_default is not None:
-                self.error(
-                    a.loc.line,
-                    f"attribute {a.name}",
-                    f"has no default but follows '{seen_default.name}', which has one",
-                )
-
-    def check_dims_bound(self, dims: list[Dim], tensors: list[Tensor]) -> None:
-        """Every dim is declared, used, and bound: by an attribute, or by a caller's tensor
-        whose shape names it alone at some axis. A dim that appears inside an
-        expression, or in an output or scratch shape, must be bound whatever optional
-        tensors are left out: by an attribute or a required tensor."""
-        used: set[str] = set()
-        for t in tensors:
-            for expr in t.shape:
-                used.update(expr.refs())
-        for d in dims:
-            if d.name not in used:
-                if not self.dropped_tensor:
-                    self.error(
-                        d.loc.line, f"dims.{d.name}", "declared but no tensor's shape uses it"
-                    )
-                continue
-            if d.from_attr is not None:
-                continue
-            binders = [t for t in tensors if t.is_argument and t.binds_at(d.name) is not None]
-            if not binders and not self.dropped_tensor:
-                self.error(
-                    d.loc.line,
-                    f"dims.{d.name}",
-                    f"nothing binds dim '{d.name}': no input has it alone as an axis (e.g. shape [{d.name}]) and no attribute sets it",
-                )
-                continue
-            if not binders or any(not t.optional for t in binders):
-                continue
-            needers = [
-                t.name
-                for t in tensors
-                if any(d.name in e.refs() and not isinstance(e, DimRef) for e in t.shape)
-                or (not t.is_argument and any(d.name in e.refs() for e in t.shape))
-            ]
-            if needers:
-                self.error(
-                    d.loc.line,
-                    f"dims.{d.name}",
-                    f"only optional tensors ({', '.join(t.name for t in binders)}) bind '{d.name}', "
-                    f"but {', '.join(needers)} always needs it",
-                )
-
-    def check_sizes(self, tensors: list[Tensor], dims: list[Dim], attrs: list[Attr]) -> None:
-        """Every dim expression (shapes, dim bounds, attribute bounds) names declared dims
-        only, and no size can go negative."""
-        by_name = {d.name: d for d in dims}
-        other = {t.name: "a tensor" for t in tensors} | {a.name: "an attribute" for a in attrs}
-        bounds: dict[str, tuple[float, float]] = {
-            d.name: (
-                d.min.value if isinstance(d.min, DimConst) else 0,
-                d.max.value if isinstance(d.max, DimConst) else float("inf"),
-            )
-            for d in dims
-        }
-        for t in tensors:
-            for axis, expr in enumerate(t.shape):
-                key = f"shape[{axis}]"
-                where = f"tensor {t.name}.{key}"
-                if self.check_dim_refs(expr, t.line_of(key), where, by_name, other):
-                    self.check_non_negative(expr, t.line_of(key), where, bounds)
-        for d in dims:
-            for key, bound in (("min", d.min), ("max", d.max)):
-                if bound is not None:
-                    line = d.line_of(key)
-                    if self.check_dim_refs(bound, line, f"dims.{d.name}.{key}", by_name, other):
-                        self.check_non_negative(bound, line, f"dims.{d.name}.{key}", bounds)
-        for a in attrs:
-            if a.at_most is not None:
-                where = f"attribute {a.name}.at_most"
-                if self.check_dim_refs(a.at_most, a.at_most_line, where, by_name, other):
-                    self.check_non_negative(a.at_most, a.at_most_line, where, bounds)
-
-    def check_outputs(self, data: LocDict, tensors: list[Tensor]) -> None:
-        """An op returns something, and one kind of it."""
-        if self.dropped_tensor or not isinstance(data.get("tensors"), list):
-            return
-        outputs = [t for t in tensors if t.role in (Role.OUTPUT, Role.INOUT)]
-        if not outputs:
-            self.error(
-                data.key_lines["tensors"],
-                "tensors",
-                "an op needs at least one output: a tensor with role inout or out",
-            )
-        if any(t.role is Role.OUTPUT for t in tensors) and any(
-            t.role is Role.INOUT for t in tensors
-        ):
-            first = next(t for t in tensors if t.role is Role.OUTPUT)
-            self.error(
-                first.line_of("role"),
-                f"tensor {first.name}.role",
-                "an op has in-place tensors or new outputs, not both (its Paddle op returns one kind)",
-            )
-
-    def check_values(self, tensors: list[Tensor], dims: list[Dim], attrs: list[Attr]) -> None:
-        """Value domains name declared dims and tensors of a fitting shape."""
-        by_dim = {d.name: d for d in dims}
-        by_name = {t.name: t for t in tensors}
-        other = {t.name: "a tensor" for t in tensors} | {a.name: "an attribute" for a in attrs}
-        for t in tensors:
-            v = t.values
-            where = f"tensor {t.name}.values"
-            sample = v.sample or ()
-            for key, b in (("min", v.min), ("max", v.max), *(("sample", e) for e in sample)):
-                if isinstance(b, (DimConst, DimRef, DimBinOp)):
-                    line = t.line_of(f"values.{key}")
-                    self.check_dim_refs(b, line, f"{where}.{key}", by_dim, other)
-            if v.prefix_sum_of is not None:
-                line = t.line_of("values.prefix_sum_of")
-                source = by_name.get(v.prefix_sum_of)
-                integers = (DType.INT32, DType.INT64)
-                if source is None:
-                    self.error(
-                        line, f"{where}.prefix_sum_of", f"no tensor named '{v.prefix_sum_of}'"
-                    )
-                elif t.dtype not in integers or source.dtype not in integers:
-                    self.error(
-                        line,
-                        f"{where}.prefix_sum_of",
-                        "a prefix sum and its source are int32 or int64 tensors",
-                    )
-                elif (
-                    len(source.shape) != 1
-                    or len(t.shape) != 1
-                    or not (
-                        isinstance(t.shape[0], DimBinOp)
-                        and t.shape[0] == DimBinOp("+", source.shape[0], DimConst(1))
-                    )
-                ):
-                    self.error(
-                        line,
-                        f"{where}.prefix_sum_of",
-                        f"a prefix sum of '{source.name}' {source.shape[0].render() if source.shape else ''} "
-                        f"has shape [{source.shape[0].render() if source.shape else 'n'} + 1]",
-                    )
-            if v.total is not None and v.total not in by_dim:
-                self.error(
-                    t.line_of("values.total"), f"{where}.total", f"undefined dim '{v.total}'"
-                )
-
     def parse_sweep(
         self, data: LocDict, dims: list[Dim], attrs: list[Attr], tensors: list[Tensor]
     ) -> tuple[tuple[str, tuple[DimExpr, ...]], ...]:
@@ -1088,23 +684,6 @@ class _FileParser:
                     data.key_lines["sweep"], "sweep", f"dim '{d.name}' has no sizes to sweep"
                 )
         return tuple(result)
-
-    def check_dtype_vars_bound(
-        self, dtype_vars: dict[str, DTypeVar], tensors: list[Tensor]
-    ) -> None:
-        """A dtype set is chosen by the caller's tensors, so a required input must use it."""
-        for var in dtype_vars.values():
-            users = [t for t in tensors if t.dtype == var]
-            if self.dropped_tensor:
-                continue  # the dropped tensor may be the one that uses it
-            if not users:
-                self.error(var.loc.line, f"dtype_sets.{var.name}", "declared but no tensor uses it")
-            elif not any(t.is_argument and not t.optional for t in users):
-                self.error(
-                    var.loc.line,
-                    f"dtype_sets.{var.name}",
-                    "no required input uses it, so a call cannot choose it",
-                )
 
 
 def load_spec(path: Path, root: Path) -> Op:
@@ -1173,3 +752,6 @@ def load_specs(spec_dir: Path, root: Path) -> list[Op]:
     if errors:
         raise SpecErrors(errors)
     return ops
+
+
+__all__ = ["MAX_RANK", "SpecError", "SpecErrors", "check_exports", "load_spec", "load_specs"]

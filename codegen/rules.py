@@ -1,0 +1,282 @@
+"""Cross-field rules of a spec: what holds between its dims, tensors and
+attributes once each section has been parsed (names resolve to declarations of
+the right kind, every dim is bound, sizes cannot go negative, derived names do
+not collide). Each rule reports through the shared checks of ``Diagnostics``.
+"""
+
+from __future__ import annotations
+
+from codegen import names
+from codegen.diagnostics import Diagnostics
+from codegen.model import (
+    Attr,
+    AttrType,
+    Dim,
+    DimBinOp,
+    DimConst,
+    DimRef,
+    DType,
+    DTypeVar,
+    Role,
+    Tensor,
+)
+from codegen.yamlsrc import Loc, LocDict, field_name, show
+
+_INT_ATTRS = (AttrType.INT, AttrType.INT64)
+
+
+class CrossFieldRules(Diagnostics):
+    # Set while the sections are parsed (codegen/parse.py).
+    dropped_tensor: bool  # a tensor was dropped for an error: no "unused" follow-ons
+    attrs_with_default: set[str]
+
+    def check_unique(self, dims: list[Dim], tensors: list[Tensor], attrs: list[Attr]) -> None:
+        """Dims, tensors and attributes share one namespace (they become parameters of
+        the same C++ and Python functions)."""
+        seen: dict[str, tuple[str, Loc]] = {}
+        items: list[tuple[str, str, Loc]] = (
+            [("dim", d.name, d.loc) for d in dims]
+            + [("tensor", t.name, t.loc) for t in tensors]
+            + [("attribute", a.name, a.loc) for a in attrs]
+        )
+        for kind, name, loc in items:
+            if name in seen:
+                first_kind, first = seen[name]
+                self.error(
+                    loc.line,
+                    f"{kind} {name}",
+                    f"duplicate name: '{name}' is already a {first_kind} at line {first.line}",
+                )
+            else:
+                seen[name] = (kind, loc)
+
+    def check_type_names(self, dtype_vars: dict[str, DTypeVar], attrs: list[Attr]) -> None:
+        """The type names the generator derives (enum types from attribute names) are
+        distinct from each other, from the dtype set and from generated types."""
+        taken: dict[str, str] = {
+            v.name: f"the dtype set at line {v.loc.line}" for v in dtype_vars.values()
+        }
+        for a in attrs:
+            if a.enum is None:
+                continue
+            type_name = a.enum.name
+            problem = names.type_name_problem(type_name, derived=True)
+            where = f"attribute {a.name}.name"
+            if problem is not None:
+                self.error(a.loc.line, where, f"its enum type {show(type_name)} {problem}")
+            elif type_name in taken:
+                self.error(
+                    a.loc.line,
+                    where,
+                    f"its enum type is named '{type_name}', as is {taken[type_name]}; rename one",
+                )
+            else:
+                taken[type_name] = f"the enum type of attribute {a.name} (line {a.loc.line})"
+
+    def check_attr_refs(self, tensors: list[Tensor], attrs: list[Attr], dims: list[Dim]) -> None:
+        """Conditions, fills and attribute-sized dims name attributes of the right type."""
+        by_name = {a.name: a for a in attrs}
+        for t in tensors:
+            line = t.line_of("required_when")
+            for cond in t.required_when:
+                where = f"tensor {t.name}.required_when.{field_name(cond.attr)}"
+                attr = by_name.get(cond.attr)
+                if attr is None:
+                    self.error(line, where, f"no attribute named {show(cond.attr)}")
+                elif attr.enum is not None:
+                    members = [m for m, _ in attr.enum.members]
+                    for v in cond.values:
+                        if v not in members:
+                            self.error(
+                                line,
+                                where,
+                                f"{show(v)} is not a member of {attr.name}; expected one of: {', '.join(members)}",
+                            )
+                elif attr.type is AttrType.BOOL:
+                    if not all(isinstance(v, bool) for v in cond.values):
+                        self.error(line, where, "a bool attribute's condition lists true/false")
+                else:
+                    self.error(line, where, "conditions can only test enum or bool attributes")
+            if t.fill is not None:
+                attr = by_name.get(t.fill.seed_attr)
+                if attr is None or attr.type is not AttrType.INT64:
+                    self.error(
+                        t.line_of("fill"),
+                        f"tensor {t.name}.fill.uniform",
+                        f"'{t.fill.seed_attr}' must name an int64 attribute (the seed)",
+                    )
+        for d in dims:
+            if d.from_attr is not None:
+                attr = by_name.get(d.from_attr)
+                if attr is None or attr.type not in _INT_ATTRS:
+                    self.error(
+                        d.loc.line,
+                        f"dims.{d.name}.attr",
+                        f"'{d.from_attr}' must name an int or int64 attribute",
+                    )
+        seen_default = None
+        for a in attrs:
+            if a.name in self.attrs_with_default:
+                seen_default = a
+            elif seen_default is not None:
+                self.error(
+                    a.loc.line,
+                    f"attribute {a.name}",
+                    f"has no default but follows '{seen_default.name}', which has one",
+                )
+
+    def check_dims_bound(self, dims: list[Dim], tensors: list[Tensor]) -> None:
+        """Every dim is declared, used, and bound: by an attribute, or by a caller's tensor
+        whose shape names it alone at some axis. A dim that appears inside an
+        expression, or in an output or scratch shape, must be bound whatever optional
+        tensors are left out: by an attribute or a required tensor."""
+        used: set[str] = set()
+        for t in tensors:
+            for expr in t.shape:
+                used.update(expr.refs())
+        for d in dims:
+            if d.name not in used:
+                if not self.dropped_tensor:
+                    self.error(
+                        d.loc.line, f"dims.{d.name}", "declared but no tensor's shape uses it"
+                    )
+                continue
+            if d.from_attr is not None:
+                continue
+            binders = [t for t in tensors if t.is_argument and t.binds_at(d.name) is not None]
+            if not binders and not self.dropped_tensor:
+                self.error(
+                    d.loc.line,
+                    f"dims.{d.name}",
+                    f"nothing binds dim '{d.name}': no input has it alone as an axis (e.g. shape [{d.name}]) and no attribute sets it",
+                )
+                continue
+            if not binders or any(not t.optional for t in binders):
+                continue
+            needers = [
+                t.name
+                for t in tensors
+                if any(d.name in e.refs() and not isinstance(e, DimRef) for e in t.shape)
+                or (not t.is_argument and any(d.name in e.refs() for e in t.shape))
+            ]
+            if needers:
+                self.error(
+                    d.loc.line,
+                    f"dims.{d.name}",
+                    f"only optional tensors ({', '.join(t.name for t in binders)}) bind '{d.name}', "
+                    f"but {', '.join(needers)} always needs it",
+                )
+
+    def check_sizes(self, tensors: list[Tensor], dims: list[Dim], attrs: list[Attr]) -> None:
+        """Every dim expression (shapes, dim bounds, attribute bounds) names declared dims
+        only, and no size can go negative."""
+        by_name = {d.name: d for d in dims}
+        other = {t.name: "a tensor" for t in tensors} | {a.name: "an attribute" for a in attrs}
+        bounds: dict[str, tuple[float, float]] = {
+            d.name: (
+                d.min.value if isinstance(d.min, DimConst) else 0,
+                d.max.value if isinstance(d.max, DimConst) else float("inf"),
+            )
+            for d in dims
+        }
+        for t in tensors:
+            for axis, expr in enumerate(t.shape):
+                key = f"shape[{axis}]"
+                where = f"tensor {t.name}.{key}"
+                if self.check_dim_refs(expr, t.line_of(key), where, by_name, other):
+                    self.check_non_negative(expr, t.line_of(key), where, bounds)
+        for d in dims:
+            for key, bound in (("min", d.min), ("max", d.max)):
+                if bound is not None:
+                    line = d.line_of(key)
+                    if self.check_dim_refs(bound, line, f"dims.{d.name}.{key}", by_name, other):
+                        self.check_non_negative(bound, line, f"dims.{d.name}.{key}", bounds)
+        for a in attrs:
+            if a.at_most is not None:
+                where = f"attribute {a.name}.at_most"
+                if self.check_dim_refs(a.at_most, a.at_most_line, where, by_name, other):
+                    self.check_non_negative(a.at_most, a.at_most_line, where, bounds)
+
+    def check_outputs(self, data: LocDict, tensors: list[Tensor]) -> None:
+        """An op returns something, and one kind of it."""
+        if self.dropped_tensor or not isinstance(data.get("tensors"), list):
+            return
+        outputs = [t for t in tensors if t.role in (Role.OUTPUT, Role.INOUT)]
+        if not outputs:
+            self.error(
+                data.key_lines["tensors"],
+                "tensors",
+                "an op needs at least one output: a tensor with role inout or out",
+            )
+        if any(t.role is Role.OUTPUT for t in tensors) and any(
+            t.role is Role.INOUT for t in tensors
+        ):
+            first = next(t for t in tensors if t.role is Role.OUTPUT)
+            self.error(
+                first.line_of("role"),
+                f"tensor {first.name}.role",
+                "an op has in-place tensors or new outputs, not both (its Paddle op returns one kind)",
+            )
+
+    def check_values(self, tensors: list[Tensor], dims: list[Dim], attrs: list[Attr]) -> None:
+        """Value domains name declared dims and tensors of a fitting shape."""
+        by_dim = {d.name: d for d in dims}
+        by_name = {t.name: t for t in tensors}
+        other = {t.name: "a tensor" for t in tensors} | {a.name: "an attribute" for a in attrs}
+        for t in tensors:
+            v = t.values
+            where = f"tensor {t.name}.values"
+            sample = v.sample or ()
+            for key, b in (("min", v.min), ("max", v.max), *(("sample", e) for e in sample)):
+                if isinstance(b, (DimConst, DimRef, DimBinOp)):
+                    line = t.line_of(f"values.{key}")
+                    self.check_dim_refs(b, line, f"{where}.{key}", by_dim, other)
+            if v.prefix_sum_of is not None:
+                line = t.line_of("values.prefix_sum_of")
+                source = by_name.get(v.prefix_sum_of)
+                integers = (DType.INT32, DType.INT64)
+                if source is None:
+                    self.error(
+                        line, f"{where}.prefix_sum_of", f"no tensor named '{v.prefix_sum_of}'"
+                    )
+                elif t.dtype not in integers or source.dtype not in integers:
+                    self.error(
+                        line,
+                        f"{where}.prefix_sum_of",
+                        "a prefix sum and its source are int32 or int64 tensors",
+                    )
+                elif (
+                    len(source.shape) != 1
+                    or len(t.shape) != 1
+                    or not (
+                        isinstance(t.shape[0], DimBinOp)
+                        and t.shape[0] == DimBinOp("+", source.shape[0], DimConst(1))
+                    )
+                ):
+                    self.error(
+                        line,
+                        f"{where}.prefix_sum_of",
+                        f"a prefix sum of '{source.name}' {source.shape[0].render() if source.shape else ''} "
+                        f"has shape [{source.shape[0].render() if source.shape else 'n'} + 1]",
+                    )
+            if v.total is not None and v.total not in by_dim:
+                self.error(
+                    t.line_of("values.total"), f"{where}.total", f"undefined dim '{v.total}'"
+                )
+
+    def check_dtype_vars_bound(
+        self, dtype_vars: dict[str, DTypeVar], tensors: list[Tensor]
+    ) -> None:
+        """A dtype set is chosen by the caller's tensors, so a required input must use it."""
+        for var in dtype_vars.values():
+            users = [t for t in tensors if t.dtype == var]
+            if self.dropped_tensor:
+                continue  # the dropped tensor may be the one that uses it
+            if not users:
+                self.error(var.loc.line, f"dtype_sets.{var.name}", "declared but no tensor uses it")
+            elif not any(t.is_argument and not t.optional for t in users):
+                self.error(
+                    var.loc.line,
+                    f"dtype_sets.{var.name}",
+                    "no required input uses it, so a call cannot choose it",
+                )
