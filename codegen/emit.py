@@ -37,13 +37,20 @@ def _pydoc(text: str, indent: int) -> str:
     return "\n".join(py_docstring(line) for line in lines)
 
 
-# Compiled templates are kept between runs (jinja2 checks each template's mtime).
-_BYTECODE = _TEMPLATES.parent.parent / "build" / "codegen-cache" / "jinja"
-_BYTECODE.mkdir(parents=True, exist_ok=True)
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    """Compiled templates kept between runs (jinja2 checks each template's
+    mtime); none where the checkout cannot be written."""
+    directory = _TEMPLATES.parent.parent / "build" / "codegen-cache" / "jinja"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return jinja2.FileSystemBytecodeCache(str(directory))
+
 
 _env = jinja2.Environment(
     loader=jinja2.FileSystemLoader(_TEMPLATES),
-    bytecode_cache=jinja2.FileSystemBytecodeCache(str(_BYTECODE)),
+    bytecode_cache=_bytecode_cache(),
     trim_blocks=True,
     lstrip_blocks=True,
     keep_trailing_newline=True,
@@ -186,13 +193,21 @@ def format_files(files: dict[str, str], root: Path, cache: Path | None = None) -
             for path, target in zip(todo, paths, strict=True):
                 formatted[path] = target.read_text(encoding="utf-8")
         if cache is not None:
-            cache.mkdir(parents=True, exist_ok=True)
             for path in todo:
-                entry = cache / keys[path]
-                tmp_entry = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
-                tmp_entry.write_text(formatted[path], encoding="utf-8")
-                tmp_entry.replace(entry)
+                _cache_write(cache / keys[path], formatted[path])
     return {path: formatted[path] for path in files}
+
+
+def _cache_write(entry: Path, text: str) -> None:
+    """Atomically (a concurrent reader sees all or nothing); a cache that cannot
+    be written is no cache, not an error."""
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        tmp = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(entry)
+    except OSError:
+        pass
 
 
 def _inputs_key(spec_dir: Path, root: Path) -> str:
@@ -216,17 +231,14 @@ def cached_output(spec_dir: Path, root: Path, cache: Path) -> tuple[str, dict[st
     """(key, every generated file) when these exact inputs were generated before."""
     key = _inputs_key(spec_dir, root)
     entry = cache / "outputs" / f"{key}.json"
-    if entry.is_file():
+    try:
         return key, dict(json.loads(entry.read_text(encoding="utf-8")))
-    return key, None
+    except (OSError, ValueError):  # absent, or not ours to trust: generate
+        return key, None
 
 
 def store_output(key: str, files: dict[str, str], cache: Path) -> None:
-    entry = cache / "outputs" / f"{key}.json"
-    entry.parent.mkdir(parents=True, exist_ok=True)
-    tmp = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(files), encoding="utf-8")
-    tmp.replace(entry)
+    _cache_write(cache / "outputs" / f"{key}.json", json.dumps(files))
 
 
 @dataclass(frozen=True)
