@@ -233,7 +233,7 @@ def cached_output(spec_dir: Path, root: Path, cache: Path) -> tuple[str, dict[st
     entry = cache / "outputs" / f"{key}.json"
     try:
         return key, dict(json.loads(entry.read_text(encoding="utf-8")))
-    except (OSError, ValueError):  # absent, or not ours to trust: generate
+    except (OSError, ValueError, TypeError):  # absent, or not ours to trust: generate
         return key, None
 
 
