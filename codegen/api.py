@@ -299,47 +299,30 @@ def paddle_kernel(op: Op) -> Signature:
     )
 
 
-def infer_shape(op: Op) -> Signature:
-    shapes = [
+def _inference(op: Op, name: str, suffix: str, value: str, returns: str) -> Signature:
+    """Paddle's shape or dtype inference: one ``value`` per caller tensor (optional
+    where the tensor is), then the attributes as Paddle takes them."""
+    values = [
         Param(
-            f"{t.name}_shape",
-            CType(
-                "const paddle::optional<std::vector<int64_t>>&"
-                if t.optional
-                else "const std::vector<int64_t>&"
-            ),
+            f"{t.name}_{suffix}",
+            CType(f"const paddle::optional<{value}>&" if t.optional else f"const {value}&"),
             Kind.TENSOR,
             t,
         )
         for t in op.arguments
     ]
-    return Signature(
-        "infer_shape",
-        "infer_shape",
-        tuple(shapes + _attrs(op, "paddle")),
-        "std::vector<std::vector<int64_t>>",
+    return Signature(name, name, tuple(values + _attrs(op, "paddle")), returns)
+
+
+def infer_shape(op: Op) -> Signature:
+    return _inference(
+        op, "infer_shape", "shape", "std::vector<int64_t>", "std::vector<std::vector<int64_t>>"
     )
 
 
 def infer_dtype(op: Op) -> Signature:
-    dtypes = [
-        Param(
-            f"{t.name}_dtype",
-            CType(
-                "const paddle::optional<paddle::DataType>&"
-                if t.optional
-                else "const paddle::DataType&"
-            ),
-            Kind.TENSOR,
-            t,
-        )
-        for t in op.arguments
-    ]
-    return Signature(
-        "infer_dtype",
-        "infer_dtype",
-        tuple(dtypes + _attrs(op, "paddle")),
-        "std::vector<paddle::DataType>",
+    return _inference(
+        op, "infer_dtype", "dtype", "paddle::DataType", "std::vector<paddle::DataType>"
     )
 
 

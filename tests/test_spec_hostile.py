@@ -17,7 +17,7 @@ import pytest
 from specfuzz.lexer import cpp_tokens, python_tokens
 from specfuzz.mutate import Case
 from specfuzz.oracle import compile_cxx, run_case
-from test_spec_errors import BASE, MARK, after, edit, extra_attr, marked_line, write
+from test_spec_errors import BASE, MARK, _codegen, after, edit, extra_attr, marked_line, write
 
 from codegen.emit import render
 from codegen.escape import cpp_comment, cpp_string, py_docstring
@@ -449,24 +449,13 @@ def test_a_long_dim_name_is_cut_in_the_field_path(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- the command line
 
 
-def _cli(specs: Path, out: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "codegen", "--specs", str(specs), "--out", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-
-
 def test_cli_formats_hostile_docs_into_valid_code(tmp_path: Path) -> None:
     """Through the formatters too (the fuzzer renders in-process, unformatted)."""
     specs = tmp_path / "specs"
     specs.mkdir()
     quoted = '"' + HOSTILE_DOCS[0].replace('"', '\\"') + ' \\\\"'
     write(specs, edit(BASE, ("    doc: how", f"    doc: {quoted}")))
-    result = _cli(specs, tmp_path / "out")
+    result = _codegen(specs, tmp_path / "out")
     assert result.returncode == 0, result.stderr
     for path in (tmp_path / "out").rglob("*.py*"):
         compile(path.read_text(encoding="utf-8"), str(path), "exec")
@@ -492,7 +481,7 @@ def test_cli_never_prints_a_traceback(tmp_path: Path, text: str | bytes) -> None
     specs.mkdir()
     path = specs / "demo.yaml"
     path.write_bytes(text if isinstance(text, bytes) else text.encode())
-    result = _cli(specs, tmp_path / "out")
+    result = _codegen(specs, tmp_path / "out")
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
     assert re.match(r".*demo\.yaml:\d+: ", result.stderr), result.stderr
