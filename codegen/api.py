@@ -4,7 +4,8 @@ Every function the generator declares, defines, calls or instantiates has one
 ``Signature`` here, built from the model: the hand-written kernels (CPU and
 XPU3), the plugin entry ``run``, the launchers, ``check_attrs``, the Paddle
 glue, the pybind11 binding and the Python function. A template renders a
-signature with ``decl()``, ``defn()``, ``call(scope)`` or ``instantiation(dtype)``
+signature with ``defn()`` (the head of a declaration or definition),
+``params_text()``, ``decl_lines()``, ``call(scope)`` or ``instantiation(dtype)``
 and never joins a list itself, so an empty list (no attributes, no dims) and
 an explicit instantiation cannot disagree with the declaration. (This is
 torchgen's ``api/`` layer: bindings as objects, joined in one place.)
