@@ -402,7 +402,16 @@ def _value_checks(op: Op, t: Tensor, elem: str, is_float: bool) -> tuple[str, ..
         )
     if t.optional:
         checks = [f"if ({t.name}.present()) {c}" for c in checks]
+    # On a device, a tensor not declared host-resident holds a device pointer,
+    # which the plugin must never dereference on the host: the mode checks such
+    # tensors on the CPU and under the simulation only (README, value-checked mode).
+    source = op.tensor(v.prefix_sum_of) if v.prefix_sum_of is not None else t
+    if not (t.host and source.host):
+        checks = [f"if ({ON_HOST}) {c}" for c in checks]
     return tuple(checks)
+
+
+ON_HOST = "ctx.backend != opforge::Backend::kXpu3"  # every buffer is in host memory
 
 
 def _infer_cpp(e: DimExpr) -> str:

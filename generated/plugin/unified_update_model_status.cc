@@ -83,7 +83,7 @@ void run(const opforge::Context& ctx,
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
-    {
+    if (ctx.backend != opforge::Backend::kXpu3) {
       const int64_t min_value = 0;
       opforge::check_value_range(kOp,
                                  "seq_lens_encoder",
@@ -94,7 +94,7 @@ void run(const opforge::Context& ctx,
                                  static_cast<const int64_t*>(nullptr),
                                  "");
     }
-    {
+    if (ctx.backend != opforge::Backend::kXpu3) {
       const int64_t min_value = 0;
       opforge::check_value_range(kOp,
                                  "seq_lens_decoder",
@@ -105,7 +105,7 @@ void run(const opforge::Context& ctx,
                                  static_cast<const int64_t*>(nullptr),
                                  "");
     }
-    {
+    if (ctx.backend != opforge::Backend::kXpu3) {
       const int64_t min_value = 0;
       const int64_t max_value = max_step_tokens;
       opforge::check_value_range(kOp,
@@ -117,7 +117,7 @@ void run(const opforge::Context& ctx,
                                  &max_value,
                                  "max_step_tokens");
     }
-    {
+    if (ctx.backend != opforge::Backend::kXpu3) {
       const int64_t min_value = 0;
       const int64_t max_value = max_step_tokens;
       opforge::check_value_range(kOp,
@@ -129,7 +129,7 @@ void run(const opforge::Context& ctx,
                                  &max_value,
                                  "max_step_tokens");
     }
-    {
+    if (ctx.backend != opforge::Backend::kXpu3) {
       const int64_t min_value = 0;
       const int64_t max_value = max_model_len;
       opforge::check_value_range(kOp,
@@ -141,7 +141,7 @@ void run(const opforge::Context& ctx,
                                  &max_value,
                                  "max_model_len");
     }
-    {
+    if (ctx.backend != opforge::Backend::kXpu3) {
       const int64_t min_value = 0;
       opforge::check_value_range(kOp,
                                  "step_idx",
@@ -152,7 +152,7 @@ void run(const opforge::Context& ctx,
                                  static_cast<const int64_t*>(nullptr),
                                  "");
     }
-    {
+    if (ctx.backend != opforge::Backend::kXpu3) {
       const int64_t min_value = 0;
       opforge::check_value_range(kOp,
                                  "max_dec_len",

@@ -132,25 +132,27 @@ void run(const opforge::Context& ctx,
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
-    if (candidate_scores.present())
-      opforge::check_probability_rows(kOp,
-                                      "candidate_scores",
-                                      opforge::Buffer<const float>(candidate_scores),
-                                      max_candidate_len);
-    if (candidate_lens.present())
-      if ((candidate_ids.present() || candidate_scores.present())) {
-        const int64_t min_value = 0;
-        const int64_t max_value = max_candidate_len;
-        opforge::check_value_range(kOp,
-                                   "candidate_lens",
-                                   opforge::Buffer<const int32_t>(candidate_lens),
-                                   &min_value,
-                                   false,
-                                   "0",
-                                   &max_value,
-                                   "max_candidate_len");
-      }
-    {
+    if (ctx.backend != opforge::Backend::kXpu3)
+      if (candidate_scores.present())
+        opforge::check_probability_rows(kOp,
+                                        "candidate_scores",
+                                        opforge::Buffer<const float>(candidate_scores),
+                                        max_candidate_len);
+    if (ctx.backend != opforge::Backend::kXpu3)
+      if (candidate_lens.present())
+        if ((candidate_ids.present() || candidate_scores.present())) {
+          const int64_t min_value = 0;
+          const int64_t max_value = max_candidate_len;
+          opforge::check_value_range(kOp,
+                                     "candidate_lens",
+                                     opforge::Buffer<const int32_t>(candidate_lens),
+                                     &min_value,
+                                     false,
+                                     "0",
+                                     &max_value,
+                                     "max_candidate_len");
+        }
+    if (ctx.backend != opforge::Backend::kXpu3) {
       const double min_value = 0.0;
       const double max_value = 1;
       opforge::check_value_range(kOp,
@@ -162,7 +164,7 @@ void run(const opforge::Context& ctx,
                                  &max_value,
                                  "1");
     }
-    {
+    if (ctx.backend != opforge::Backend::kXpu3) {
       const int64_t min_value = 0;
       opforge::check_value_range(kOp,
                                  "seq_lens_encoder",
@@ -173,7 +175,7 @@ void run(const opforge::Context& ctx,
                                  static_cast<const int64_t*>(nullptr),
                                  "");
     }
-    {
+    if (ctx.backend != opforge::Backend::kXpu3) {
       const int64_t min_value = 0;
       const int64_t max_value = max_step_tokens;
       opforge::check_value_range(kOp,
@@ -185,17 +187,18 @@ void run(const opforge::Context& ctx,
                                  &max_value,
                                  "max_step_tokens");
     }
-    opforge::check_prefix_sum(kOp,
-                              "cu_seqlens_q_output",
-                              opforge::Buffer<const int32_t>(cu_seqlens_q_output),
-                              "seq_lens_this_time",
-                              opforge::Buffer<const int32_t>(seq_lens_this_time),
-                              ((target_tokens.present() || candidate_ids.present() ||
-                                candidate_scores.present() || candidate_lens.present())
-                                   ? token_num
-                                   : -1),
-                              "token_num");
-    {
+    if (ctx.backend != opforge::Backend::kXpu3)
+      opforge::check_prefix_sum(kOp,
+                                "cu_seqlens_q_output",
+                                opforge::Buffer<const int32_t>(cu_seqlens_q_output),
+                                "seq_lens_this_time",
+                                opforge::Buffer<const int32_t>(seq_lens_this_time),
+                                ((target_tokens.present() || candidate_ids.present() ||
+                                  candidate_scores.present() || candidate_lens.present())
+                                     ? token_num
+                                     : -1),
+                                "token_num");
+    if (ctx.backend != opforge::Backend::kXpu3) {
       const int64_t min_value = 0;
       const int64_t max_value = 3;
       opforge::check_value_range(kOp,
@@ -207,7 +210,7 @@ void run(const opforge::Context& ctx,
                                  &max_value,
                                  "3");
     }
-    {
+    if (ctx.backend != opforge::Backend::kXpu3) {
       const int64_t min_value = 0;
       opforge::check_value_range(kOp,
                                  "max_dec_len",
@@ -218,7 +221,7 @@ void run(const opforge::Context& ctx,
                                  static_cast<const int64_t*>(nullptr),
                                  "");
     }
-    {
+    if (ctx.backend != opforge::Backend::kXpu3) {
       const int64_t min_value = 0;
       opforge::check_value_range(kOp,
                                  "step_idx",
