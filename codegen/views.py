@@ -222,6 +222,7 @@ class TensorView:
     checks: tuple[tuple[int, str, str, tuple[str, ...]], ...]  # (axis, cpp, text, deps)
     alloc_shape: tuple[str, ...]  # per axis, over the glue's bound DimSlots
     value_checks: tuple[str, ...]  # C++ statements of the value-checked mode
+    checks_read_device: bool  # ...which read device memory on a real XPU3
     infer_shape: tuple[str, ...]  # per axis, for static shape inference (-1: unknown)
 
 
@@ -303,6 +304,7 @@ def tensor_view(op: Op, t: Tensor) -> TensorView:
         checks=checks,
         alloc_shape=tuple(dim_cpp(e, {r: f"{r}.get()" for r in e.refs()}) for e in t.shape),
         value_checks=_value_checks(op, t, elem, is_float),
+        checks_read_device=_checks_read_device(op, t),
         infer_shape=tuple(_infer_cpp(e) for e in t.shape),
     )
 
@@ -402,13 +404,15 @@ def _value_checks(op: Op, t: Tensor, elem: str, is_float: bool) -> tuple[str, ..
         )
     if t.optional:
         checks = [f"if ({t.name}.present()) {c}" for c in checks]
-    # On a device, a tensor not declared host-resident holds a device pointer,
-    # which the plugin must never dereference on the host: the mode checks such
-    # tensors on the CPU and under the simulation only (README, value-checked mode).
-    source = op.tensor(v.prefix_sum_of) if v.prefix_sum_of is not None else t
-    if not (t.host and source.host):
-        checks = [f"if ({ON_HOST}) {c}" for c in checks]
     return tuple(checks)
+
+
+def _checks_read_device(op: Op, t: Tensor) -> bool:
+    """On a device, a tensor not declared host-resident holds a device pointer,
+    which the plugin must never dereference on the host: its value checks (and
+    those of a prefix sum over it) run on the CPU and under the simulation only."""
+    source = op.tensor(t.values.prefix_sum_of) if t.values.prefix_sum_of is not None else t
+    return not (t.host and source.host)
 
 
 ON_HOST = "ctx.backend != opforge::Backend::kXpu3"  # every buffer is in host memory
@@ -456,6 +460,7 @@ class Signatures:
 def signatures(op: Op) -> Signatures:
     cpu, xpu3, run = api.cpu_kernel(op), api.xpu3_kernel(op), api.run(op)
     sim, device = api.launch(op, "launch_xpu3_sim"), api.launch(op, "launch_xpu3_device")
+    python = api.python(op)
     return Signatures(
         cpu_kernel=cpu,
         xpu3_kernel=xpu3,
@@ -469,9 +474,9 @@ def signatures(op: Op) -> Signatures:
         infer_dtype=api.infer_dtype(op),
         binding=api.binding(op, none_for_required=False),
         binding_none=api.binding(op, none_for_required=True),
-        python=api.python(op),
-        python_params=api.py_params(api.python(op), stub=False),
-        python_stub_params=api.py_params(api.python(op), stub=True),
+        python=python,
+        python_params=api.py_params(python, stub=False),
+        python_stub_params=api.py_params(python, stub=True),
         cpu_instances=cpu.instantiations(op, qualified=True),
         xpu3_instances=xpu3.instantiations(op, qualified=True),
         run_instances=run.instantiations(op, qualified=False),
@@ -499,7 +504,7 @@ class Calls:
     python_returns: str  # the stub's return annotation
 
 
-def calls(op: Op) -> Calls:
+def calls(op: Op, sig: Signatures) -> Calls:
     tparam = op.dtype_vars[0].name if op.dtype_vars else ""
     python_names = {t.name: t.name for t in op.arguments} | {a.name: a.name for a in op.attrs}
     names = {d.name: d.name for d in op.dims} | {a.name: a.name for a in op.attrs}
@@ -542,19 +547,19 @@ def calls(op: Op) -> Calls:
         a.name: attr_view(op, a).from_wide for a in op.attrs
     }
     unwrapped = wide | {t.name: f"*{t.name}" for t in op.arguments if not t.optional}
-    checked = api.checked_call(op)
+    checked = sig.checked_call
     return Calls(
-        check_attrs=api.check_attrs(op).call(names),
-        run_to_cpu=f"Kernels::{api.cpu_kernel(op).call(run_body, tparam)}",
-        run_to_sim=api.launch(op, "launch_xpu3_sim").call(run_body_buffers, tparam),
-        run_to_device=api.launch(op, "launch_xpu3_device").call(run_body_buffers, tparam),
-        sim_to_kernel=api.xpu3_kernel(op).call_args(sim_body),
-        device_to_kernel=api.xpu3_kernel(op).call_args(device_body),
-        glue_to_run=api.run(op).call(glue_body, tparam),
+        check_attrs=sig.check_attrs.call(names),
+        run_to_cpu=f"Kernels::{sig.cpu_kernel.call(run_body, tparam)}",
+        run_to_sim=sig.launch_sim.call(run_body_buffers, tparam),
+        run_to_device=sig.launch_device.call(run_body_buffers, tparam),
+        sim_to_kernel=sig.xpu3_kernel.call_args(sim_body),
+        device_to_kernel=sig.xpu3_kernel.call_args(device_body),
+        glue_to_run=sig.run.call(glue_body, tparam),
         paddle_kernel_body=_paddle_kernel_body(op, checked.call(wide)),
         binding_to_checked=checked.call(wide),
         binding_none_to_checked=checked.call(unwrapped),
-        python_eager=_python_eager(op, f"_C.{op.name}({api.python(op).call_args(python_names)})"),
+        python_eager=_python_eager(op, f"_C.{op.name}({sig.python.call_args(python_names)})"),
         python_returns=(
             "paddle.Tensor"
             if len(op.outputs) == 1
@@ -635,7 +640,31 @@ class OpView:
 
     @property
     def value_checks(self) -> tuple[str, ...]:
-        return tuple(c for t in self.tensors if t.is_argument for c in t.value_checks)
+        return self.host_value_checks + self.device_value_checks
+
+    @property
+    def host_value_checks(self) -> tuple[str, ...]:
+        """Checks that read host memory only, on every backend."""
+        return tuple(
+            c
+            for t in self.tensors
+            if t.is_argument and not t.checks_read_device
+            for c in t.value_checks
+        )
+
+    @property
+    def device_value_checks(self) -> tuple[str, ...]:
+        """Checks that read memory which is on the device on a real XPU3."""
+        return tuple(
+            c
+            for t in self.tensors
+            if t.is_argument and t.checks_read_device
+            for c in t.value_checks
+        )
+
+    @property
+    def on_host(self) -> str:
+        return ON_HOST
 
     @property
     def new_outputs(self) -> tuple[TensorView, ...]:
@@ -660,8 +689,8 @@ def op_view(op: Op) -> OpView:
             for d in (t.dtype.choices if isinstance(t.dtype, DTypeVar) else (t.dtype,))
         ),
         infer_dims=_infer_dims(op),
-        sig=signatures(op),
-        calls=calls(op),
+        sig=(sig := signatures(op)),
+        calls=calls(op, sig),
     )
 
 
