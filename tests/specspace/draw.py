@@ -21,6 +21,7 @@ import yaml
 from specfuzz.mutate import Chooser, choice
 
 from codegen import names
+from codegen.parse import MAX_RANK
 
 DTYPES = ["bool", "int32", "int64", "float32", "float16", "bfloat16"]
 SETS = [["float32", "float16", "bfloat16"], ["float32"], ["int32", "int64"], ["float16", "float32"]]
@@ -113,7 +114,7 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
         for i in range(len(order) - 1, 0, -1):  # shuffle
             j = ch.integer(0, i)
             order[i], order[j] = order[j], order[i]
-        return [axes[i] for i in order][: names_max_rank()]
+        return [axes[i] for i in order][:MAX_RANK]
 
     tensors: list[dict[str, Any]] = []
     # The binder: a required caller tensor naming every dim alone (binds them all).
@@ -139,7 +140,7 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
     if not any(t["role"] in ("inout", "out") for t in tensors):
         tensors.append(_tensor(ch, len(tensors), writes, shape_for([], False), dtype_set))
     if attr_dim is not None and not any(attr_dim in t["shape"] for t in tensors):
-        tensors[-1]["shape"] = [*tensors[-1]["shape"], attr_dim][-names_max_rank() :]
+        tensors[-1]["shape"] = [*tensors[-1]["shape"], attr_dim][-MAX_RANK:]
     if writes == "inout" and ch.integer(0, 2) == 0:
         host = next(t for t in tensors if t["role"] == "inout")
         host["host"] = True
@@ -158,10 +159,6 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
     if attrs:
         tree["attrs"] = attrs
     return Drawn(op_name, tree)
-
-
-def names_max_rank() -> int:
-    return 8
 
 
 def _tensor(
