@@ -11,12 +11,11 @@ from codegen.emit import (
     ToolMissing,
     cached_output,
     compare,
-    format_files,
-    render,
+    generate,
     store_output,
     write,
 )
-from codegen.parse import SpecErrors, load_specs
+from codegen.parse import SpecErrors
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,8 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         # Unchanged inputs (specs, generator, formatters): the output is known.
         key, files = cached_output(args.specs.resolve(), ROOT, args.cache)
         if files is None:
-            ops = load_specs(args.specs.resolve(), ROOT)
-            files = format_files(render(ops), ROOT, cache=args.cache)
+            files = generate(args.specs.resolve(), ROOT, cache=args.cache)
             store_output(key, files, args.cache)
     except SpecErrors as exc:
         print(exc, file=sys.stderr)

@@ -85,14 +85,15 @@ class Signature:
         """``ret name(params)``, the head of a definition or declaration."""
         return f"{self.template}{self.prefix}{self.returns} {self.name}({self.params_text()})"
 
-    def decl_lines(self) -> list[str]:
-        """One parameter per line, each followed by its comment (kernel headers)."""
+    def decl_lines(self, close: str) -> list[str]:
+        """One parameter per line, each followed by its comment (kernel headers);
+        ``close`` ends the last parameter (before its comment)."""
         lines = []
         for i, p in enumerate(self.params):
-            comma = "," if i + 1 < len(self.params) else ""
+            end = "," if i + 1 < len(self.params) else close
             note = f"  // {cpp_comment(p.comment)}" if p.comment else ""
-            lines.append(f"{p.decl()}{comma}{note}")
-        return lines
+            lines.append(f"{p.decl()}{end}{note}")
+        return lines or [close]
 
     def call_args(self, scope: Mapping[str, str]) -> str:
         """The arguments of a call from ``scope`` (parameter name -> expression)."""

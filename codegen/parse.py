@@ -734,16 +734,22 @@ def check_exports(ops: list[Op]) -> list[SpecError]:
     return errors
 
 
-def load_specs(spec_dir: Path, root: Path) -> list[Op]:
-    """Parse every ``*.yaml`` in a directory (sorted); raises SpecErrors with the
-    problems of all files together. A directory without specs is an error: an
+def spec_paths(spec_dir: Path) -> list[Path]:
+    """The ``*.yaml`` files of a spec directory, sorted; none is an error: an
     empty op set would make the generator delete everything it generated."""
-    errors: list[SpecError] = []
-    ops: list[Op] = []
-    if not spec_dir.is_dir() or not any(spec_dir.glob("*.yaml")):
+    paths = sorted(spec_dir.glob("*.yaml")) if spec_dir.is_dir() else []
+    if not paths:
         shown = show(str(spec_dir))[1:-1]
         raise SpecErrors([SpecError(Loc(shown, 0), "", "no *.yaml spec files here")])
-    for path in sorted(spec_dir.glob("*.yaml")):
+    return paths
+
+
+def load_specs(spec_dir: Path, root: Path) -> list[Op]:
+    """Parse every spec of a directory; raises SpecErrors with the problems of
+    all files together."""
+    errors: list[SpecError] = []
+    ops: list[Op] = []
+    for path in spec_paths(spec_dir):
         try:
             ops.append(load_spec(path, root))
         except SpecErrors as exc:
@@ -754,4 +760,12 @@ def load_specs(spec_dir: Path, root: Path) -> list[Op]:
     return ops
 
 
-__all__ = ["MAX_RANK", "SpecError", "SpecErrors", "check_exports", "load_spec", "load_specs"]
+__all__ = [
+    "MAX_RANK",
+    "SpecError",
+    "SpecErrors",
+    "check_exports",
+    "load_spec",
+    "load_specs",
+    "spec_paths",
+]

@@ -134,18 +134,13 @@ def attr_view(op: Op, a: Attr) -> AttrView:
     range_check = ""
     if a.min is not None or a.max is not None:
         literal = "double" if a.type is AttrType.FLOAT else "int64_t"
-        decls, args = [], []
-        for label, bound in (("min", a.min), ("max", a.max)):
-            if bound is None:
-                args.append("nullptr")
-            else:
-                decls.append(
-                    f"constexpr {literal} k_{name}_{label} = {_cpp_number(bound, literal)};"
-                )
-                args.append(f"&k_{name}_{label}")
-        range_check = " ".join(decls) + (
-            f' opforge::check_attr_range(kOp, "{name}", static_cast<{literal}>({name}), '
-            f"{args[0]}, {args[1]});"
+        bounds = [
+            "std::nullopt" if bound is None else _cpp_number(bound, literal)
+            for bound in (a.min, a.max)
+        ]
+        range_check = (
+            f'opforge::check_attr_range(kOp, "{name}", static_cast<{literal}>({name}), '
+            f"{bounds[0]}, {bounds[1]});"
         )
     default = ""
     if a.default is not None:
@@ -309,10 +304,10 @@ def tensor_view(op: Op, t: Tensor) -> TensorView:
     )
 
 
-def _bound_cpp(bound: Bound) -> tuple[str, str]:
+def _bound_cpp(bound: Bound, literal: str) -> tuple[str, str]:
     """(C++ value, spec text) of a value bound over the plugin's int64 dims."""
     if isinstance(bound, (int, float)):
-        return repr(bound), repr(bound)
+        return _cpp_number(bound, literal), repr(bound)
     return dim_cpp(bound), bound.render()
 
 
@@ -323,17 +318,22 @@ def _dim_bounds(op: Op, d: Dim) -> tuple[str, ...]:
     for label, bound in (("min", d.min), ("max", d.max)):
         if bound is None:
             continue
-        known = " && ".join(
-            f"({c})"
-            for c in dict.fromkeys(_dim_known(op, r) for r in (d.name, *bound.refs()))
-            if c != "true"
-        )
         check = (
             f'opforge::check_dim_bound(kOp, "{d.name}", {d.name}, {dim_cpp(bound)}, '
             f"{cpp_string(bound.render())}, {'true' if label == 'min' else 'false'});"
         )
-        checks.append(f"if ({known}) {check}" if known else check)
+        checks.append(_guarded([_dim_known(op, r) for r in (d.name, *bound.refs())], check))
     return tuple(checks)
+
+
+def _guarded(conditions: list[str], statement: str) -> str:
+    """`statement` run only where all `conditions` hold, as one statement."""
+    needed = [c for c in dict.fromkeys(conditions) if c != "true"]
+    if not needed:
+        return statement
+    if len(needed) == 1 and " " not in needed[0]:
+        return f"if ({needed[0]}) {statement}"
+    return "if (" + " && ".join(f"({c})" for c in needed) + f") {statement}"
 
 
 def _dim_known(op: Op, dim: str) -> str:
@@ -351,32 +351,18 @@ def _value_checks(op: Op, t: Tensor, elem: str, is_float: bool) -> tuple[str, ..
     v = t.values
     cmp = "double" if is_float else "int64_t"
     view = f"opforge::Buffer<const {elem}>({t.name})"
-    checks = []
+    checks: list[tuple[list[str], str]] = []  # (conditions, statement)
     low: Bound | None = v.above if v.above is not None else v.min
     if low is not None or v.max is not None:
-        decls, args = [], []
+        args = []
         for label, bound in (("min", low), ("max", v.max)):
-            if bound is None:
-                none = f"static_cast<const {cmp}*>(nullptr)"
-                args += [none, '""'] if label == "max" else [none, "false", '""']
-                continue
-            value, text = _bound_cpp(bound)
-            decls.append(f"const {cmp} {label}_value = {value};")
-            args += (
-                [f"&{label}_value", cpp_string(text)]
-                if label == "max"
-                else [
-                    f"&{label}_value",
-                    "true" if v.above is not None else "false",
-                    cpp_string(text),
-                ]
-            )
+            value, text = ("std::nullopt", '""') if bound is None else _bound_cpp(bound, cmp)
+            args.append(value)
+            if label == "min":
+                args.append("true" if v.above is not None else "false")
+            args.append(cpp_string(text) if bound is not None else text)
         check = (
-            "{ "
-            + " ".join(decls)
-            + f' opforge::check_value_range(kOp, "{t.name}", {view}, '
-            + ", ".join(args)
-            + "); }"
+            f'opforge::check_value_range<{cmp}>(kOp, "{t.name}", {view}, ' + ", ".join(args) + ");"
         )
         refs = sorted(
             {
@@ -386,25 +372,30 @@ def _value_checks(op: Op, t: Tensor, elem: str, is_float: bool) -> tuple[str, ..
                 for r in b.refs()
             }
         )
-        known = " && ".join(f"({c})" for c in (_dim_known(op, r) for r in refs) if c != "true")
-        checks.append(f"if ({known}) {check}" if known else check)
+        checks.append(([_dim_known(op, r) for r in refs], check))
     if v.prefix_sum_of is not None:
         total = "-1"
         if v.total is not None:
             known = _dim_known(op, v.total)
             total = v.total if known == "true" else f"(({known}) ? {v.total} : -1)"
         checks.append(
-            f'opforge::check_prefix_sum(kOp, "{t.name}", {view}, "{v.prefix_sum_of}", '
-            f"opforge::Buffer<const {elem}>({v.prefix_sum_of}), {total}, "
-            f'"{v.total or ""}");'
+            (
+                [],
+                f'opforge::check_prefix_sum(kOp, "{t.name}", {view}, "{v.prefix_sum_of}", '
+                f"opforge::Buffer<const {elem}>({v.prefix_sum_of}), {total}, "
+                f'"{v.total or ""}");',
+            )
         )
     if v.probability_rows and t.shape:
         checks.append(
-            f'opforge::check_probability_rows(kOp, "{t.name}", {view}, {dim_cpp(t.shape[-1])});'
+            (
+                [],
+                f'opforge::check_probability_rows(kOp, "{t.name}", {view}, '
+                f"{dim_cpp(t.shape[-1])});",
+            )
         )
-    if t.optional:
-        checks = [f"if ({t.name}.present()) {c}" for c in checks]
-    return tuple(checks)
+    present = [f"{t.name}.present()"] if t.optional else []
+    return tuple(_guarded(present + conditions, check) for conditions, check in checks)
 
 
 def _checks_read_device(op: Op, t: Tensor) -> bool:

@@ -7,6 +7,7 @@ and runs: properties over drawn specs (tests/specspace/draw.py), not examples.
   together into one extension (unity translation units) with trivial kernels
   that write a known pattern, imported in a fresh process, and each op is called
   once with spec-valid inputs: outputs carry the pattern, inputs are unchanged.
+  Their generated C++ is also held to be a clang-format fixed point.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from formatcheck import reformatted
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from specfuzz.mutate import HypothesisChooser, RandomChooser
@@ -129,6 +131,8 @@ def test_drawn_specs_build_import_and_run(tmp_path: Path) -> None:
         if path.is_file():
             first = path.read_text(encoding="utf-8").splitlines()[0]
             assert "Generated from" in first and "Do not edit." in first, (path, first)
+    diffs = reformatted(tree.generated, tmp_path / "format")
+    assert not diffs, "\n\n".join(diffs)[:8000]
     env = dict(
         os.environ, OPFORGE_EXTENSION=str(tree.module), OPFORGE_GENERATED=str(tree.generated)
     )

@@ -162,7 +162,9 @@ def units(tree: Tree = MAIN) -> list[Unit]:
     kernels = named_kernels(tree)
     for op, backend in kernels:
         suffix = ".cc" if backend == "cpu" else ".xpu"
-        found.append(Unit(tree.kernels / backend / f"{op}{suffix}", False, False, backend == "xpu3"))
+        found.append(
+            Unit(tree.kernels / backend / f"{op}{suffix}", False, False, backend == "xpu3")
+        )
     found.append(Unit(ROOT / "csrc" / "xpu3sim" / "xpu3sim.cc", False, False, xpu3sim=True))
     for path in sorted((tree.generated / "plugin").glob("*.cc")):
         found.append(Unit(path, False, False, xpu3sim=path.stem.endswith("_xpu3sim")))

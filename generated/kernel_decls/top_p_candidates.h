@@ -17,17 +17,18 @@ struct Kernels {
   // A template over the dtype set T (float32, float16 or bfloat16); the kernel file
   // ends with OPFORGE_TOP_P_CANDIDATES_CPU_INSTANCES.
   template <typename T>
-  static void cpu(const T* probs,                     // [token_num, vocab_size]
-                  const T* top_p,                     // [max_bsz]
-                  const int32_t* batch_id_per_token,  // [token_num]
-                  T* verify_scores,                   // [token_num, max_candidate_len]
-                  int64_t* verify_tokens,             // [token_num, max_candidate_len]
-                  int32_t* actual_candidate_lens,     // [token_num]
-                  int64_t token_num,
-                  int64_t vocab_size,
-                  int64_t max_bsz,
-                  int64_t max_candidate_len,
-                  int32_t candidates_len);
+  static void cpu(
+      const T* probs,                     // [token_num, vocab_size]
+      const T* top_p,                     // [max_bsz]
+      const int32_t* batch_id_per_token,  // [token_num]
+      T* verify_scores,                   // [token_num, max_candidate_len]
+      int64_t* verify_tokens,             // [token_num, max_candidate_len]
+      int32_t* actual_candidate_lens,     // [token_num]
+      int64_t token_num,
+      int64_t vocab_size,
+      int64_t max_bsz,
+      int64_t max_candidate_len,
+      int32_t candidates_len);
 };
 
 }  // namespace opforge::top_p_candidates

@@ -17,14 +17,12 @@ namespace opforge::verify_draft_tokens {
 // mutable, all others const; optional tensors are null when absent; scratch is
 // made and filled by the glue.
 __global__ void xpu3_kernel(
-    __global_ptr__ int64_t* step_output_ids,       // [max_bsz, max_step_tokens]
-    __global_ptr__ int32_t* step_output_len,       // [max_bsz]
-    __global_ptr__ const int64_t* step_input_ids,  // [max_bsz, max_step_tokens]
-    __global_ptr__ const int64_t* target_tokens,   // [token_num], null when absent
-    __global_ptr__ const int64_t*
-        candidate_ids,  // [token_num, max_candidate_len], null when absent
-    __global_ptr__ const float*
-        candidate_scores,  // [token_num, max_candidate_len], null when absent
+    __global_ptr__ int64_t* step_output_ids,            // [max_bsz, max_step_tokens]
+    __global_ptr__ int32_t* step_output_len,            // [max_bsz]
+    __global_ptr__ const int64_t* step_input_ids,       // [max_bsz, max_step_tokens]
+    __global_ptr__ const int64_t* target_tokens,        // [token_num], null when absent
+    __global_ptr__ const int64_t* candidate_ids,        // [token_num, max_candidate_len], null when absent
+    __global_ptr__ const float* candidate_scores,       // [token_num, max_candidate_len], null when absent
     __global_ptr__ const int32_t* candidate_lens,       // [token_num], null when absent
     __global_ptr__ const float* topp,                   // [max_bsz]
     __global_ptr__ const bool* stop_flags,              // [max_bsz]

@@ -51,15 +51,15 @@ std::vector<paddle::Tensor> checked_call(const paddle::Tensor& probs,
       "[max_bsz]",
       false,
       anchor);
-  const phi::DenseTensor& batch_id_per_token_tensor =
-      paddle_glue::check_tensor(kOp,
-                                "batch_id_per_token",
-                                batch_id_per_token,
-                                opforge::DType::kInt32,
-                                1,
-                                "[token_num]",
-                                false,
-                                anchor);
+  const phi::DenseTensor& batch_id_per_token_tensor = paddle_glue::check_tensor(
+      kOp,
+      "batch_id_per_token",
+      batch_id_per_token,
+      opforge::DType::kInt32,
+      1,
+      "[token_num]",
+      false,
+      anchor);
 
   opforge::DimSlot token_num{"token_num"};
   opforge::DimSlot vocab_size{"vocab_size"};
@@ -79,10 +79,10 @@ std::vector<paddle::Tensor> checked_call(const paddle::Tensor& probs,
                                                paddle::DataType::INT64,
                                                anchor.place ? *anchor.place : paddle::CPUPlace());
 
-  paddle::Tensor actual_candidate_lens =
-      paddle::empty({token_num.get()},
-                    paddle::DataType::INT32,
-                    anchor.place ? *anchor.place : paddle::CPUPlace());
+  paddle::Tensor actual_candidate_lens = paddle::empty(
+      {token_num.get()},
+      paddle::DataType::INT32,
+      anchor.place ? *anchor.place : paddle::CPUPlace());
 
   const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
   // One instantiation of the plugin per dtype of T.

@@ -33,44 +33,44 @@ void checked_call(const paddle::Tensor& seq_lens_encoder,
   check_attrs(is_naive_mode, prefill_one_step_stop);
 
   paddle_glue::PlaceAnchor anchor;
-  const phi::DenseTensor& seq_lens_encoder_tensor =
-      paddle_glue::check_tensor(kOp,
-                                "seq_lens_encoder",
-                                seq_lens_encoder,
-                                opforge::DType::kInt32,
-                                1,
-                                "[max_bsz]",
-                                false,
-                                anchor);
-  const phi::DenseTensor& seq_lens_decoder_tensor =
-      paddle_glue::check_tensor(kOp,
-                                "seq_lens_decoder",
-                                seq_lens_decoder,
-                                opforge::DType::kInt32,
-                                1,
-                                "[max_bsz]",
-                                false,
-                                anchor);
+  const phi::DenseTensor& seq_lens_encoder_tensor = paddle_glue::check_tensor(
+      kOp,
+      "seq_lens_encoder",
+      seq_lens_encoder,
+      opforge::DType::kInt32,
+      1,
+      "[max_bsz]",
+      false,
+      anchor);
+  const phi::DenseTensor& seq_lens_decoder_tensor = paddle_glue::check_tensor(
+      kOp,
+      "seq_lens_decoder",
+      seq_lens_decoder,
+      opforge::DType::kInt32,
+      1,
+      "[max_bsz]",
+      false,
+      anchor);
   const phi::DenseTensor& has_running_seqs_tensor = paddle_glue::check_tensor(
       kOp, "has_running_seqs", has_running_seqs, opforge::DType::kBool, 1, "[1]", true, anchor);
-  const phi::DenseTensor& step_input_ids_tensor =
-      paddle_glue::check_tensor(kOp,
-                                "step_input_ids",
-                                step_input_ids,
-                                opforge::DType::kInt64,
-                                2,
-                                "[max_bsz, max_step_tokens]",
-                                false,
-                                anchor);
-  const phi::DenseTensor& step_output_ids_tensor =
-      paddle_glue::check_tensor(kOp,
-                                "step_output_ids",
-                                step_output_ids,
-                                opforge::DType::kInt64,
-                                2,
-                                "[max_bsz, max_step_tokens]",
-                                false,
-                                anchor);
+  const phi::DenseTensor& step_input_ids_tensor = paddle_glue::check_tensor(
+      kOp,
+      "step_input_ids",
+      step_input_ids,
+      opforge::DType::kInt64,
+      2,
+      "[max_bsz, max_step_tokens]",
+      false,
+      anchor);
+  const phi::DenseTensor& step_output_ids_tensor = paddle_glue::check_tensor(
+      kOp,
+      "step_output_ids",
+      step_output_ids,
+      opforge::DType::kInt64,
+      2,
+      "[max_bsz, max_step_tokens]",
+      false,
+      anchor);
   const phi::DenseTensor& step_output_len_tensor = paddle_glue::check_tensor(kOp,
                                                                              "step_output_len",
                                                                              step_output_len,
@@ -81,28 +81,28 @@ void checked_call(const paddle::Tensor& seq_lens_encoder,
                                                                              anchor);
   const phi::DenseTensor& stop_flags_tensor = paddle_glue::check_tensor(
       kOp, "stop_flags", stop_flags, opforge::DType::kBool, 1, "[max_bsz]", false, anchor);
-  const phi::DenseTensor& seq_lens_this_time_tensor =
-      paddle_glue::check_tensor(kOp,
-                                "seq_lens_this_time",
-                                seq_lens_this_time,
-                                opforge::DType::kInt32,
-                                1,
-                                "[real_bsz]",
-                                false,
-                                anchor);
+  const phi::DenseTensor& seq_lens_this_time_tensor = paddle_glue::check_tensor(
+      kOp,
+      "seq_lens_this_time",
+      seq_lens_this_time,
+      opforge::DType::kInt32,
+      1,
+      "[real_bsz]",
+      false,
+      anchor);
   const phi::DenseTensor& is_paused_tensor = paddle_glue::check_tensor(
       kOp, "is_paused", is_paused, opforge::DType::kBool, 1, "[max_bsz]", false, anchor);
   const phi::DenseTensor& mask_rollback_tensor = paddle_glue::check_tensor(
       kOp, "mask_rollback", mask_rollback, opforge::DType::kInt32, 1, "[max_bsz]", false, anchor);
-  const phi::DenseTensor& token_ids_all_tensor =
-      paddle_glue::check_tensor(kOp,
-                                "token_ids_all",
-                                token_ids_all,
-                                opforge::DType::kInt64,
-                                2,
-                                "[max_bsz, max_model_len]",
-                                false,
-                                anchor);
+  const phi::DenseTensor& token_ids_all_tensor = paddle_glue::check_tensor(
+      kOp,
+      "token_ids_all",
+      token_ids_all,
+      opforge::DType::kInt64,
+      2,
+      "[max_bsz, max_model_len]",
+      false,
+      anchor);
   const phi::DenseTensor& prompt_lens_tensor = paddle_glue::check_tensor(
       kOp, "prompt_lens", prompt_lens, opforge::DType::kInt64, 1, "[max_bsz]", false, anchor);
   const phi::DenseTensor& step_idx_tensor = paddle_glue::check_tensor(

@@ -37,12 +37,12 @@ void checked_call(const paddle::Tensor& step_output_ids,
                   bool accept_all,
                   int64_t seed) {
   check_attrs(max_seq_len, verify_window, verify_strategy, reject_all, accept_all, seed);
-  opforge::check_present(kOp,
-                         "target_tokens",
-                         target_tokens.is_initialized(),
-                         (verify_strategy == VerifyStrategy::greedy ||
-                          verify_strategy == VerifyStrategy::target_match),
-                         "verify_strategy is greedy or target_match");
+  opforge::check_present(
+      kOp,
+      "target_tokens",
+      target_tokens.is_initialized(),
+      (verify_strategy == VerifyStrategy::greedy || verify_strategy == VerifyStrategy::target_match),
+      "verify_strategy is greedy or target_match");
   opforge::check_present(kOp,
                          "candidate_ids",
                          candidate_ids.is_initialized(),
@@ -60,15 +60,15 @@ void checked_call(const paddle::Tensor& step_output_ids,
                          "verify_strategy is topp");
 
   paddle_glue::PlaceAnchor anchor;
-  const phi::DenseTensor& step_output_ids_tensor =
-      paddle_glue::check_tensor(kOp,
-                                "step_output_ids",
-                                step_output_ids,
-                                opforge::DType::kInt64,
-                                2,
-                                "[max_bsz, max_step_tokens]",
-                                false,
-                                anchor);
+  const phi::DenseTensor& step_output_ids_tensor = paddle_glue::check_tensor(
+      kOp,
+      "step_output_ids",
+      step_output_ids,
+      opforge::DType::kInt64,
+      2,
+      "[max_bsz, max_step_tokens]",
+      false,
+      anchor);
   const phi::DenseTensor& step_output_len_tensor = paddle_glue::check_tensor(kOp,
                                                                              "step_output_len",
                                                                              step_output_len,
@@ -77,99 +77,99 @@ void checked_call(const paddle::Tensor& step_output_ids,
                                                                              "[max_bsz]",
                                                                              false,
                                                                              anchor);
-  const phi::DenseTensor& step_input_ids_tensor =
-      paddle_glue::check_tensor(kOp,
-                                "step_input_ids",
-                                step_input_ids,
-                                opforge::DType::kInt64,
-                                2,
-                                "[max_bsz, max_step_tokens]",
-                                false,
-                                anchor);
-  const phi::DenseTensor* target_tokens_tensor =
-      target_tokens ? &paddle_glue::check_tensor(kOp,
-                                                 "target_tokens",
-                                                 *target_tokens,
-                                                 opforge::DType::kInt64,
-                                                 1,
-                                                 "[token_num]",
-                                                 false,
-                                                 anchor)
-                    : nullptr;
-  const phi::DenseTensor* candidate_ids_tensor =
-      candidate_ids ? &paddle_glue::check_tensor(kOp,
-                                                 "candidate_ids",
-                                                 *candidate_ids,
-                                                 opforge::DType::kInt64,
-                                                 2,
-                                                 "[token_num, max_candidate_len]",
-                                                 false,
-                                                 anchor)
-                    : nullptr;
-  const phi::DenseTensor* candidate_scores_tensor =
-      candidate_scores ? &paddle_glue::check_tensor(kOp,
-                                                    "candidate_scores",
-                                                    *candidate_scores,
-                                                    opforge::DType::kFloat32,
-                                                    2,
-                                                    "[token_num, max_candidate_len]",
-                                                    false,
-                                                    anchor)
-                       : nullptr;
-  const phi::DenseTensor* candidate_lens_tensor =
-      candidate_lens ? &paddle_glue::check_tensor(kOp,
-                                                  "candidate_lens",
-                                                  *candidate_lens,
-                                                  opforge::DType::kInt32,
-                                                  1,
-                                                  "[token_num]",
-                                                  false,
-                                                  anchor)
-                     : nullptr;
+  const phi::DenseTensor& step_input_ids_tensor = paddle_glue::check_tensor(
+      kOp,
+      "step_input_ids",
+      step_input_ids,
+      opforge::DType::kInt64,
+      2,
+      "[max_bsz, max_step_tokens]",
+      false,
+      anchor);
+  const phi::DenseTensor* target_tokens_tensor = nullptr;
+  if (target_tokens)
+    target_tokens_tensor = &paddle_glue::check_tensor(kOp,
+                                                      "target_tokens",
+                                                      *target_tokens,
+                                                      opforge::DType::kInt64,
+                                                      1,
+                                                      "[token_num]",
+                                                      false,
+                                                      anchor);
+  const phi::DenseTensor* candidate_ids_tensor = nullptr;
+  if (candidate_ids)
+    candidate_ids_tensor = &paddle_glue::check_tensor(kOp,
+                                                      "candidate_ids",
+                                                      *candidate_ids,
+                                                      opforge::DType::kInt64,
+                                                      2,
+                                                      "[token_num, max_candidate_len]",
+                                                      false,
+                                                      anchor);
+  const phi::DenseTensor* candidate_scores_tensor = nullptr;
+  if (candidate_scores)
+    candidate_scores_tensor = &paddle_glue::check_tensor(kOp,
+                                                         "candidate_scores",
+                                                         *candidate_scores,
+                                                         opforge::DType::kFloat32,
+                                                         2,
+                                                         "[token_num, max_candidate_len]",
+                                                         false,
+                                                         anchor);
+  const phi::DenseTensor* candidate_lens_tensor = nullptr;
+  if (candidate_lens)
+    candidate_lens_tensor = &paddle_glue::check_tensor(kOp,
+                                                       "candidate_lens",
+                                                       *candidate_lens,
+                                                       opforge::DType::kInt32,
+                                                       1,
+                                                       "[token_num]",
+                                                       false,
+                                                       anchor);
   const phi::DenseTensor& topp_tensor = paddle_glue::check_tensor(
       kOp, "topp", topp, opforge::DType::kFloat32, 1, "[max_bsz]", false, anchor);
   const phi::DenseTensor& stop_flags_tensor = paddle_glue::check_tensor(
       kOp, "stop_flags", stop_flags, opforge::DType::kBool, 1, "[max_bsz]", false, anchor);
-  const phi::DenseTensor& seq_lens_encoder_tensor =
-      paddle_glue::check_tensor(kOp,
-                                "seq_lens_encoder",
-                                seq_lens_encoder,
-                                opforge::DType::kInt32,
-                                1,
-                                "[max_bsz]",
-                                false,
-                                anchor);
-  const phi::DenseTensor& seq_lens_this_time_tensor =
-      paddle_glue::check_tensor(kOp,
-                                "seq_lens_this_time",
-                                seq_lens_this_time,
-                                opforge::DType::kInt32,
-                                1,
-                                "[real_bsz]",
-                                false,
-                                anchor);
+  const phi::DenseTensor& seq_lens_encoder_tensor = paddle_glue::check_tensor(
+      kOp,
+      "seq_lens_encoder",
+      seq_lens_encoder,
+      opforge::DType::kInt32,
+      1,
+      "[max_bsz]",
+      false,
+      anchor);
+  const phi::DenseTensor& seq_lens_this_time_tensor = paddle_glue::check_tensor(
+      kOp,
+      "seq_lens_this_time",
+      seq_lens_this_time,
+      opforge::DType::kInt32,
+      1,
+      "[real_bsz]",
+      false,
+      anchor);
   const phi::DenseTensor& end_tokens_tensor = paddle_glue::check_tensor(
       kOp, "end_tokens", end_tokens, opforge::DType::kInt64, 1, "[end_length]", false, anchor);
   const phi::DenseTensor& is_block_step_tensor = paddle_glue::check_tensor(
       kOp, "is_block_step", is_block_step, opforge::DType::kBool, 1, "[max_bsz]", false, anchor);
-  const phi::DenseTensor& cu_seqlens_q_output_tensor =
-      paddle_glue::check_tensor(kOp,
-                                "cu_seqlens_q_output",
-                                cu_seqlens_q_output,
-                                opforge::DType::kInt32,
-                                1,
-                                "[real_bsz + 1]",
-                                false,
-                                anchor);
-  const phi::DenseTensor& reasoning_status_tensor =
-      paddle_glue::check_tensor(kOp,
-                                "reasoning_status",
-                                reasoning_status,
-                                opforge::DType::kInt32,
-                                1,
-                                "[max_bsz]",
-                                false,
-                                anchor);
+  const phi::DenseTensor& cu_seqlens_q_output_tensor = paddle_glue::check_tensor(
+      kOp,
+      "cu_seqlens_q_output",
+      cu_seqlens_q_output,
+      opforge::DType::kInt32,
+      1,
+      "[real_bsz + 1]",
+      false,
+      anchor);
+  const phi::DenseTensor& reasoning_status_tensor = paddle_glue::check_tensor(
+      kOp,
+      "reasoning_status",
+      reasoning_status,
+      opforge::DType::kInt32,
+      1,
+      "[max_bsz]",
+      false,
+      anchor);
   const phi::DenseTensor& max_dec_len_tensor = paddle_glue::check_tensor(
       kOp, "max_dec_len", max_dec_len, opforge::DType::kInt64, 1, "[max_bsz]", false, anchor);
   const phi::DenseTensor& step_idx_tensor = paddle_glue::check_tensor(
@@ -219,16 +219,17 @@ void checked_call(const paddle::Tensor& step_output_ids,
                      {&real_bsz});
 
   const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
-  run(ctx,
+  run(
+      ctx,
       paddle_glue::buffer<int64_t>(step_output_ids_tensor, max_bsz.get() * max_step_tokens.get()),
       paddle_glue::buffer<int32_t>(step_output_len_tensor, max_bsz.get()),
-      paddle_glue::buffer<const int64_t>(step_input_ids_tensor,
-                                         max_bsz.get() * max_step_tokens.get()),
+      paddle_glue::buffer<const int64_t>(
+          step_input_ids_tensor, max_bsz.get() * max_step_tokens.get()),
       paddle_glue::buffer<const int64_t>(target_tokens_tensor, token_num.get()),
-      paddle_glue::buffer<const int64_t>(candidate_ids_tensor,
-                                         token_num.get() * max_candidate_len.get()),
-      paddle_glue::buffer<const float>(candidate_scores_tensor,
-                                       token_num.get() * max_candidate_len.get()),
+      paddle_glue::buffer<const int64_t>(
+          candidate_ids_tensor, token_num.get() * max_candidate_len.get()),
+      paddle_glue::buffer<const float>(
+          candidate_scores_tensor, token_num.get() * max_candidate_len.get()),
       paddle_glue::buffer<const int32_t>(candidate_lens_tensor, token_num.get()),
       paddle_glue::buffer<const float>(topp_tensor, max_bsz.get()),
       paddle_glue::buffer<const bool>(stop_flags_tensor, max_bsz.get()),

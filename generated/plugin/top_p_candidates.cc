@@ -9,13 +9,7 @@ constexpr const char* kOp = "top_p_candidates";
 }  // namespace
 
 void check_attrs(int32_t candidates_len) {
-  constexpr int64_t k_candidates_len_min = 1;
-  constexpr int64_t k_candidates_len_max = 16;
-  opforge::check_attr_range(kOp,
-                            "candidates_len",
-                            static_cast<int64_t>(candidates_len),
-                            &k_candidates_len_min,
-                            &k_candidates_len_max);
+  opforge::check_attr_range(kOp, "candidates_len", static_cast<int64_t>(candidates_len), 1, 16);
 }
 
 template <typename T>
@@ -66,30 +60,16 @@ void run(const opforge::Context& ctx,
     // On a real XPU3 these tensors hold device pointers: never read them here.
     if (ctx.backend != opforge::Backend::kXpu3) {
       opforge::check_probability_rows(kOp, "probs", opforge::Buffer<const T>(probs), vocab_size);
-      {
-        const double min_value = 0.0;
-        const double max_value = 1;
-        opforge::check_value_range(kOp,
-                                   "top_p",
-                                   opforge::Buffer<const T>(top_p),
-                                   &min_value,
-                                   true,
-                                   "0.0",
-                                   &max_value,
-                                   "1");
-      }
-      {
-        const int64_t min_value = 0;
-        const int64_t max_value = max_bsz - 1;
-        opforge::check_value_range(kOp,
-                                   "batch_id_per_token",
-                                   opforge::Buffer<const int32_t>(batch_id_per_token),
-                                   &min_value,
-                                   false,
-                                   "0",
-                                   &max_value,
-                                   "max_bsz - 1");
-      }
+      opforge::check_value_range<double>(
+          kOp, "top_p", opforge::Buffer<const T>(top_p), 0.0, true, "0.0", 1.0, "1");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "batch_id_per_token",
+                                          opforge::Buffer<const int32_t>(batch_id_per_token),
+                                          0,
+                                          false,
+                                          "0",
+                                          max_bsz - 1,
+                                          "max_bsz - 1");
     }
   }
 

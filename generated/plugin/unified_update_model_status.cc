@@ -85,86 +85,62 @@ void run(const opforge::Context& ctx,
   if (opforge::value_checks()) {
     // On a real XPU3 these tensors hold device pointers: never read them here.
     if (ctx.backend != opforge::Backend::kXpu3) {
-      {
-        const int64_t min_value = 0;
-        opforge::check_value_range(kOp,
-                                   "seq_lens_encoder",
-                                   opforge::Buffer<const int32_t>(seq_lens_encoder),
-                                   &min_value,
-                                   false,
-                                   "0",
-                                   static_cast<const int64_t*>(nullptr),
-                                   "");
-      }
-      {
-        const int64_t min_value = 0;
-        opforge::check_value_range(kOp,
-                                   "seq_lens_decoder",
-                                   opforge::Buffer<const int32_t>(seq_lens_decoder),
-                                   &min_value,
-                                   false,
-                                   "0",
-                                   static_cast<const int64_t*>(nullptr),
-                                   "");
-      }
-      {
-        const int64_t min_value = 0;
-        const int64_t max_value = max_step_tokens;
-        opforge::check_value_range(kOp,
-                                   "step_output_len",
-                                   opforge::Buffer<const int32_t>(step_output_len),
-                                   &min_value,
-                                   false,
-                                   "0",
-                                   &max_value,
-                                   "max_step_tokens");
-      }
-      {
-        const int64_t min_value = 0;
-        const int64_t max_value = max_step_tokens;
-        opforge::check_value_range(kOp,
-                                   "seq_lens_this_time",
-                                   opforge::Buffer<const int32_t>(seq_lens_this_time),
-                                   &min_value,
-                                   false,
-                                   "0",
-                                   &max_value,
-                                   "max_step_tokens");
-      }
-      {
-        const int64_t min_value = 0;
-        const int64_t max_value = max_model_len;
-        opforge::check_value_range(kOp,
-                                   "prompt_lens",
-                                   opforge::Buffer<const int64_t>(prompt_lens),
-                                   &min_value,
-                                   false,
-                                   "0",
-                                   &max_value,
-                                   "max_model_len");
-      }
-      {
-        const int64_t min_value = 0;
-        opforge::check_value_range(kOp,
-                                   "step_idx",
-                                   opforge::Buffer<const int64_t>(step_idx),
-                                   &min_value,
-                                   false,
-                                   "0",
-                                   static_cast<const int64_t*>(nullptr),
-                                   "");
-      }
-      {
-        const int64_t min_value = 0;
-        opforge::check_value_range(kOp,
-                                   "max_dec_len",
-                                   opforge::Buffer<const int64_t>(max_dec_len),
-                                   &min_value,
-                                   false,
-                                   "0",
-                                   static_cast<const int64_t*>(nullptr),
-                                   "");
-      }
+      opforge::check_value_range<int64_t>(kOp,
+                                          "seq_lens_encoder",
+                                          opforge::Buffer<const int32_t>(seq_lens_encoder),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "seq_lens_decoder",
+                                          opforge::Buffer<const int32_t>(seq_lens_decoder),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "step_output_len",
+                                          opforge::Buffer<const int32_t>(step_output_len),
+                                          0,
+                                          false,
+                                          "0",
+                                          max_step_tokens,
+                                          "max_step_tokens");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "seq_lens_this_time",
+                                          opforge::Buffer<const int32_t>(seq_lens_this_time),
+                                          0,
+                                          false,
+                                          "0",
+                                          max_step_tokens,
+                                          "max_step_tokens");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "prompt_lens",
+                                          opforge::Buffer<const int64_t>(prompt_lens),
+                                          0,
+                                          false,
+                                          "0",
+                                          max_model_len,
+                                          "max_model_len");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "step_idx",
+                                          opforge::Buffer<const int64_t>(step_idx),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "max_dec_len",
+                                          opforge::Buffer<const int64_t>(max_dec_len),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
     }
   }
 

@@ -14,16 +14,14 @@ void check_attrs(int32_t max_seq_len,
                  bool reject_all,
                  bool accept_all,
                  int64_t seed) {
-  constexpr int64_t k_verify_window_min = 1;
   opforge::check_attr_range(
-      kOp, "verify_window", static_cast<int64_t>(verify_window), &k_verify_window_min, nullptr);
+      kOp, "verify_window", static_cast<int64_t>(verify_window), 1, std::nullopt);
   opforge::check_enum(kOp,
                       "verify_strategy",
                       static_cast<int64_t>(verify_strategy),
                       {0, 1, 2},
                       "topp (0), greedy (1), target_match (2)");
-  constexpr int64_t k_seed_min = -1;
-  opforge::check_attr_range(kOp, "seed", static_cast<int64_t>(seed), &k_seed_min, nullptr);
+  opforge::check_attr_range(kOp, "seed", static_cast<int64_t>(seed), -1, std::nullopt);
   (void)max_seq_len;
   (void)reject_all;
   (void)accept_all;
@@ -88,14 +86,14 @@ void run(const opforge::Context& ctx,
                         "max_bsz * max_step_tokens",
                         true,
                         "");
-  opforge::check_buffer(kOp,
-                        "target_tokens",
-                        target_tokens,
-                        token_num,
-                        "token_num",
-                        (verify_strategy == VerifyStrategy::greedy ||
-                         verify_strategy == VerifyStrategy::target_match),
-                        "verify_strategy is greedy or target_match");
+  opforge::check_buffer(
+      kOp,
+      "target_tokens",
+      target_tokens,
+      token_num,
+      "token_num",
+      (verify_strategy == VerifyStrategy::greedy || verify_strategy == VerifyStrategy::target_match),
+      "verify_strategy is greedy or target_match");
   opforge::check_buffer(kOp,
                         "candidate_ids",
                         candidate_ids,
@@ -139,98 +137,65 @@ void run(const opforge::Context& ctx,
                                         "candidate_scores",
                                         opforge::Buffer<const float>(candidate_scores),
                                         max_candidate_len);
-      if (candidate_lens.present())
-        if ((candidate_ids.present() || candidate_scores.present())) {
-          const int64_t min_value = 0;
-          const int64_t max_value = max_candidate_len;
-          opforge::check_value_range(kOp,
-                                     "candidate_lens",
-                                     opforge::Buffer<const int32_t>(candidate_lens),
-                                     &min_value,
-                                     false,
-                                     "0",
-                                     &max_value,
-                                     "max_candidate_len");
-        }
-      {
-        const double min_value = 0.0;
-        const double max_value = 1;
-        opforge::check_value_range(kOp,
-                                   "topp",
-                                   opforge::Buffer<const float>(topp),
-                                   &min_value,
-                                   true,
-                                   "0.0",
-                                   &max_value,
-                                   "1");
-      }
-      {
-        const int64_t min_value = 0;
-        opforge::check_value_range(kOp,
-                                   "seq_lens_encoder",
-                                   opforge::Buffer<const int32_t>(seq_lens_encoder),
-                                   &min_value,
-                                   false,
-                                   "0",
-                                   static_cast<const int64_t*>(nullptr),
-                                   "");
-      }
-      {
-        const int64_t min_value = 0;
-        const int64_t max_value = max_step_tokens;
-        opforge::check_value_range(kOp,
-                                   "seq_lens_this_time",
-                                   opforge::Buffer<const int32_t>(seq_lens_this_time),
-                                   &min_value,
-                                   false,
-                                   "0",
-                                   &max_value,
-                                   "max_step_tokens");
-      }
-      opforge::check_prefix_sum(kOp,
-                                "cu_seqlens_q_output",
-                                opforge::Buffer<const int32_t>(cu_seqlens_q_output),
-                                "seq_lens_this_time",
-                                opforge::Buffer<const int32_t>(seq_lens_this_time),
-                                ((target_tokens.present() || candidate_ids.present() ||
-                                  candidate_scores.present() || candidate_lens.present())
-                                     ? token_num
-                                     : -1),
-                                "token_num");
-      {
-        const int64_t min_value = 0;
-        const int64_t max_value = 3;
-        opforge::check_value_range(kOp,
-                                   "reasoning_status",
-                                   opforge::Buffer<const int32_t>(reasoning_status),
-                                   &min_value,
-                                   false,
-                                   "0",
-                                   &max_value,
-                                   "3");
-      }
-      {
-        const int64_t min_value = 0;
-        opforge::check_value_range(kOp,
-                                   "max_dec_len",
-                                   opforge::Buffer<const int64_t>(max_dec_len),
-                                   &min_value,
-                                   false,
-                                   "0",
-                                   static_cast<const int64_t*>(nullptr),
-                                   "");
-      }
-      {
-        const int64_t min_value = 0;
-        opforge::check_value_range(kOp,
-                                   "step_idx",
-                                   opforge::Buffer<const int64_t>(step_idx),
-                                   &min_value,
-                                   false,
-                                   "0",
-                                   static_cast<const int64_t*>(nullptr),
-                                   "");
-      }
+      if ((candidate_lens.present()) && (candidate_ids.present() || candidate_scores.present()))
+        opforge::check_value_range<int64_t>(kOp,
+                                            "candidate_lens",
+                                            opforge::Buffer<const int32_t>(candidate_lens),
+                                            0,
+                                            false,
+                                            "0",
+                                            max_candidate_len,
+                                            "max_candidate_len");
+      opforge::check_value_range<double>(
+          kOp, "topp", opforge::Buffer<const float>(topp), 0.0, true, "0.0", 1.0, "1");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "seq_lens_encoder",
+                                          opforge::Buffer<const int32_t>(seq_lens_encoder),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "seq_lens_this_time",
+                                          opforge::Buffer<const int32_t>(seq_lens_this_time),
+                                          0,
+                                          false,
+                                          "0",
+                                          max_step_tokens,
+                                          "max_step_tokens");
+      opforge::check_prefix_sum(
+          kOp,
+          "cu_seqlens_q_output",
+          opforge::Buffer<const int32_t>(cu_seqlens_q_output),
+          "seq_lens_this_time",
+          opforge::Buffer<const int32_t>(seq_lens_this_time),
+          ((target_tokens.present() || candidate_ids.present() || candidate_scores.present() || candidate_lens.present()) ? token_num : -1),
+          "token_num");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "reasoning_status",
+                                          opforge::Buffer<const int32_t>(reasoning_status),
+                                          0,
+                                          false,
+                                          "0",
+                                          3,
+                                          "3");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "max_dec_len",
+                                          opforge::Buffer<const int64_t>(max_dec_len),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "step_idx",
+                                          opforge::Buffer<const int64_t>(step_idx),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
     }
   }
 

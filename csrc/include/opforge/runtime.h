@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -63,6 +64,7 @@ struct Buffer {
 
   static Buffer absent() { return Buffer{}; }
   bool present() const { return size >= 0; }
+  uint64_t bytes() const { return present() ? static_cast<uint64_t>(size) * sizeof(T) : 0; }
 
   // A read-only view of a mutable buffer.
   template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
@@ -160,21 +162,26 @@ inline void check_buffer(const char* op, const char* arg, const Buffer<T>& buf, 
   if (want > 0 && buf.data == nullptr) detail::fail_buffer_null(op, arg, want);
 }
 
-inline void check_attr_range(const char* op, const char* attr, int64_t got, const int64_t* min,
-                             const int64_t* max) {
-  if ((min && got < *min) || (max && got > *max)) detail::fail_attr_int_range(op, attr, got, min, max);
+// A bound the spec leaves out is std::nullopt. Bounds are passed by value so
+// that each generated check is a single statement.
+inline void check_attr_range(const char* op, const char* attr, int64_t got,
+                             std::optional<int64_t> min, std::optional<int64_t> max) {
+  if ((min && got < *min) || (max && got > *max)) {
+    detail::fail_attr_int_range(op, attr, got, min ? &*min : nullptr, max ? &*max : nullptr);
+  }
 }
 
-inline void check_attr_range(const char* op, const char* attr, double got, const double* min,
-                             const double* max) {
+inline void check_attr_range(const char* op, const char* attr, double got,
+                             std::optional<double> min, std::optional<double> max) {
   // NaN fails both comparisons, so test for being inside instead.
-  if ((min && !(got >= *min)) || (max && !(got <= *max))) detail::fail_attr_range(op, attr, got, min, max);
+  if ((min && !(got >= *min)) || (max && !(got <= *max))) {
+    detail::fail_attr_range(op, attr, got, min ? &*min : nullptr, max ? &*max : nullptr);
+  }
 }
 
 // An int attribute arrives as a 64-bit value from Python; it must fit int32.
 inline void check_int32(const char* op, const char* attr, int64_t got) {
-  constexpr int64_t kMin = INT32_MIN, kMax = INT32_MAX;
-  check_attr_range(op, attr, got, &kMin, &kMax);
+  check_attr_range(op, attr, got, int64_t{INT32_MIN}, int64_t{INT32_MAX});
 }
 
 // A dim's declared bound: at least (is_min) or at most `limit`.
@@ -215,24 +222,26 @@ std::string bounds_text(bool has_min, const std::string& min, bool min_exclusive
 }  // namespace detail
 
 // Every element within [min, max] (or (min, max] with min_exclusive); NaN is
-// outside every domain. `*_text` spell the bound as the spec does.
-template <typename T, typename Bound>
-void check_value_range(const char* op, const char* arg, const Buffer<const T>& buf, const Bound* min,
-                       bool min_exclusive, const char* min_text, const Bound* max,
-                       const char* max_text) {
+// outside every domain; a bound the spec leaves out is std::nullopt. `*_text`
+// spell the bound as the spec does. Bound comes first so that a call names it
+// and the bounds convert (check_value_range<int64_t>(..., 0, ...)).
+template <typename Bound, typename T>
+void check_value_range(const char* op, const char* arg, const Buffer<const T>& buf,
+                       std::optional<Bound> min, bool min_exclusive, const char* min_text,
+                       std::optional<Bound> max, const char* max_text) {
   for (int64_t i = 0; i < buf.size; ++i) {
     const T v = buf.data[i];
     const bool low_ok = !min || (min_exclusive ? v > *min : v >= *min);
     const bool high_ok = !max || v <= *max;
     if (!(low_ok && high_ok)) {
-      auto spell = [](const char* text, const Bound* bound) {
-        std::string value = std::to_string(*bound);
+      auto spell = [](const char* text, Bound bound) {
+        std::string value = std::to_string(bound);
         return text && *text && value != text ? std::string(text) + " = " + value : value;
       };
       detail::fail_value(op, arg, i, std::to_string(v),
-                         detail::bounds_text(min != nullptr, min ? spell(min_text, min) : "",
-                                             min_exclusive, max != nullptr,
-                                             max ? spell(max_text, max) : ""));
+                         detail::bounds_text(min.has_value(), min ? spell(min_text, *min) : "",
+                                             min_exclusive, max.has_value(),
+                                             max ? spell(max_text, *max) : ""));
     }
   }
 }
