@@ -1,6 +1,6 @@
 """How long regeneration takes, strategy by strategy, side by side in one run.
 
-    python bench/bench_codegen.py [--ops 1000]
+    python bench/bench_codegen.py [--ops 1000] [--repeat 3]
 
 Every timing is the wall time of ``python -m codegen`` in a fresh process
 (interpreter start included) except the clang-format rows, which time the
@@ -12,7 +12,7 @@ be byte-identical and identical to generated/.
 
 - the three specs of opspec/: clang-format per file and batched (before); no
   cache; the Python formatter's cache warm (one spec edited); everything
-  unchanged (whole-output cache);
+  unchanged (the output manifest checked against the files);
 - N synthetic ops (copies of verify_draft_tokens): clang-format batched
   (before); cold; unchanged; one spec changed.
 """
@@ -20,11 +20,13 @@ be byte-identical and identical to generated/.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,62 +94,69 @@ def synthetic(n: int, directory: Path) -> None:
         (directory / f"{name}.yaml").write_text(spec, encoding="utf-8")
 
 
+def settled(measure: Callable[[int], float], run: int) -> float:
+    """A measurement started on a quiet disk: here the previous run's writes,
+    still being flushed, slowed the next run's by up to 5x."""
+    os.sync()
+    time.sleep(2)
+    return measure(run)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ops", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=3, help="runs per row (min and max shown)")
     args = parser.parse_args()
+    rows: list[tuple[str, list[float]]] = []
+
+    def row(label: str, measure: Callable[[int], float]) -> None:
+        rows.append((label, [settled(measure, i) for i in range(args.repeat)]))
+
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        rows = []
-
-        rows.append(
-            (
-                "3 specs, clang-format, one process per file (before)",
-                clang_format_before(ROOT / "opspec", True),
-            )
+        opspec = ROOT / "opspec"
+        row(
+            "3 specs, clang-format, one process per file (before)",
+            lambda i: clang_format_before(opspec, True),
         )
-        rows.append(
-            (
-                "3 specs, clang-format, one process per core (before)",
-                clang_format_before(ROOT / "opspec", False),
-            )
+        row(
+            "3 specs, clang-format, one process per core (before)",
+            lambda i: clang_format_before(opspec, False),
         )
-        cache = work / "cache3"
-        rows.append(("3 specs, no cache", cli(ROOT / "opspec", work / "a", cache)))
-        shutil.rmtree(cache / "outputs")
-        rows.append(
-            (
-                "3 specs, formatted Python cached (a spec edited)",
-                cli(ROOT / "opspec", work / "b", cache),
-            )
+        row("3 specs, no cache", lambda i: cli(opspec, work / f"a{i}", work / f"ca{i}"))
+        for i in range(args.repeat):
+            shutil.rmtree(work / f"ca{i}" / "manifests")
+        row(
+            "3 specs, formatted Python cached (a spec edited)",
+            lambda i: cli(opspec, work / f"b{i}", work / f"ca{i}"),
         )
-        rows.append(
-            ("3 specs, unchanged (whole output cached)", cli(ROOT / "opspec", work / "c", cache))
-        )
-        outputs = [tree(work / d) for d in "abc"]
+        row("3 specs, unchanged", lambda i: cli(opspec, work / f"b{i}", work / f"ca{i}"))
+        outputs = [tree(work / d) for d in ("a0", "b0", f"a{args.repeat - 1}")]
         assert all(o == outputs[0] for o in outputs), "runs disagree"
         assert outputs[0] == tree(ROOT / "generated"), "differs from generated/"
 
         specs = work / "many" / "opspec"
         synthetic(args.ops, specs)
-        rows.append(
-            (
-                f"{args.ops} ops, clang-format, one process per core (before)",
-                clang_format_before(specs, False),
-            )
+        row(
+            f"{args.ops} ops, clang-format, one process per core (before)",
+            lambda i: clang_format_before(specs, False),
         )
-        cache = work / "cache_many"
-        rows.append((f"{args.ops} ops, cold", cli(specs, work / "m1", cache)))
-        rows.append((f"{args.ops} ops, unchanged", cli(specs, work / "m1", cache)))
+        row(f"{args.ops} ops, cold", lambda i: cli(specs, work / f"m{i}", work / f"cm{i}"))
+        row(f"{args.ops} ops, unchanged", lambda i: cli(specs, work / f"m{i}", work / f"cm{i}"))
         first = specs / "op0000.yaml"
         first.write_text(first.read_text().replace("doc: >-", "doc: >-\n  Edited.", 1))
-        before = (work / "m1" / "paddle" / "op0000.cc").read_text()
-        rows.append((f"{args.ops} ops, one spec edited", cli(specs, work / "m1", cache)))
-        assert (work / "m1" / "paddle" / "op0000.cc").read_text() != before
+        before = (work / "m0" / "paddle" / "op0000.cc").read_text()
+        row(
+            f"{args.ops} ops, one spec edited",
+            lambda i: cli(specs, work / f"m{i}", work / f"cm{i}"),
+        )
+        assert (work / "m0" / "paddle" / "op0000.cc").read_text() != before
+        assert tree(work / "m0") == tree(work / f"m{args.repeat - 1}"), "runs disagree"
 
     width = max(len(r[0]) for r in rows)
+    print(f"{'':<{width}}  {'min':>7}    {'max':>7}")
     for label, seconds in rows:
-        print(f"{label:<{width}}  {seconds:7.2f} s")
+        print(f"{label:<{width}}  {min(seconds):7.2f} s  {max(seconds):7.2f} s")
     return 0
 
 

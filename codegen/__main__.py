@@ -6,15 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from codegen.emit import (
-    FormatFailed,
-    ToolMissing,
-    cached_output,
-    compare,
-    generate,
-    store_output,
-    write,
-)
+from codegen.emit import FormatFailed, ToolMissing
+from codegen.generate import generate
 from codegen.parse import SpecErrors
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,16 +24,12 @@ def main(argv: list[str] | None = None) -> int:
         "--cache",
         type=Path,
         default=ROOT / "build" / "codegen-cache",
-        help="formatted texts and whole outputs by content hash (delete it at will)",
+        help="formatted texts and output manifests by content hash (delete it at will)",
     )
     args = parser.parse_args(argv)
 
     try:
-        # Unchanged inputs (specs, generator, formatters): the output is known.
-        key, files = cached_output(args.specs.resolve(), ROOT, args.cache)
-        if files is None:
-            files = generate(args.specs.resolve(), ROOT, cache=args.cache)
-            store_output(key, files, args.cache)
+        outcome = generate(args.specs.resolve(), ROOT, args.out, args.cache, write=not args.check)
     except SpecErrors as exc:
         print(exc, file=sys.stderr)
         print(f"{len(exc.errors)} spec error(s); nothing was generated", file=sys.stderr)
@@ -53,12 +42,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"internal error, nothing was generated: {exc}", file=sys.stderr)
         print("the specs passed validation, so this is a generator bug", file=sys.stderr)
         return 3
-    diff = compare(files, args.out)
     if args.check:
-        if diff.changed or diff.stale:
-            for path in diff.changed:
+        if outcome.changed or outcome.stale:
+            for path in outcome.changed:
                 print(f"generated/{path}: differs from what opspec/ generates", file=sys.stderr)
-            for path in diff.stale:
+            for path in outcome.stale:
                 print(f"generated/{path}: not generated from any spec", file=sys.stderr)
             print(
                 "run `python -m codegen` and commit generated/ with the spec change",
@@ -66,11 +54,11 @@ def main(argv: list[str] | None = None) -> int:
             )
             return 1
         n_specs = len(list(args.specs.glob("*.yaml")))
-        print(f"generated/ is up to date ({len(files)} files from {n_specs} spec(s))")
+        print(f"generated/ is up to date ({outcome.files} files from {n_specs} spec(s))")
         return 0
-    write(files, args.out, diff)
+    unchanged = outcome.files - len(outcome.changed)
     print(
-        f"{len(diff.changed)} file(s) written, {len(diff.stale)} removed, {len(files) - len(diff.changed)} unchanged"
+        f"{len(outcome.changed)} file(s) written, {len(outcome.stale)} removed, {unchanged} unchanged"
     )
     return 0
 

@@ -26,6 +26,10 @@ class SpecError(Exception):
         self.where = where
         self.message = message
 
+    def __reduce__(self) -> tuple[type[SpecError], tuple[Loc, str, str]]:
+        # Errors cross process boundaries (codegen/generate.py's workers).
+        return SpecError, (self.loc, self.where, self.message)
+
 
 class SpecErrors(Exception):
     """All problems found in one run, one per line."""

@@ -1,17 +1,13 @@
-"""Emitters: views -> file contents, and the writing of generated/.
+"""Emitters: views -> file contents, formatted.
 
-Output is deterministic (sorted specs, an in-process C++ layout, a pinned
-Python formatter), stamped with its source spec, and a file is rewritten only
-when its content changes, so build tools see real changes only.
+Output is deterministic (an in-process C++ layout, a pinned Python formatter)
+and stamped with its source spec; codegen/generate.py decides what to render
+and writes it.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
-import dataclasses
 import hashlib
-import json
-import multiprocessing
 import os
 import shutil
 import subprocess
@@ -22,13 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
-import yaml
 
-from codegen.diagnostics import SpecError, SpecErrors
 from codegen.escape import cpp_comment, cpp_string, py_comment, py_docstring
 from codegen.layout import layout_cpp
 from codegen.model import Op
-from codegen.parse import check_exports, load_spec, spec_paths
 from codegen.views import OpView, op_view
 
 _TEMPLATES = Path(__file__).parent / "templates"
@@ -77,28 +70,15 @@ def _banner(comment: str, sources: list[str]) -> str:
 
 def render(ops: list[Op]) -> dict[str, str]:
     """Every generated file, relative to generated/, unformatted."""
-    rendered = [render_op(op_view(op)) for op in ops]
+    views = [op_view(op) for op in ops]
     files: dict[str, str] = {}
-    for one in rendered:
-        files |= one.files
-    return files | render_shared(rendered)
+    for view in views:
+        files |= render_op(view)
+    return files | render_shared([op_parts(view) for view in views])
 
 
-@dataclass(frozen=True)
-class OpFiles:
-    """What one op contributes to generated/: its own files and its parts of
-    the files all ops share (small, so workers hand back these, not views)."""
-
-    name: str
-    source: str
-    exports: tuple[str, ...]  # the names it adds to the Python module
-    files: dict[str, str]
-    python_part: str
-    stub_part: str
-
-
-def render_op(view: OpView) -> OpFiles:
-    """The files of one op and its parts of the shared ones, unformatted."""
+def render_op(view: OpView) -> dict[str, str]:
+    """The C++ files of one op, unformatted."""
     banner = _banner("//", [view.source])
     templates = [
         ("kernel_decl.h.j2", f"kernel_decls/{view.name}.h"),
@@ -112,76 +92,49 @@ def render_op(view: OpView) -> OpFiles:
             ("plugin_xpu3sim.cc.j2", f"plugin/{view.name}_xpu3sim.cc"),
             ("xpu3_device_launch.xpu.j2", f"xpu3_device/{view.name}_launch.xpu"),
         ]
-    return OpFiles(
+    return {
+        path: _env.get_template(template).render(op=view, banner=banner)
+        for template, path in templates
+    }
+
+
+@dataclass(frozen=True)
+class OpParts:
+    """One op's parts of the files all ops share (small: worker processes hand
+    these back, not views)."""
+
+    name: str
+    source: str
+    exports: tuple[str, ...]  # the names it adds to the Python module
+    python: str
+    stub: str
+
+
+def op_parts(view: OpView) -> OpParts:
+    return OpParts(
         name=view.name,
         source=view.source,
         exports=(view.name, *(e[0] for e in view.enums)),
-        files={
-            path: _env.get_template(template).render(op=view, banner=banner)
-            for template, path in templates
-        },
-        python_part=_env.get_template("ops_op.py.j2").render(op=view),
-        stub_part=_env.get_template("ops_op.pyi.j2").render(op=view),
+        python=_env.get_template("ops_op.py.j2").render(op=view),
+        stub=_env.get_template("ops_op.pyi.j2").render(op=view),
     )
 
 
-def render_shared(ops: list[OpFiles]) -> dict[str, str]:
+def render_shared(ops: list[OpParts]) -> dict[str, str]:
     """The files all ops share (the extension module, the Python package), unformatted."""
     names = [op.name for op in ops]
-    banner_cc, banner_py = (
-        _banner("//", [o.source for o in ops]),
-        _banner("#", [o.source for o in ops]),
-    )
+    banner_cc = _banner("//", [op.source for op in ops])
+    banner_py = _banner("#", [op.source for op in ops])
     exports = sorted(name for op in ops for name in op.exports)
     return {
         "paddle/module.cc": _env.get_template("module.cc.j2").render(names=names, banner=banner_cc),
         "python/__init__.py": _env.get_template("ops.py.j2").render(
-            parts=[op.python_part for op in ops], exports=exports, banner=banner_py
+            parts=[op.python for op in ops], exports=exports, banner=banner_py
         ),
         "python/__init__.pyi": _env.get_template("ops.pyi.j2").render(
-            parts=[op.stub_part for op in ops], exports=exports, banner=banner_py
+            parts=[op.stub for op in ops], exports=exports, banner=banner_py
         ),
     }
-
-
-# Below this many specs one process is quicker than starting workers.
-PARALLEL_MIN_SPECS = 64
-
-
-def generate(spec_dir: Path, root: Path, cache: Path | None = None) -> dict[str, str]:
-    """Every generated file, formatted: specs parsed and their files rendered
-    and laid out in worker processes (one per core) when there are many,
-    in spec order either way; raises SpecErrors with every spec's problems."""
-    paths = spec_paths(spec_dir)
-    jobs = min(os.cpu_count() or 1, len(paths) // PARALLEL_MIN_SPECS)
-    tasks = [(path, root) for path in paths]
-    if jobs > 1:
-        context = multiprocessing.get_context("fork")
-        with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context) as pool:
-            results = list(pool.map(_op_files, tasks, chunksize=max(1, len(tasks) // (4 * jobs))))
-    else:
-        results = [_op_files(task) for task in tasks]
-    errors = [e for _, _, errs in results for e in errs]
-    ops = [op for op, _, _ in results if op is not None]
-    errors += check_exports(ops)
-    if errors:
-        raise SpecErrors(errors)
-    rendered = [one for _, one, _ in results if one is not None]
-    files: dict[str, str] = {}
-    for one in rendered:
-        files |= one.files
-    return files | format_files(render_shared(rendered), root, cache)
-
-
-def _op_files(task: tuple[Path, Path]) -> tuple[Op | None, OpFiles | None, list[SpecError]]:
-    """One spec: its op and its files, C++ laid out, or its errors."""
-    path, root = task
-    try:
-        op = load_spec(path, root)
-    except SpecErrors as exc:
-        return None, None, exc.errors
-    one = render_op(op_view(op))
-    return op, dataclasses.replace(one, files=format_files(one.files, root)), []
 
 
 class ToolMissing(RuntimeError):
@@ -192,7 +145,7 @@ class FormatFailed(RuntimeError):
     """A formatter rejected generated output: it is not valid code (the generator's fault)."""
 
 
-def _tool(name: str) -> str:
+def tool(name: str) -> str:
     """The formatter next to this interpreter (the pinned one), else on PATH."""
     local = Path(sys.executable).parent / name
     found = str(local) if local.exists() else shutil.which(name)
@@ -205,11 +158,11 @@ _CPP = (".h", ".cc", ".xpu")
 _PY = (".py", ".pyi")
 
 
-def _fingerprint(tool: str, config: Path) -> bytes:
+def fingerprint(binary: str, config: Path) -> bytes:
     """What a formatted text depends on besides its input: the formatter binary
     (path, size, mtime: a reinstall changes it) and its configuration file."""
-    stat = Path(tool).stat()
-    return f"{tool}:{stat.st_size}:{stat.st_mtime_ns}:".encode() + config.read_bytes()
+    stat = Path(binary).stat()
+    return f"{binary}:{stat.st_size}:{stat.st_mtime_ns}:".encode() + config.read_bytes()
 
 
 def _run_formatter(cmd: list[str], paths: list[Path]) -> None:
@@ -236,8 +189,8 @@ def format_files(files: dict[str, str], root: Path, cache: Path | None = None) -
     formatted = {path: layout_cpp(text) for path, text in files.items() if path.endswith(_CPP)}
     if not any(path.endswith(_PY) for path in files):
         return {path: formatted.get(path, text) for path, text in files.items()}
-    tool, config = _tool("ruff"), root / "pyproject.toml"
-    fingerprint = _fingerprint(tool, config)
+    ruff, config = tool("ruff"), root / "pyproject.toml"
+    ruff_fingerprint = fingerprint(ruff, config)
     pending: dict[str, str] = {}
     keys: dict[str, str] = {}
     for path, text in files.items():
@@ -246,7 +199,7 @@ def format_files(files: dict[str, str], root: Path, cache: Path | None = None) -
         if not path.endswith(_PY):
             formatted[path] = text
             continue
-        digest = hashlib.sha256(fingerprint)
+        digest = hashlib.sha256(ruff_fingerprint)
         digest.update(Path(path).suffix.encode() + b"\0" + text.encode())
         keys[path] = digest.hexdigest()
         hit = cache / keys[path] if cache is not None else None
@@ -262,16 +215,16 @@ def format_files(files: dict[str, str], root: Path, cache: Path | None = None) -
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(text, encoding="utf-8")
                 paths.append(target)
-            _run_formatter([tool, "format", "--quiet", "--config", str(config)], paths)
+            _run_formatter([ruff, "format", "--quiet", "--config", str(config)], paths)
             for path, target in zip(pending, paths, strict=True):
                 formatted[path] = target.read_text(encoding="utf-8")
         if cache is not None:
             for path in pending:
-                _cache_write(cache / keys[path], formatted[path])
+                cache_write(cache / keys[path], formatted[path])
     return {path: formatted[path] for path in files}
 
 
-def _cache_write(entry: Path, text: str) -> None:
+def cache_write(entry: Path, text: str) -> None:
     """Atomically (a concurrent reader sees all or nothing); a cache that cannot
     be written is no cache, not an error."""
     try:
@@ -283,88 +236,16 @@ def _cache_write(entry: Path, text: str) -> None:
         pass
 
 
-def _inputs_key(spec_dir: Path, root: Path) -> str:
-    """What the whole output depends on: every spec (name and bytes, and where the
-    directory is, which stamps name), the generator's own sources and templates,
-    the libraries that parse and render, and the Python formatter with its configuration."""
-    digest = hashlib.sha256(f"jinja2 {jinja2.__version__} pyyaml {yaml.__version__}\0".encode())
-    shown = spec_dir.relative_to(root) if spec_dir.is_relative_to(root) else spec_dir
-    digest.update(str(shown).encode() + b"\0")
-    for path in sorted(spec_dir.glob("*.yaml")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    for path in sorted(Path(__file__).parent.rglob("*")):
-        if path.suffix in (".py", ".j2"):
-            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    digest.update(_fingerprint(_tool("ruff"), root / "pyproject.toml"))
-    return digest.hexdigest()
-
-
-def cached_output(spec_dir: Path, root: Path, cache: Path) -> tuple[str, dict[str, str] | None]:
-    """(key, every generated file) when these exact inputs were generated before."""
-    key = _inputs_key(spec_dir, root)
-    entry = cache / "outputs" / f"{key}.json"
-    try:
-        return key, dict(json.loads(entry.read_text(encoding="utf-8")))
-    except (OSError, ValueError, TypeError):  # absent, or not ours to trust: generate
-        return key, None
-
-
-def store_output(key: str, files: dict[str, str], cache: Path) -> None:
-    _cache_write(cache / "outputs" / f"{key}.json", json.dumps(files))
-
-
-@dataclass(frozen=True)
-class Diff:
-    changed: list[str]  # differs or missing on disk
-    stale: list[str]  # on disk, not generated any more
-
-
-def compare(files: dict[str, str], out: Path) -> Diff:
-    on_disk = {
-        p.relative_to(out).as_posix()
-        for p in out.rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts
-    }
-    changed = sorted(
-        p
-        for p, text in files.items()
-        if not (out / p).is_file() or (out / p).read_text(encoding="utf-8") != text
-    )
-    return Diff(changed, sorted(on_disk - set(files)))
-
-
-def write(files: dict[str, str], out: Path, diff: Diff) -> None:
-    """Write what changed and remove stale files. A file that exists is replaced
-    atomically (a build reading it sees the old or the new text, never half);
-    a new one is written in place, which is 10x quicker here: nothing has read
-    it yet, and if the run is cut short its text differs from what the specs
-    generate, so the next run rewrites it."""
-    for directory in sorted({(out / path).parent for path in diff.changed}):
-        directory.mkdir(parents=True, exist_ok=True)
-    for path in diff.changed:
-        target = out / path
-        if not target.exists():
-            target.write_text(files[path], encoding="utf-8")
-            continue
-        tmp = target.with_name(target.name + ".tmp")
-        tmp.write_text(files[path], encoding="utf-8")
-        tmp.replace(target)
-    for path in diff.stale:
-        (out / path).unlink()
-
-
 __all__ = [
-    "Diff",
     "FormatFailed",
-    "OpFiles",
+    "OpParts",
     "ToolMissing",
-    "cached_output",
-    "compare",
+    "cache_write",
+    "fingerprint",
     "format_files",
-    "generate",
+    "op_parts",
     "render",
     "render_op",
     "render_shared",
-    "store_output",
-    "write",
+    "tool",
 ]

@@ -181,23 +181,56 @@ class _PyComposer(_Restricted, Reader, Scanner, Parser, Composer, BaseResolver):
         BaseResolver.__init__(self)
 
 
+class _Refused(yaml.YAMLError):
+    """The fast composer met something the restrictions refuse (or YAML it does
+    not handle): the Python composer decides again, and words the error."""
+
+
 if yaml.__with_libyaml__:
     from yaml._yaml import CParser
 
-    class _CComposer(_Restricted, CParser, BaseResolver):
-        """libyaml's scanner and parser (40 times faster), composed by the same
-        Python code: CParser's own composition is bypassed method by method."""
-
-        get_single_node = Composer.get_single_node
-        compose_document = Composer.compose_document
-        compose_scalar_node = Composer.compose_scalar_node
-        compose_sequence_node = Composer.compose_sequence_node
-        compose_mapping_node = Composer.compose_mapping_node
+    class _CComposer(CParser):
+        """libyaml's scanner and parser (40 times faster) with a lean composer
+        for what the restrictions accept; anything else raises _Refused, and
+        the Python composer, which refuses the same things (tested), reports it."""
 
         def __init__(self, text: str) -> None:
             CParser.__init__(self, text)
-            BaseResolver.__init__(self)
-            self.anchors: dict[str, Node] = {}
+
+        def get_single_node(self) -> Node | None:
+            self.get_event()  # stream start
+            node = None
+            if not self.check_event(yaml.StreamEndEvent):
+                self.get_event()  # document start
+                node = self._node(1)
+                self.get_event()  # document end
+            if not self.check_event(yaml.StreamEndEvent):
+                raise _Refused("more than one document")
+            return node
+
+        def _node(self, depth: int) -> Node:
+            event: Any = self.get_event()  # libyaml's events, typed loosely by the stubs
+            kind = type(event)
+            if depth > MAX_DEPTH or kind is AliasEvent:
+                raise _Refused("nested too deep, or an alias")
+            if event.anchor is not None or event.tag is not None:
+                raise _Refused("an anchor or a tag")
+            if kind is ScalarEvent:
+                return ScalarNode(
+                    "", event.value, event.start_mark, event.end_mark, style=event.style
+                )
+            if kind is yaml.SequenceStartEvent:
+                items = []
+                while not self.check_event(yaml.SequenceEndEvent):
+                    items.append(self._node(depth + 1))
+                end: Any = self.get_event()
+                return SequenceNode("", items, event.start_mark, end.end_mark)
+            pairs = []
+            while not self.check_event(yaml.MappingEndEvent):
+                key = self._node(depth + 1)
+                pairs.append((key, self._node(depth + 1)))
+            end_event: Any = self.get_event()
+            return MappingNode("", pairs, event.start_mark, end_event.end_mark)
 
     COMPOSERS: dict[str, type] = {"libyaml": _CComposer, "python": _PyComposer}
 else:  # PyYAML built without libyaml: the same language, slower
