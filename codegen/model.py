@@ -214,6 +214,9 @@ class Tensor:
     loc: Loc
     values: Values = field(default_factory=Values)
     field_lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    # In-place and output tensors: what every element holds after the call (the
+    # kernels' postcondition, for any input values).
+    after: Values = field(default_factory=Values)
 
     def line_of(self, field_name: str) -> int:
         """The spec line of one of this tensor's fields (its first line if absent)."""

@@ -336,6 +336,14 @@ class _FileParser(CrossFieldRules):
         conditions = self.parse_required_when(node, where, optional)
         fill = self.parse_fill(node, where, role, dtype)
         values = self.parse_values(node, where, dtype)
+        after = self.parse_values(node, where, dtype, key="after")
+        if "after" in node and role not in (Role.INOUT, Role.OUTPUT):
+            self.error(
+                kl["after"],
+                f"{where}.after",
+                f"'after' is what an in-place or output tensor holds after the call; "
+                f"a '{role.value}' tensor is not written by the op",
+            )
         doc = self.parse_doc(node, "doc", where)
 
         if (
@@ -349,8 +357,9 @@ class _FileParser(CrossFieldRules):
             return None
         lines = dict(kl)
         lines.update({f"shape[{axis}]": n for axis, n in enumerate(raw_shape.item_lines)})
-        if isinstance(node.get("values"), LocDict):
-            lines.update({f"values.{k}": n for k, n in node["values"].key_lines.items()})
+        for key in ("values", "after"):
+            if isinstance(node.get(key), LocDict):
+                lines.update({f"{key}.{k}": n for k, n in node[key].key_lines.items()})
         return Tensor(
             name,
             doc,
@@ -364,6 +373,7 @@ class _FileParser(CrossFieldRules):
             Loc(self.path, line),
             values,
             tuple(sorted(lines.items())),
+            after,
         )
 
     def parse_required_when(
@@ -418,15 +428,19 @@ class _FileParser(CrossFieldRules):
             self.error(line, w, "uniform draws fill a float32 tensor")
         return UniformFill(seed)
 
-    def parse_values(self, node: LocDict, where: str, dtype: DType | DTypeVar | None) -> Values:
-        raw = node.get("values")
+    def parse_values(
+        self, node: LocDict, where: str, dtype: DType | DTypeVar | None, key: str = "values"
+    ) -> Values:
+        """A value domain: `values` (what the caller passes) or `after` (what an
+        output holds after the call; no generation hints there)."""
+        raw = node.get(key)
         if raw is None:
             return Values()
-        where = f"{where}.values"
-        if not self.check_type(raw, dict, node.key_lines["values"], where):
+        where = f"{where}.{key}"
+        if not self.check_type(raw, dict, node.key_lines[key], where):
             return Values()
         keys = ["min", "max", "above", "prefix_sum_of", "total", "probability_rows"]
-        self.check_keys(raw, where, [], [*keys, "density", "sample"])
+        self.check_keys(raw, where, [], [*keys, "density", "sample"] if key == "values" else keys)
         kl = raw.key_lines
 
         def bound(key: str) -> Bound | None:

@@ -223,16 +223,18 @@ class CrossFieldRules(Diagnostics):
         by_dim = {d.name: d for d in dims}
         by_name = {t.name: t for t in tensors}
         other = {t.name: "a tensor" for t in tensors} | {a.name: "an attribute" for a in attrs}
-        for t in tensors:
-            v = t.values
-            where = f"tensor {t.name}.values"
+        domains = [(t, "values", t.values) for t in tensors] + [
+            (t, "after", t.after) for t in tensors
+        ]
+        for t, section, v in domains:
+            where = f"tensor {t.name}.{section}"
             sample = v.sample or ()
             for key, b in (("min", v.min), ("max", v.max), *(("sample", e) for e in sample)):
                 if isinstance(b, (DimConst, DimRef, DimBinOp)):
-                    line = t.line_of(f"values.{key}")
+                    line = t.line_of(f"{section}.{key}")
                     self.check_dim_refs(b, line, f"{where}.{key}", by_dim, other)
             if v.prefix_sum_of is not None:
-                line = t.line_of("values.prefix_sum_of")
+                line = t.line_of(f"{section}.prefix_sum_of")
                 source = by_name.get(v.prefix_sum_of)
                 integers = (DType.INT32, DType.INT64)
                 if source is None:
@@ -261,7 +263,7 @@ class CrossFieldRules(Diagnostics):
                     )
             if v.total is not None and v.total not in by_dim:
                 self.error(
-                    t.line_of("values.total"), f"{where}.total", f"undefined dim '{v.total}'"
+                    t.line_of(f"{section}.total"), f"{where}.total", f"undefined dim '{v.total}'"
                 )
 
     def check_dtype_vars_bound(

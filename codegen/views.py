@@ -24,6 +24,7 @@ from codegen.model import (
     Op,
     Role,
     Tensor,
+    Values,
     dim_cpp,
 )
 
@@ -218,6 +219,8 @@ class TensorView:
     alloc_shape: tuple[str, ...]  # per axis, over the glue's bound DimSlots
     value_checks: tuple[str, ...]  # C++ statements of the value-checked mode
     checks_read_device: bool  # ...which read device memory on a real XPU3
+    after_checks: tuple[str, ...]  # ...and of its postconditions, after the kernel
+    after_checks_read_device: bool
     infer_shape: tuple[str, ...]  # per axis, for static shape inference (-1: unknown)
 
 
@@ -298,8 +301,10 @@ def tensor_view(op: Op, t: Tensor) -> TensorView:
         binds=binds,
         checks=checks,
         alloc_shape=tuple(dim_cpp(e, {r: f"{r}.get()" for r in e.refs()}) for e in t.shape),
-        value_checks=_value_checks(op, t, elem, is_float),
-        checks_read_device=_checks_read_device(op, t),
+        value_checks=_value_checks(op, t, elem, is_float, t.values, t.name),
+        checks_read_device=_checks_read_device(op, t, t.values),
+        after_checks=_value_checks(op, t, elem, is_float, t.after, f"the kernel's {t.name}"),
+        after_checks_read_device=_checks_read_device(op, t, t.after),
         infer_shape=tuple(_infer_cpp(e) for e in t.shape),
     )
 
@@ -347,22 +352,26 @@ def _dim_known(op: Op, dim: str) -> str:
     return " || ".join(f"{t.name}.present()" for t in binders) or "false"
 
 
-def _value_checks(op: Op, t: Tensor, elem: str, is_float: bool) -> tuple[str, ...]:
-    v = t.values
+def _value_checks(
+    op: Op, t: Tensor, elem: str, is_float: bool, v: Values, label: str
+) -> tuple[str, ...]:
+    """The checks of one value domain of `t`, whose messages call it `label`."""
     cmp = "double" if is_float else "int64_t"
     view = f"opforge::Buffer<const {elem}>({t.name})"
     checks: list[tuple[list[str], str]] = []  # (conditions, statement)
     low: Bound | None = v.above if v.above is not None else v.min
     if low is not None or v.max is not None:
         args = []
-        for label, bound in (("min", low), ("max", v.max)):
+        for end, bound in (("min", low), ("max", v.max)):
             value, text = ("std::nullopt", '""') if bound is None else _bound_cpp(bound, cmp)
             args.append(value)
-            if label == "min":
+            if end == "min":
                 args.append("true" if v.above is not None else "false")
             args.append(cpp_string(text) if bound is not None else text)
         check = (
-            f'opforge::check_value_range<{cmp}>(kOp, "{t.name}", {view}, ' + ", ".join(args) + ");"
+            f"opforge::check_value_range<{cmp}>(kOp, {cpp_string(label)}, {view}, "
+            + ", ".join(args)
+            + ");"
         )
         refs = sorted(
             {
@@ -381,7 +390,7 @@ def _value_checks(op: Op, t: Tensor, elem: str, is_float: bool) -> tuple[str, ..
         checks.append(
             (
                 [],
-                f'opforge::check_prefix_sum(kOp, "{t.name}", {view}, "{v.prefix_sum_of}", '
+                f'opforge::check_prefix_sum(kOp, {cpp_string(label)}, {view}, "{v.prefix_sum_of}", '
                 f"opforge::Buffer<const {elem}>({v.prefix_sum_of}), {total}, "
                 f'"{v.total or ""}");',
             )
@@ -390,7 +399,7 @@ def _value_checks(op: Op, t: Tensor, elem: str, is_float: bool) -> tuple[str, ..
         checks.append(
             (
                 [],
-                f'opforge::check_probability_rows(kOp, "{t.name}", {view}, '
+                f"opforge::check_probability_rows(kOp, {cpp_string(label)}, {view}, "
                 f"{dim_cpp(t.shape[-1])});",
             )
         )
@@ -398,11 +407,11 @@ def _value_checks(op: Op, t: Tensor, elem: str, is_float: bool) -> tuple[str, ..
     return tuple(_guarded(present + conditions, check) for conditions, check in checks)
 
 
-def _checks_read_device(op: Op, t: Tensor) -> bool:
+def _checks_read_device(op: Op, t: Tensor, v: Values) -> bool:
     """On a device, a tensor not declared host-resident holds a device pointer,
     which the plugin must never dereference on the host: its value checks (and
     those of a prefix sum over it) run on the CPU and under the simulation only."""
-    source = op.tensor(t.values.prefix_sum_of) if t.values.prefix_sum_of is not None else t
+    source = op.tensor(v.prefix_sum_of) if v.prefix_sum_of is not None else t
     return not (t.host and source.host)
 
 
@@ -652,6 +661,18 @@ class OpView:
             if t.is_argument and t.checks_read_device
             for c in t.value_checks
         )
+
+    @property
+    def host_after_checks(self) -> tuple[str, ...]:
+        """Postconditions that read host memory only, on every backend."""
+        return tuple(
+            c for t in self.tensors if not t.after_checks_read_device for c in t.after_checks
+        )
+
+    @property
+    def device_after_checks(self) -> tuple[str, ...]:
+        """Postconditions on memory which is on the device on a real XPU3."""
+        return tuple(c for t in self.tensors if t.after_checks_read_device for c in t.after_checks)
 
     @property
     def on_host(self) -> str:

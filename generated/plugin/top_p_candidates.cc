@@ -86,7 +86,7 @@ void run(const opforge::Context& ctx,
                       max_bsz,
                       max_candidate_len,
                       candidates_len);
-      return;
+      break;
     case opforge::Backend::kXpu3Sim:
       launch_xpu3_sim<T>(ctx,
                          probs,
@@ -100,7 +100,7 @@ void run(const opforge::Context& ctx,
                          max_bsz,
                          max_candidate_len,
                          candidates_len);
-      return;
+      break;
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
     case opforge::Backend::kXpu3:
       launch_xpu3_device<T>(ctx,
@@ -115,7 +115,7 @@ void run(const opforge::Context& ctx,
                             max_bsz,
                             max_candidate_len,
                             candidates_len);
-      return;
+      break;
 #endif
     default:
       throw opforge::OpError(

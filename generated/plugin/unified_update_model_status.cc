@@ -168,7 +168,7 @@ void run(const opforge::Context& ctx,
                    end_length,
                    is_naive_mode,
                    prefill_one_step_stop);
-      return;
+      break;
     case opforge::Backend::kXpu3Sim:
       launch_xpu3_sim(ctx,
                       seq_lens_encoder,
@@ -193,7 +193,7 @@ void run(const opforge::Context& ctx,
                       end_length,
                       is_naive_mode,
                       prefill_one_step_stop);
-      return;
+      break;
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
     case opforge::Backend::kXpu3:
       launch_xpu3_device(ctx,
@@ -219,7 +219,7 @@ void run(const opforge::Context& ctx,
                          end_length,
                          is_naive_mode,
                          prefill_one_step_stop);
-      return;
+      break;
 #endif
     default:
       throw opforge::OpError(

@@ -235,7 +235,7 @@ void run(const opforge::Context& ctx,
                    reject_all,
                    accept_all,
                    seed);
-      return;
+      break;
     case opforge::Backend::kXpu3Sim:
       launch_xpu3_sim(ctx,
                       step_output_ids,
@@ -268,7 +268,7 @@ void run(const opforge::Context& ctx,
                       reject_all,
                       accept_all,
                       seed);
-      return;
+      break;
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
     case opforge::Backend::kXpu3:
       launch_xpu3_device(ctx,
@@ -302,7 +302,7 @@ void run(const opforge::Context& ctx,
                          reject_all,
                          accept_all,
                          seed);
-      return;
+      break;
 #endif
     default:
       throw opforge::OpError(

@@ -1,0 +1,1 @@
+"""Hostile values: every declared input domain violated, kernels under sanitizers."""

@@ -1,0 +1,356 @@
+"""A sanitized runner per op: the framework-free plugin (generated/plugin/),
+the op's CPU and XPU3 kernels, the runtime and the XPU3 simulation, compiled
+with AddressSanitizer and UndefinedBehaviorSanitizer into one executable with
+no Paddle in it, which runs a batch of cases read from stdin.
+
+Without Paddle the sanitizers see every access the kernels make, and a batch
+of hundreds of cases costs one process start. The runner is generated from
+the op's model (its `run` signature, codegen/api.py), so it cannot drift from
+the plugin it drives; it is rebuilt when any source it is made of changes.
+
+Protocol (little-endian). In: int64 case count; per case: int32 backend
+(0 CPU, 1 XPU3 simulation), int32 index of the dtype in the op's set, int32
+value-checked mode, int32 clusters, int32 cores, int64 schedule seed; an int64
+per dim (spec order); 8 bytes per attribute (double for float attributes,
+int64 otherwise); per tensor of `run` (spec order, scratch excluded) an int64
+element count (-1: absent) and the elements' bytes. Out, per case: int32
+status (0 done, 1 refused with an OpError) and int32 length + text of the
+error, or each in-place and output tensor's elements' bytes (spec order).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from codegen import api
+from codegen.model import AttrType, DTypeVar, KernelKind, Op, Role, Tensor
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+SANITIZE = [
+    "-fsanitize=address,undefined",
+    "-fno-sanitize-recover=all",
+    "-fno-omit-frame-pointer",
+]
+FLAGS = ["-std=c++17", "-O1", "-g", "-Wall", "-Wextra", "-Wno-unused-parameter", *SANITIZE]
+ENV = {
+    "ASAN_OPTIONS": "detect_leaks=0:halt_on_error=1:abort_on_error=0",
+    "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1",
+}
+
+
+def run_tensors(op: Op) -> list[Tensor]:
+    return [t for t in op.tensors if t.role is not Role.SCRATCH]
+
+
+def source(op: Op) -> str:
+    signature = api.run(op)
+    tensors = run_tensors(op)
+    tparam = op.dtype_vars[0].name if op.dtype_vars else ""
+    scope = {"ctx": "ctx"} | {d.name: d.name for d in op.dims}
+    reads = []
+    for t in tensors:
+        elem = tparam if isinstance(t.dtype, DTypeVar) else t.dtype.cpp
+        reads.append(f"  Storage<{elem}> {t.name}_data;")
+        scope[t.name] = f"{t.name}_data.buffer()"
+    attr_params = [p for p in signature.params if p.kind is api.Kind.ATTR]
+    for p in attr_params:
+        scope[p.name] = p.name
+    outputs = [t for t in tensors if t.role in (Role.INOUT, Role.OUTPUT)]
+    call = signature.call(scope, tparam)
+    attr_decls = ", ".join(f"{p.type.render()} {p.name}" for p in attr_params)
+    dim_decls = ", ".join(f"int64_t {d.name}" for d in op.dims)
+    params = ", ".join(x for x in ("const opforge::Context& ctx", dim_decls, attr_decls) if x)
+    args = ", ".join(["ctx", *(d.name for d in op.dims), *(p.name for p in attr_params)])
+    template = f"template <typename {tparam}>\n" if tparam else ""
+    attr_reads = []
+    for p, a in zip(attr_params, op.attrs, strict=True):
+        raw = "take<double>()" if a.type is AttrType.FLOAT else "take<int64_t>()"
+        attr_reads.append(f"    const auto {p.name} = static_cast<{p.type.render()}>({raw});")
+    if tparam:
+        choices = op.dtype_vars[0].choices
+        dispatch = "\n".join(
+            f"      case {i}: run_case<{d.cpp}>({args}); break;" for i, d in enumerate(choices)
+        )
+        dispatch = f"    switch (dtype) {{\n{dispatch}\n      default: std::abort();\n    }}"
+    else:
+        dispatch = f"    run_case({args});"
+    return f"""// The sanitized hostile-values runner of {op.name} (tests/hostile/runner.py).
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "plugin/{op.name}.h"
+
+namespace {{
+
+std::vector<char> input;
+size_t position = 0;
+std::string output;
+
+template <typename V>
+V take() {{
+  if (position + sizeof(V) > input.size()) std::abort();
+  V value;
+  std::memcpy(&value, input.data() + position, sizeof(V));
+  position += sizeof(V);
+  return value;
+}}
+
+template <typename V>
+void give(const V& value) {{
+  output.append(reinterpret_cast<const char*>(&value), sizeof(V));
+}}
+
+// One tensor's elements, in an allocation of exactly their size (so the
+// sanitizer sees an access one past the end).
+template <typename E>
+struct Storage {{
+  std::unique_ptr<E[]> data;
+  int64_t count = -1;
+
+  Storage() {{
+    count = take<int64_t>();
+    if (count <= 0) return;
+    const size_t bytes = static_cast<size_t>(count) * sizeof(E);
+    if (position + bytes > input.size()) std::abort();
+    data.reset(new E[count]);
+    std::memcpy(static_cast<void*>(data.get()), input.data() + position, bytes);
+    position += bytes;
+  }}
+  opforge::Buffer<E> buffer() {{
+    return count < 0 ? opforge::Buffer<E>::absent() : opforge::Buffer<E>{{data.get(), count}};
+  }}
+  void give_back() const {{
+    if (count > 0) output.append(reinterpret_cast<const char*>(data.get()), count * sizeof(E));
+  }}
+}};
+
+{template}void run_case({params}) {{
+{chr(10).join(reads)}
+  try {{
+    opforge::{op.name}::{call};
+  }} catch (const opforge::OpError& error) {{
+    const std::string text = error.what();
+    give<int32_t>(1);
+    give<int32_t>(static_cast<int32_t>(text.size()));
+    output += text;
+    return;
+  }}
+  give<int32_t>(0);
+{chr(10).join(f"  {t.name}_data.give_back();" for t in outputs)}
+}}
+
+}}  // namespace
+
+int main() {{
+  input.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  const int64_t cases = take<int64_t>();
+  for (int64_t i = 0; i < cases; ++i) {{
+    opforge::Context ctx;
+    ctx.backend = take<int32_t>() == 0 ? opforge::Backend::kCpu : opforge::Backend::kXpu3Sim;
+    const int32_t dtype = take<int32_t>();
+    (void)dtype;
+    opforge::set_value_checks(take<int32_t>() != 0);
+    ctx.xpu3.nclusters = take<int32_t>();
+    ctx.xpu3.ncores = take<int32_t>();
+    ctx.xpu3.schedule_seed = take<int64_t>();
+{chr(10).join(f"    const int64_t {d.name} = take<int64_t>();" for d in op.dims)}
+{chr(10).join(attr_reads)}
+    std::fprintf(stderr, "case %lld\\n", static_cast<long long>(i));
+{dispatch}
+  }}
+  std::fwrite(output.data(), 1, output.size(), stdout);
+  return 0;
+}}
+"""
+
+
+def _sources(op: Op, generated: Path, kernels: Path) -> list[Path]:
+    found = [
+        generated / "plugin" / f"{op.name}.cc",
+        ROOT / "csrc" / "runtime" / "runtime.cc",
+        kernels / "cpu" / f"{op.name}.cc",
+    ]
+    if KernelKind.XPU3 in op.kernels:
+        found += [
+            generated / "plugin" / f"{op.name}_xpu3sim.cc",
+            kernels / "xpu3" / f"{op.name}.xpu",
+            ROOT / "csrc" / "xpu3sim" / "xpu3sim.cc",
+        ]
+    return found
+
+
+def _key(op: Op, generated: Path, kernels: Path, runner: str) -> str:
+    """Everything the executable is made of: its sources, every header they
+    may include, the runner and the flags."""
+    digest = hashlib.sha256(runner.encode() + " ".join(FLAGS).encode())
+    headers = [
+        *sorted((ROOT / "csrc" / "include").rglob("*")),
+        *sorted((ROOT / "csrc" / "xpu3sim").rglob("*.h")),
+        *sorted(generated.glob(f"*/{op.name}*")),
+    ]
+    for path in [*_sources(op, generated, kernels), *headers]:
+        if path.is_file():
+            digest.update(str(path).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def build(
+    op: Op,
+    generated: Path = ROOT / "generated",
+    kernels: Path = ROOT / "csrc" / "kernels",
+    directory: Path | None = None,
+) -> Path:
+    """The op's sanitized runner (of other kernel sources, for a planted bug),
+    compiled if its inputs changed."""
+    runner = source(op)
+    directory = directory or ROOT / "build" / "hostile" / op.name
+    binary = directory / f"runner-{_key(op, generated, kernels, runner)}"
+    if binary.exists():
+        return binary
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "runner.cc").write_text(runner, encoding="utf-8")
+    includes = [
+        f"-I{ROOT / 'csrc' / 'include'}",
+        f"-I{generated}",
+        f"-I{ROOT / 'csrc' / 'xpu3sim' / 'include'}",
+        f"-I{ROOT / 'csrc' / 'xpu3sim' / 'portable'}",
+    ]
+    units = [directory / "runner.cc", *_sources(op, generated, kernels)]
+
+    def compile_one(unit: Path) -> Path:
+        obj = directory / f"{unit.parent.name}-{unit.name}.o"
+        command = ["g++", *FLAGS, *includes, "-x", "c++", "-c", str(unit), "-o", str(obj)]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise RuntimeError(f"compiling {unit} failed:\n{done.stderr[-4000:]}")
+        return obj
+
+    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        objects = list(pool.map(compile_one, units))
+    partial = directory / "runner.partial"
+    command = ["g++", *SANITIZE, *map(str, objects), "-o", str(partial)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"linking the runner of {op.name} failed:\n{done.stderr[-4000:]}")
+    for old in directory.glob("runner-*"):
+        old.unlink()
+    partial.replace(binary)
+    return binary
+
+
+@dataclass
+class Call:
+    """One case for the runner: the caller's arrays (None: absent) for every
+    tensor of `run`, including the new outputs' initial contents."""
+
+    backend: str  # "cpu" or "xpu3-sim"
+    dims: dict[str, int]
+    attrs: dict[str, object]
+    arrays: dict[str, np.ndarray | None]
+    dtype_index: int = 0
+    value_checks: bool = False
+    launch: tuple[int, int, int] = (2, 4, 7)  # clusters, cores, schedule seed
+
+
+@dataclass
+class Outcome:
+    refused: str | None  # the OpError's text, if the plugin refused the call
+    outputs: dict[str, np.ndarray]
+
+
+class SanitizerReport(AssertionError):
+    pass
+
+
+def run(op: Op, binary: Path, calls: list[Call]) -> list[Outcome]:
+    """Runs a batch; raises SanitizerReport naming the case a sanitizer (or the
+    simulation) stopped at."""
+    parts = [np.int64(len(calls)).tobytes()]
+    for c in calls:
+        clusters, cores, seed = c.launch
+        parts.append(
+            np.array(
+                [
+                    0 if c.backend == "cpu" else 1,
+                    c.dtype_index,
+                    int(c.value_checks),
+                    clusters,
+                    cores,
+                ],
+                np.int32,
+            ).tobytes()
+        )
+        parts.append(np.int64(seed).tobytes())
+        parts.append(np.array([c.dims[d.name] for d in op.dims], np.int64).tobytes())
+        for a in op.attrs:
+            value = c.attrs[a.name]
+            parts.append(
+                np.float64(value).tobytes()
+                if a.type is AttrType.FLOAT
+                else np.int64(value).tobytes()
+            )
+        for t in run_tensors(op):
+            array = c.arrays[t.name]
+            if array is None:
+                parts.append(np.int64(-1).tobytes())
+            else:
+                parts.append(np.int64(array.size).tobytes())
+                parts.append(np.ascontiguousarray(array).tobytes())
+    done = subprocess.run(
+        [str(binary)],
+        input=b"".join(parts),
+        capture_output=True,
+        env=dict(os.environ, **ENV),
+        timeout=1800,
+        check=False,
+    )
+    if done.returncode != 0:
+        log = done.stderr.decode(errors="replace")
+        started = [line for line in log.splitlines() if line.startswith("case ")]
+        index = int(started[-1].split()[1]) if started else -1
+        raise SanitizerReport(
+            f"{op.name}: the runner stopped (exit {done.returncode}) at case {index}:\n"
+            + "\n".join(line for line in log.splitlines() if not line.startswith("case "))[-6000:]
+        )
+    return _parse(op, calls, done.stdout)
+
+
+def _parse(op: Op, calls: list[Call], data: bytes) -> list[Outcome]:
+    position = 0
+    outcomes = []
+    written = [t for t in run_tensors(op) if t.role in (Role.INOUT, Role.OUTPUT)]
+    for c in calls:
+        status = int(np.frombuffer(data, np.int32, 1, position)[0])
+        position += 4
+        if status == 1:
+            length = int(np.frombuffer(data, np.int32, 1, position)[0])
+            position += 4
+            outcomes.append(Outcome(data[position : position + length].decode(), {}))
+            position += length
+            continue
+        outputs = {}
+        for t in written:
+            like = c.arrays[t.name]
+            assert like is not None
+            size = like.size * like.itemsize
+            outputs[t.name] = (
+                np.frombuffer(data, like.dtype, like.size, position).reshape(like.shape).copy()
+            )
+            position += size
+        outcomes.append(Outcome(None, outputs))
+    assert position == len(data), f"{op.name}: {len(data) - position} bytes left over"
+    return outcomes

@@ -1,0 +1,116 @@
+"""Kernels are total: with the value-checked mode off (the default), every
+declared input domain violated (tests/hostile/cases.py) must leave each
+kernel inside its buffers, under AddressSanitizer and UndefinedBehaviorSanitizer
+(the CPU kernel) and under the simulation's checked transfers built with the
+same sanitizers (the XPU3 kernel); the outputs must keep their declared
+postconditions (`after` in the spec) and equal the NumPy reference, which
+follows the op page's rules for out-of-domain values. No per-op code."""
+
+from __future__ import annotations
+
+import zlib
+
+import numpy as np
+import pytest
+from hostile import runner
+from hostile.cases import hostile_cases
+from specsuite.calls import COUNTS, reference, tolerance
+from specsuite.cases import Case, load_ops
+from specsuite.domains import postcondition_violations
+
+from codegen.model import DType, KernelKind, Op, Role
+
+OPS = load_ops()
+BACKENDS = [
+    (op, b) for op in OPS for b in ["cpu"] + (["xpu3-sim"] if KernelKind.XPU3 in op.kernels else [])
+]
+HOSTILE_CASES = 220
+LAUNCHES = [(1, 1), (2, 4)]
+
+
+def _sentinel(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:  # type: ignore[type-arg]
+    """What a new output holds before the kernel runs: NaN or an odd integer,
+    so an element the kernel forgets to write shows."""
+    if dtype == np.uint16:
+        return np.full(shape, 0x7FC0, np.uint16)  # bfloat16 NaN
+    if dtype.kind == "f":
+        return np.full(shape, np.nan, dtype)
+    if dtype.kind == "b":
+        return np.ones(shape, np.bool_)
+    return np.full(shape, -0x5A5A5A5, dtype)
+
+
+def _call(op: Op, case: Case, backend: str, index: int) -> runner.Call:
+    arrays: dict[str, np.ndarray | None] = {}
+    for t in runner.run_tensors(op):
+        if t.role is Role.OUTPUT:
+            dtype = t.dtype if isinstance(t.dtype, DType) else case.dtype
+            assert dtype is not None
+            like = np.empty(0, np.uint16 if dtype is DType.BFLOAT16 else dtype.value)
+            shape = tuple(int(e.evaluate(case.dims)) for e in t.shape)
+            arrays[t.name] = _sentinel(shape, like.dtype)
+        else:
+            source = case.arrays[t.name]
+            arrays[t.name] = None if source is None else source.copy()
+    clusters, cores = LAUNCHES[index % len(LAUNCHES)]
+    return runner.Call(
+        backend,
+        case.dims,
+        case.attrs,
+        arrays,
+        op.dtype_vars[0].choices.index(case.dtype) if op.dtype_vars and case.dtype else 0,
+        launch=(clusters, cores, index),
+    )
+
+
+def _as_float(array: np.ndarray) -> np.ndarray:
+    if array.dtype == np.uint16:
+        return (array.astype(np.uint32) << 16).view(np.float32)
+    return array
+
+
+def _differs(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> str | None:
+    if got.shape != want.shape:
+        return f"shape {got.shape} != {want.shape}"
+    g, w = _as_float(got), _as_float(np.asarray(want).astype(got.dtype, copy=False))
+    if g.dtype.kind == "f":
+        nan = np.isnan(g) != np.isnan(w.astype(g.dtype))
+        with np.errstate(all="ignore"):
+            far = ~np.isclose(g, w, rtol=rtol, atol=atol, equal_nan=True)
+        bad = nan | far
+    else:
+        bad = g != w
+    if not bad.any():
+        return None
+    i = int(np.flatnonzero(bad.reshape(-1))[0])
+    return f"element {i}: kernel {g.reshape(-1)[i]}, reference {w.reshape(-1)[i]} ({int(bad.sum())} differ)"
+
+
+@pytest.mark.parametrize("op,backend", BACKENDS, ids=[f"{o.name}-{b}" for o, b in BACKENDS])
+def test_hostile_values_stay_inside_buffers_and_match_the_reference(op: Op, backend: str) -> None:
+    binary = runner.build(op)
+    hostile = hostile_cases(op, HOSTILE_CASES, seed=zlib.crc32(f"{op.name}/{backend}".encode()))
+    assert len(hostile) >= 200
+    calls = [_call(op, h.case, backend, i) for i, h in enumerate(hostile)]
+    outcomes = runner.run(op, binary, calls)  # a sanitizer report fails here
+    written = [t for t in runner.run_tensors(op) if t.role in (Role.INOUT, Role.OUTPUT)]
+    failures = []
+    for h, outcome in zip(hostile, outcomes, strict=True):
+        where = f"{h.case.describe()} [{h.what}]"
+        if outcome.refused is not None:
+            failures.append(f"{where}: refused with checks off: {outcome.refused}")
+            continue
+        with np.errstate(all="ignore"):
+            want = reference(op, h.case)
+        rtol, atol = tolerance(op, h.case)
+        for t, w in zip(written, want, strict=True):
+            problem = _differs(outcome.outputs[t.name], w, rtol, atol)
+            if problem is not None:
+                failures.append(f"{where}: {t.name}: {problem}")
+        failures += [
+            f"{where}: {p}" for p in postcondition_violations(op, h.case.dims, outcome.outputs)
+        ]
+    COUNTS[(op.name, f"hostile values ({backend})")] += len(hostile)
+    assert not failures, f"{len(failures)} of {len(hostile)} cases fail:\n" + "\n".join(
+        failures[:12]
+    )
