@@ -15,6 +15,13 @@ decided by exact operations — the ordering compares input values, which every 
 without rounding, and the length compares a float32 running sum, accumulated in candidate order
 j = 0, 1, ..., with ``top_p[b]`` widened to float32. Nothing is computed in T, so there is no
 dtype-dependent rounding to allow for; a kernel that sums in the page's order gets the same bits.
+
+It is total, like the kernels (the page's "Out-of-domain values"): a ``batch_id_per_token`` entry
+outside ``[0, max_bsz)`` makes the row keep one candidate without reading ``top_p`` (pass
+``strict=True`` to get the ``ValueError`` the value-checked mode would raise instead); NaN, +-inf,
+negative and > 1 values of ``probs`` and ``top_p`` go through the same order, float32 sums and
+``>=`` comparisons as the kernels (IEEE 754: any comparison with NaN is false, inf - inf is NaN,
+float32 overflow is inf), with NumPy's floating-point warnings silenced for them.
 """
 
 from __future__ import annotations
@@ -78,11 +85,14 @@ def top_p_candidates(
     batch_id_per_token: np.ndarray,
     *,
     candidates_len: int,
+    strict: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return new ``(verify_scores, verify_tokens, actual_candidate_lens)``.
 
     ``verify_scores`` has the dtype of ``probs`` (uint16 bit patterns for bfloat16),
     ``verify_tokens`` is int64, ``actual_candidate_lens`` int32. The inputs are never modified.
+    With ``strict``, a slot outside ``[0, max_bsz)`` raises ``ValueError`` instead of taking the
+    page's out-of-domain rule.
     """
     C = int(candidates_len)
     if probs.ndim != 2:
@@ -110,22 +120,28 @@ def top_p_candidates(
     for i in range(token_num):
         # Step 1: the row's slot.
         b = int(batch_id_per_token[i])
-        if not 0 <= b < max_bsz:
+        has_slot = 0 <= b < max_bsz
+        if strict and not has_slot:
             raise ValueError(f"batch_id_per_token[{i}] = {b} is outside [0, {max_bsz})")
 
         # Step 2: the C best tokens, always all C.
         best = _order(probs32[i])[:C]
         verify_tokens[i, :] = best
 
-        # Step 3: the smallest j with float32 sum(0..j) >= top_p[b]; C if never.
-        tp = np.float32(top_p32[b])
-        total = np.float32(0.0)
-        n = C
-        for j, tok in enumerate(best):
-            total = np.float32(total + np.float32(probs32[i, tok]))
-            if total >= tp:
-                n = j + 1
-                break
+        # Step 3: the smallest j with float32 sum(0..j) >= top_p[b]; C if never (a NaN sum or
+        # top_p never compares >=). Out of domain: a row without a valid slot keeps one
+        # candidate and reads no top_p.
+        n = 1
+        if has_slot:
+            tp = np.float32(top_p32[b])
+            total = np.float32(0.0)
+            n = C
+            with np.errstate(over="ignore", invalid="ignore"):  # inf sums, inf - inf = NaN
+                for j, tok in enumerate(best):
+                    total = np.float32(total + np.float32(probs32[i, tok]))
+                    if total >= tp:
+                        n = j + 1
+                        break
         actual_candidate_lens[i] = n
 
         # Step 4: exact copies (in T) of the first n probabilities, 0 after.

@@ -12,6 +12,15 @@
 // every T widens to exactly, so -0.0 and 0.0 tie and go by id. The XPU3 kernel
 // (csrc/kernels/xpu3/top_p_candidates.xpu) runs the same selection and the same
 // float32 sum in the same order, so both agree bit for bit.
+//
+// Total on any input values (the page's "Out-of-domain values"): the only index
+// taken from an input value is the slot b = batch_id_per_token[i]; a b outside
+// [0, max_bsz) is never used to read top_p (max_bsz may even be 0), and the row
+// is cut at one candidate instead. Every other value (NaN, +-inf, negative or
+// > 1 probabilities, any top_p) only enters comparisons and float32 sums, whose
+// results are defined by IEEE 754 (a comparison with NaN is false), so the
+// selection always fills all C entries with distinct ids in [0, vocab_size) and
+// 1 <= actual_candidate_lens[i] <= C.
 #include "kernel_decls/top_p_candidates.h"
 
 #include <cstdint>
@@ -67,7 +76,6 @@ void opforge::top_p_candidates::Kernels::cpu(const T* probs,
                                              int64_t max_bsz,
                                              int64_t max_candidate_len,
                                              int32_t candidates_len) {
-  (void)max_bsz;  // only sizes top_p; batch_id_per_token is in [0, max_bsz)
   const int C = candidates_len;
   const int64_t K = max_candidate_len;  // row width of the outputs, == C
 
@@ -80,16 +88,21 @@ void opforge::top_p_candidates::Kernels::cpu(const T* probs,
     best.cap = C;
     for (int64_t v = 0; v < vocab_size; ++v) best.push(static_cast<float>(row[v]), v);
 
-    // Step 3: the smallest j with float32 sum(0..j) >= top_p[b]; C if never.
+    // Step 3: the smallest j with float32 sum(0..j) >= top_p[b]; C if never
+    // (a NaN sum or top_p never compares >=). A row whose slot is outside
+    // [0, max_bsz) reads no top_p and keeps one candidate.
     const int32_t b = batch_id_per_token[i];
-    const float tp = static_cast<float>(top_p[b]);
-    int32_t n = C;
-    float sum = 0.0f;
-    for (int j = 0; j < C; ++j) {
-      sum += best.value[j];
-      if (sum >= tp) {
-        n = j + 1;
-        break;
+    int32_t n = 1;
+    if (b >= 0 && b < max_bsz) {
+      const float tp = static_cast<float>(top_p[b]);
+      n = C;
+      float sum = 0.0f;
+      for (int j = 0; j < C; ++j) {
+        sum += best.value[j];
+        if (sum >= tp) {
+          n = j + 1;
+          break;
+        }
       }
     }
     actual_candidate_lens[i] = n;
