@@ -2,7 +2,7 @@
 
 Written as plain per-slot Python that follows the page step by step: for a running slot, steps
 1-8 in the page's order; for a slot ``b < real_bsz`` that is not running, the page's reset; slots
-``b >= real_bsz`` are left untouched. It is deliberately not vectorised: it is the reference the
+``b >= real_bsz`` take no part (only the clamping of "Out-of-domain values" reaches them). It is deliberately not vectorised: it is the reference the
 kernels are compared against.
 
 The page's "Decisions where FastDeploy differs" are followed: a slot ``b >= real_bsz`` is never
@@ -19,8 +19,19 @@ Where the page leaves room, this reference decides (and the tests pin it down):
   with ``seq_lens_decoder[b] = seq_lens_encoder[b]`` (zeroed by step 4, then step 5 adds the
   encoder length).
 - ``has_running_seqs[0]`` is always written (false when no slot ran and stayed running).
-- ``out_len`` read from ``step_output_len`` (non-naive mode) outside ``[0, max_step_tokens]`` is
-  an invalid input and raises ``ValueError``.
+
+The op is total: it is defined for any values in correctly shaped buffers, by the page's section
+"Out-of-domain values", which this reference implements exactly as the kernels do (so they agree
+bit for bit on hostile inputs too). In every slot, the in-place lengths and counters are first
+clamped into their declared domains and written back (``seq_lens_encoder``, ``seq_lens_decoder``
+and ``step_idx`` below 0 become 0; ``step_output_len`` goes into ``[0, max_step_tokens]``), which
+is the identity on in-domain values; a running slot reads ``seq_lens_this_time`` clamped into
+``[0, max_step_tokens]`` (it is never written back clamped), ``prompt_lens`` clamped into
+``[0, max_model_len]`` and ``max_dec_len`` clamped to ``>= 0``; naive mode's one token is clamped to ``max_step_tokens``; sums
+that would leave their dtype saturate (``seq_lens_decoder`` at INT32_MAX, ``step_idx`` at
+INT64_MAX). A running slot always ends with ``seq_lens_encoder = 0``. Shapes the glue rejects are
+handled too: ``real_bsz > max_bsz`` makes ``min(real_bsz, max_bsz)`` slots take part, and with no
+end token a token at the length limit is kept (the slot still stops).
 """
 
 from __future__ import annotations
@@ -28,6 +39,16 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = ["INOUT_NAMES", "unified_update_model_status"]
+
+INT32_MAX = 2**31 - 1
+INT64_MAX = 2**63 - 1
+
+
+def _clamp(v: int, lo: int, hi: int) -> int:
+    """``v`` clamped into ``[lo, hi]``: how an out-of-domain value is read (the page's
+    "Out-of-domain values")."""
+    return lo if v < lo else hi if v > hi else v
+
 
 # The in-place tensors, in spec order: the order of the returned arrays.
 INOUT_NAMES = (
@@ -73,59 +94,64 @@ def unified_update_model_status(
     is_naive_mode = bool(is_naive_mode)
     prefill_one_step_stop = bool(prefill_one_step_stop)
 
-    max_bsz, max_step_tokens = step_input_ids.shape
+    max_bsz, max_step_tokens = (int(n) for n in step_input_ids.shape)
     real_bsz = int(seq_lens_this_time.shape[0])
     max_model_len = int(token_ids_all.shape[1])
-    if real_bsz > max_bsz:
-        raise ValueError(f"real_bsz ({real_bsz}) > max_bsz ({max_bsz})")
-    ends = [int(t) for t in end_tokens.tolist()]
-    if not ends:
-        raise ValueError("end_tokens must hold at least one id")
+    ends = [int(t) for t in end_tokens.tolist()]  # empty only if the glue was bypassed
 
     # New arrays for every in-place tensor; the read-only ones are only read.
-    enc = seq_lens_encoder.copy()
-    dec = seq_lens_decoder.copy()
+    enc_out = seq_lens_encoder.copy()
+    dec_out = seq_lens_decoder.copy()
     running_out = has_running_seqs.copy()
     in_ids = step_input_ids.copy()
     out_ids = step_output_ids.copy()
     out_lens = step_output_len.copy()
     stops = stop_flags.copy()
-    slt = seq_lens_this_time.copy()
+    slt_out = seq_lens_this_time.copy()
     rollback = mask_rollback.copy()
     history = token_ids_all.copy()
     idx = step_idx.copy()
 
     any_still_running = False
+    nslots = min(real_bsz, max_bsz)  # slots b >= real_bsz: padding, never running
     for b in range(max_bsz):
-        if b >= real_bsz:
-            continue  # padding: not running, not touched
+        # Every slot: the in-place lengths and counters, clamped into their domains and written
+        # back (the identity on in-domain values); a padding slot gets only this.
+        enc = _clamp(int(seq_lens_encoder[b]), 0, INT32_MAX)
+        dec = _clamp(int(seq_lens_decoder[b]), 0, INT32_MAX)
+        len_in = _clamp(int(step_output_len[b]), 0, max_step_tokens)
+        step_idx_before = _clamp(int(step_idx[b]), 0, INT64_MAX)
+        enc_out[b], dec_out[b], out_lens[b], idx[b] = enc, dec, len_in, step_idx_before
+        if b >= nslots:
+            continue
         running = not bool(stop_flags[b]) and not bool(is_paused[b])
-
         if not running:
-            slt[b] = 0
+            slt_out[b] = 0
             out_lens[b] = 0
             if bool(stop_flags[b]) and not bool(is_paused[b]):
-                dec[b] = 0
+                dec_out[b] = 0
             # paused: keeps its decoder length and stop flag (and everything else)
             continue
 
-        # Step 1.
-        out_len = 1 if is_naive_mode else int(step_output_len[b])
-        if not 0 <= out_len <= max_step_tokens:
-            raise ValueError(
-                f"slot {b}: step_output_len {out_len} outside [0, max_step_tokens={max_step_tokens}]"
-            )
-        step_idx_before = int(step_idx[b])
+        # The values the semantics only read, clamped into their domains here (seq_lens_this_time
+        # is kept as it is: prefill slots may feed more tokens than a row holds).
+        slt = _clamp(int(seq_lens_this_time[b]), 0, max_step_tokens)
+        prompt_len = _clamp(int(prompt_lens[b]), 0, max_model_len)
+        dec_limit = _clamp(int(max_dec_len[b]), 0, INT64_MAX)
 
-        # Step 2: scan for end tokens and the length limit.
+        # Step 1, out_len clamped to the row (naive mode's 1 too).
+        out_len = _clamp(1, 0, max_step_tokens) if is_naive_mode else len_in
+
+        # Step 2: scan for end tokens and the length limit; step_idx saturates at INT64_MAX
+        # (which is >= every limit, so a saturated slot stops at that token).
         cur = step_idx_before
         stopped = False
         for i in range(out_len):
-            cur += 1
+            cur = min(cur + 1, INT64_MAX)
             tok = int(out_ids[b, i])
             is_end = tok in ends
-            if is_end or cur >= int(max_dec_len[b]):
-                if not is_end:
+            if is_end or cur >= dec_limit:
+                if not is_end and ends:
                     out_ids[b, i] = ends[0]
                 out_len = i + 1
                 stopped = True
@@ -133,7 +159,7 @@ def unified_update_model_status(
         idx[b] = cur
 
         # Step 3.
-        if not stopped and prefill_one_step_stop and int(enc[b]) > 0:
+        if not stopped and prefill_one_step_stop and enc > 0:
             stopped = True
 
         # Step 4.
@@ -141,25 +167,22 @@ def unified_update_model_status(
             stops[b] = True
             rollback[b] = 0
             if out_len == 0:
-                dec[b] = 0
-        elif int(enc[b]) == 0:  # decode
-            dec[b] = int(dec[b]) + out_len
-            rollback[b] = int(seq_lens_this_time[b]) - out_len
+                dec = 0
+        elif enc == 0:  # decode
+            dec = min(dec + out_len, INT32_MAX)
+            rollback[b] = slt - out_len
         else:  # prefill
             rollback[b] = 0
 
-        # Step 5: prefill bookkeeping.
-        if int(enc[b]) > 0:
-            dec[b] = int(dec[b]) + int(enc[b])
-            enc[b] = 0
+        # Step 5: prefill bookkeeping; a running slot ends with seq_lens_encoder 0.
+        dec_out[b] = min(dec + enc, INT32_MAX)
+        enc_out[b] = 0
 
         # Step 6: output length and the contiguous history.
         out_lens[b] = out_len
         for k in range(out_len):
             s = step_idx_before + k + 1  # the generated token's number, 1-based
-            pos = int(prompt_lens[b]) + s - 1
-            if pos < 0:
-                raise ValueError(f"slot {b}: history position {pos} < 0")
+            pos = prompt_len + s - 1  # >= 0: both terms are clamped to >= 0
             if pos < max_model_len:
                 history[b, pos] = out_ids[b, k]
 
@@ -169,10 +192,22 @@ def unified_update_model_status(
 
         # Step 8.
         if is_naive_mode:
-            slt[b] = 0 if stopped else 1
+            slt_out[b] = 0 if stopped else 1
 
         if not stopped:
             any_still_running = True
 
     running_out[0] = any_still_running
-    return (enc, dec, running_out, in_ids, out_ids, out_lens, stops, slt, rollback, history, idx)
+    return (
+        enc_out,
+        dec_out,
+        running_out,
+        in_ids,
+        out_ids,
+        out_lens,
+        stops,
+        slt_out,
+        rollback,
+        history,
+        idx,
+    )

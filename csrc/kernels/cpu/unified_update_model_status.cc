@@ -1,8 +1,8 @@
 // CPU kernel for unified_update_model_status.
 // Contract: docs/ops/unified_update_model_status.md ("Semantics, per
-// slot b" and "Decisions where FastDeploy differs"); the NumPy reference is
-// tests/reference/unified_update_model_status.py. The generated glue has
-// already checked every buffer's length.
+// slot b", "Decisions where FastDeploy differs" and "Out-of-domain values");
+// the NumPy reference is tests/reference/unified_update_model_status.py. The
+// generated glue has already checked every buffer's length, not its values.
 //
 // Where the page leaves room, this kernel decides as the reference does:
 // - a slot b < real_bsz that is both paused and stop-flagged counts as paused
@@ -11,31 +11,36 @@
 // - steps 4 and 5 run in the page's order (a prefill slot that stops with
 //   out_len == 0 ends with seq_lens_decoder[b] = seq_lens_encoder[b]);
 // - has_running_seqs[0] is written in every call.
-// Inputs the reference rejects as invalid cannot make the kernel touch memory
-// outside its buffers: slots are min(real_bsz, max_bsz), out_len is clamped to
-// [0, max_step_tokens] (also in naive mode, so max_step_tokens == 0 emits
-// nothing), history positions below 0 are skipped like those at or past
-// max_model_len, and with end_length == 0 a token at the length limit is kept.
+//
+// The op is total (the page's "Out-of-domain values"): every slot's in-place
+// lengths and counters are first clamped into their declared domains and
+// written back (seq_lens_encoder, seq_lens_decoder, step_idx >= 0,
+// step_output_len in [0, max_step_tokens]), seq_lens_this_time, prompt_lens
+// and max_dec_len are clamped where a running slot reads them, and
+// every sum that could leave its type saturates (seq_lens_decoder at
+// INT32_MAX, step_idx at INT64_MAX). A clamp is the identity on in-domain
+// values, so in-domain behaviour is the page's. Arithmetic is int64; each int32
+// result is in int32 range before it is stored. The glue rejects
+// real_bsz > max_bsz and end_length == 0; the kernel still handles both
+// (min(real_bsz, max_bsz) slots take part; no end token to match or write).
 #include "kernel_decls/unified_update_model_status.h"
 
 #include <cstdint>
+#include <limits>
 
 namespace opforge::unified_update_model_status {
 namespace {
+
+constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
+constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
+
+int64_t clamp64(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
 bool is_end_token(const int64_t* end_tokens, int64_t end_length, int64_t tok) {
   for (int64_t k = 0; k < end_length; ++k) {
     if (end_tokens[k] == tok) return true;
   }
   return false;
-}
-
-// Step 1's out_len, clamped to the row so that invalid lengths stay in bounds.
-int32_t emitted_len(int32_t step_output_len, bool is_naive_mode, int64_t max_step_tokens) {
-  int64_t n = is_naive_mode ? 1 : step_output_len;
-  if (n < 0) n = 0;
-  if (n > max_step_tokens) n = max_step_tokens;
-  return static_cast<int32_t>(n);
 }
 
 }  // namespace
@@ -50,10 +55,21 @@ void opforge::unified_update_model_status::Kernels::cpu(
     int64_t max_step_tokens, int64_t real_bsz, int64_t max_model_len, int64_t end_length,
     bool is_naive_mode, bool prefill_one_step_stop) {
   bool any_still_running = false;
-  // Slots b >= real_bsz are padding: never running, never read, never written.
+  // Slots b >= real_bsz are padding: never running.
   const int64_t nslots = real_bsz < max_bsz ? real_bsz : max_bsz;
 
-  for (int64_t b = 0; b < nslots; ++b) {
+  for (int64_t b = 0; b < max_bsz; ++b) {
+    // Every slot: the in-place lengths and counters, clamped into their
+    // domains (the identity in-domain); padding slots b >= real_bsz get only this.
+    const int64_t enc = clamp64(seq_lens_encoder[b], 0, kInt32Max);
+    const int64_t dec_in = clamp64(seq_lens_decoder[b], 0, kInt32Max);
+    const int64_t len_in = clamp64(step_output_len[b], 0, max_step_tokens);
+    const int64_t step_idx_before = clamp64(step_idx[b], 0, kInt64Max);
+    seq_lens_encoder[b] = static_cast<int32_t>(enc);
+    seq_lens_decoder[b] = static_cast<int32_t>(dec_in);
+    step_output_len[b] = static_cast<int32_t>(len_in);
+    step_idx[b] = step_idx_before;
+    if (b >= nslots) continue;
     if (stop_flags[b] || is_paused[b]) {
       // Not running. A paused slot keeps its decoder length and stop flag.
       seq_lens_this_time[b] = 0;
@@ -62,17 +78,24 @@ void opforge::unified_update_model_status::Kernels::cpu(
       continue;
     }
 
+    // The values the semantics only read, clamped into their domains here
+    // (seq_lens_this_time is kept as it is: prefill slots may feed more
+    // tokens than a row holds).
+    const int64_t slt = clamp64(seq_lens_this_time[b], 0, max_step_tokens);
+    const int64_t prompt_len = clamp64(prompt_lens[b], 0, max_model_len);
+    const int64_t dec_limit = clamp64(max_dec_len[b], 0, kInt64Max);
+
     int64_t* out_row = step_output_ids + b * max_step_tokens;
-    const int64_t step_idx_before = step_idx[b];
 
     // Steps 1-2: count each token, stop at an end token or the length limit.
-    int32_t out_len = emitted_len(step_output_len[b], is_naive_mode, max_step_tokens);
+    // out_len is clamped to the row, [0, max_step_tokens] (naive mode too).
+    int64_t out_len = is_naive_mode ? clamp64(1, 0, max_step_tokens) : len_in;
     int64_t cur = step_idx_before;
     bool stopped = false;
-    for (int32_t i = 0; i < out_len; ++i) {
-      cur += 1;
+    for (int64_t i = 0; i < out_len; ++i) {
+      if (cur < kInt64Max) cur += 1;  // saturates; INT64_MAX >= any limit, so it stops here
       const bool eos = is_end_token(end_tokens, end_length, out_row[i]);
-      if (eos || cur >= max_dec_len[b]) {
+      if (eos || cur >= dec_limit) {
         if (!eos && end_length > 0) out_row[i] = end_tokens[0];
         out_len = i + 1;
         stopped = true;
@@ -82,35 +105,38 @@ void opforge::unified_update_model_status::Kernels::cpu(
     step_idx[b] = cur;
 
     // Step 3.
-    const int32_t enc = seq_lens_encoder[b];
     if (!stopped && prefill_one_step_stop && enc > 0) stopped = true;
 
     // Step 4.
+    int64_t dec = dec_in;
     if (stopped) {
       stop_flags[b] = true;
       mask_rollback[b] = 0;
-      if (out_len == 0) seq_lens_decoder[b] = 0;
+      if (out_len == 0) dec = 0;
     } else if (enc == 0) {  // decode
-      seq_lens_decoder[b] += out_len;
-      mask_rollback[b] = seq_lens_this_time[b] - out_len;
+      dec += out_len;
+      if (dec > kInt32Max) dec = kInt32Max;
+      mask_rollback[b] = static_cast<int32_t>(slt - out_len);  // in [-out_len, max_step_tokens]
     } else {  // prefill
       mask_rollback[b] = 0;
     }
 
-    // Step 5: prefill bookkeeping.
-    if (enc > 0) {
-      seq_lens_decoder[b] += enc;
-      seq_lens_encoder[b] = 0;
-    }
+    // Step 5: prefill bookkeeping. A running slot ends with seq_lens_encoder 0.
+    dec += enc;
+    if (dec > kInt32Max) dec = kInt32Max;
+    seq_lens_decoder[b] = static_cast<int32_t>(dec);
+    seq_lens_encoder[b] = 0;
 
     // Step 6: generated token s = step_idx_before + i + 1 lands at
-    // prompt_lens[b] + s - 1; positions outside the row are not written.
-    step_output_len[b] = out_len;
+    // prompt_len + s - 1; positions at or past max_model_len are not written.
+    // first_pos is computed without overflow: it is min(prompt_len +
+    // step_idx_before, max_model_len), both terms non-negative.
+    step_output_len[b] = static_cast<int32_t>(out_len);
     int64_t* history = token_ids_all + b * max_model_len;
-    const int64_t first_pos = prompt_lens[b] + step_idx_before;
-    for (int32_t i = 0; i < out_len; ++i) {
-      const int64_t pos = first_pos + i;
-      if (pos >= 0 && pos < max_model_len) history[pos] = out_row[i];
+    const int64_t first_pos =
+        step_idx_before >= max_model_len - prompt_len ? max_model_len : prompt_len + step_idx_before;
+    for (int64_t i = 0; i < out_len && first_pos + i < max_model_len; ++i) {
+      history[first_pos + i] = out_row[i];
     }
 
     // Step 7.
