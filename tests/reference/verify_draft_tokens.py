@@ -6,7 +6,14 @@ It is deliberately not vectorised: it is the reference the kernels are compared 
 
 TOPP's phase 2 is done in float32 exactly like a C++ ``float`` implementation:
 ``r = float32(u_b) * float32(topp[b])`` is rounded to float32 once, the running sum is a float32
-accumulated left to right, and ``r <= sum`` is a float32 comparison.
+accumulated left to right, and ``r <= sum`` is a float32 comparison (IEEE: NaN compares false).
+
+It is total like the kernels: every out-of-domain value follows the page's "Out-of-domain values"
+rules (``seq_lens_this_time`` clamped to ``max_step_tokens``; a slot whose packed rows, ``slt`` of
+them when its drafts are verified, else row ``cu[b]``, do not all lie in ``[0, token_num)``
+inactive; ``candidate_lens`` clamped into ``[0, K]``; exact integers for
+``step_idx + k >= max_dec_len``; any non-zero flag byte true; IEEE float32 for NaN / inf), so the
+kernels can be compared with it on hostile inputs too.
 """
 
 from __future__ import annotations
@@ -56,7 +63,7 @@ class _Emitter:
         return len(self.tokens)
 
     def emit(self, tok: int) -> None:
-        self.cur += 1
+        self.cur += 1  # exact (a Python int); the kernels saturate at INT64_MAX, same test result
         eos = tok in self.end_tokens
         hit = self.cur >= self.max_dec_len
         if hit and not eos:
@@ -125,6 +132,13 @@ def verify_draft_tokens(
         raise ValueError("candidate_ids, candidate_scores and candidate_lens are required for TOPP")
 
     K = int(candidate_ids.shape[1]) if candidate_ids is not None else 0
+    # The packed length: the rows of the strategy's target-model tensors.
+    if strategy == TOPP:
+        assert candidate_ids is not None
+        token_num = int(candidate_ids.shape[0])
+    else:
+        assert target_tokens is not None
+        token_num = int(target_tokens.shape[0])
     ends = [int(t) for t in end_tokens.tolist()]
     if not ends:
         raise ValueError("end_tokens must hold at least one id")
@@ -136,11 +150,19 @@ def verify_draft_tokens(
     for b in range(max_bsz):
         if b >= real_bsz:
             continue
-        slt = int(seq_lens_this_time[b])
-        if slt == 0 or bool(is_block_step[b]) or bool(stop_flags[b]):
+        # Out-of-domain rules: slt clamped to the row width; slt <= 0 skips the slot.
+        slt = min(int(seq_lens_this_time[b]), max_step_tokens)
+        if slt <= 0 or bool(is_block_step[b]) or bool(stop_flags[b]):
             events["skip"] += 1
             continue
+        # The packed rows the slot reads: slt of them when its drafts are verified, else one.
+        verified = not (
+            reject_all or int(seq_lens_encoder[b]) != 0 or int(reasoning_status[b]) == 1
+        )
         base = int(cu_seqlens_q_output[b])
+        if base < 0 or base + (slt if verified else 1) > token_num:  # not all exist: inactive
+            events["skip_rows_outside"] += 1
+            continue
 
         # The page's draft(i) is draft[i] and row(i) is row[i]: cu_seqlens_q_output[b] + i.
         draft = [int(t) for t in step_input_ids[b, 1:slt]]
@@ -169,7 +191,7 @@ def verify_draft_tokens(
                 break
             # TOPP: accept a draft inside the row's top-p candidates.
             assert candidate_ids is not None and candidate_lens is not None
-            n = min(int(candidate_lens[row[i]]), K)
+            n = min(max(int(candidate_lens[row[i]]), 0), K)
             if draft[i] in [int(c) for c in candidate_ids[row[i], :n]]:
                 slot.emit(draft[i])
                 i += 1
@@ -208,18 +230,20 @@ def verify_draft_tokens(
                 assert candidate_lens is not None
                 if K < 1:
                     raise ValueError("TOPP phase 2 needs max_candidate_len >= 1")
-                n = min(int(candidate_lens[row[i]]), K)
-                r = np.float32(np.float32(uniforms[b]) * np.float32(topp[b]))
-                total = np.float32(0.0)
+                n = min(max(int(candidate_lens[row[i]]), 0), K)
                 chosen = int(candidate_ids[row[i], 0])  # if no j qualifies, or n == 0
-                for j in range(n):
-                    total = np.float32(total + np.float32(candidate_scores[row[i], j]))
-                    if r <= total:
-                        chosen = int(candidate_ids[row[i], j])
-                        events[f"phase2_topp_j{min(j, 2)}"] += 1
-                        break
-                else:
-                    events["phase2_topp_col0_fallback"] += 1
+                # IEEE float32 as in C++: NaN / inf in topp or the scores are not errors.
+                with np.errstate(all="ignore"):
+                    r = np.float32(np.float32(uniforms[b]) * np.float32(topp[b]))
+                    total = np.float32(0.0)
+                    for j in range(n):
+                        total = np.float32(total + np.float32(candidate_scores[row[i], j]))
+                        if r <= total:
+                            chosen = int(candidate_ids[row[i], j])
+                            events[f"phase2_topp_j{min(j, 2)}"] += 1
+                            break
+                    else:
+                        events["phase2_topp_col0_fallback"] += 1
                 slot.emit(chosen)
         else:
             events["stopped_in_phase1"] += 1
@@ -229,8 +253,8 @@ def verify_draft_tokens(
             events["eos"] += 1
 
         # Step 5: the number of tokens written.
-        if slot.length > max_step_tokens:  # cannot happen: at most slt <= max_step_tokens
-            raise ValueError(f"slot {b} wrote {slot.length} > max_step_tokens tokens")
+        if slot.length > slt:  # cannot happen: at most slt <= max_step_tokens tokens
+            raise ValueError(f"slot {b} wrote {slot.length} > slt = {slt} tokens")
         out_ids[b, : slot.length] = slot.tokens
         out_len[b] = slot.length
 

@@ -2,9 +2,15 @@
 // Contract: docs/ops/verify_draft_tokens.md ("Semantics, per slot b" and
 // "Decisions where FastDeploy differs"). The generated glue has already checked
 // shapes, required-when optional tensors and filled topp_uniforms.
+//
+// Total on any input values (the page's "Out-of-domain values"): the glue checks
+// shapes only, so every value used as an index or a length is clamped or makes
+// the slot inactive here, and all integer arithmetic is exact (no wrap-around).
+// Nothing is read or written outside the buffers, whatever the values.
 #include "kernel_decls/verify_draft_tokens.h"
 
 #include <cstdint>
+#include <limits>
 
 namespace opforge::verify_draft_tokens {
 namespace {
@@ -23,10 +29,11 @@ struct TargetView {
 
   const int64_t* candidates(int64_t row) const { return candidate_ids + row * K; }
   const float* scores(int64_t row) const { return candidate_scores + row * K; }
-  // Candidates inside top-p; the row never holds more than K.
+  // Candidates inside top-p, clamped into [0, K]: a negative count is an empty
+  // top-p set, and the row never holds more than K.
   int64_t top_p_count(int64_t row) const {
     const int64_t n = candidate_lens[row];
-    return n < K ? n : K;
+    return n < 0 ? 0 : (n < K ? n : K);
   }
 };
 
@@ -47,7 +54,7 @@ struct Emitter {
   const int64_t* end_tokens;
   int64_t end_length;
   int64_t max_dec_len;  // max_dec_len[b]
-  int64_t cur;          // starts at step_idx[b], advanced per token
+  int64_t cur;          // starts at step_idx[b], advanced per token (saturating)
   int32_t len;
   bool stopped;
 };
@@ -61,8 +68,10 @@ bool is_end_token(const Emitter& e, int64_t tok) {
 
 // emit(tok) of the page: reaching max_dec_len forces an end token so the
 // sequence terminates cleanly; an end token or the limit stops the slot.
+// cur saturates at INT64_MAX instead of overflowing: the exact step_idx + k is
+// then >= INT64_MAX >= max_dec_len, so `hit` is what exact arithmetic gives.
 void emit(Emitter& e, int64_t tok) {
-  e.cur += 1;
+  if (e.cur < std::numeric_limits<int64_t>::max()) e.cur += 1;
   const bool eos = is_end_token(e, tok);
   const bool hit = e.cur >= e.max_dec_len;
   if (hit && !eos) tok = e.end_tokens[0];
@@ -143,6 +152,12 @@ int64_t target_token(const TargetView& t, int64_t row, float uniform, float top_
   return cand[0];
 }
 
+// A bool flag read as its byte: any non-zero byte is true (a bool load of a
+// byte other than 0 or 1 would be undefined behaviour).
+bool flag(const bool* flags, int64_t b) {
+  return reinterpret_cast<const unsigned char*>(flags)[b] != 0;
+}
+
 }  // namespace
 }  // namespace opforge::verify_draft_tokens
 
@@ -165,17 +180,25 @@ void opforge::verify_draft_tokens::Kernels::cpu(
     step_output_len[b] = 0;
 
     // b < real_bsz is tested first: seq_lens_this_time only has real_bsz entries.
-    // slt <= 0 owns no packed row, so nothing may be read for it.
+    // slt is clamped to the row width (the drafts and outputs of a slot live in
+    // one max_step_tokens-wide row); slt <= 0 owns no packed row, so nothing may
+    // be read for it.
     if (b >= real_bsz) continue;
-    const int64_t slt = seq_lens_this_time[b];
-    if (slt <= 0 || is_block_step[b] || stop_flags[b]) continue;
-
-    const SlotView slot{step_input_ids + b * max_step_tokens, cu_seqlens_q_output[b], slt};
-    Emitter e{out_row, end_tokens, end_length, max_dec_len[b], step_idx[b], 0, false};
+    const int64_t slt_in = seq_lens_this_time[b];
+    const int64_t slt = slt_in < max_step_tokens ? slt_in : max_step_tokens;
+    if (slt <= 0 || flag(is_block_step, b) || flag(stop_flags, b)) continue;
 
     // reject_all wins over accept_all; a prefill slot has no drafts and a slot
     // emitting the reasoning boundary must take the target's token.
     const bool verify = !reject_all && seq_lens_encoder[b] == 0 && reasoning_status[b] != 1;
+    // The packed rows the slot reads, first_row .. first_row + nrows - 1, must
+    // all exist; if they do not, the slot is inactive (int64: no overflow).
+    const int64_t first_row = cu_seqlens_q_output[b];
+    const int64_t nrows = verify ? slt : 1;
+    if (first_row < 0 || first_row + nrows > token_num) continue;
+
+    const SlotView slot{step_input_ids + b * max_step_tokens, first_row, slt};
+    Emitter e{out_row, end_tokens, end_length, max_dec_len[b], step_idx[b], 0, false};
     const int64_t i = verify ? accept_drafts(e, target, slot, accept_all) : 0;
 
     if (!e.stopped) emit(e, target_token(target, slot.row(i), topp_uniforms[b], topp[b]));
