@@ -273,7 +273,7 @@ class _FileParser(CrossFieldRules):
             node,
             where,
             ["name", "dtype", "shape", "doc"],
-            ["role", "optional", "required_when", "host", "fill", "values"],
+            ["role", "optional", "required_when", "host", "fill", "values", "after"],
         )
 
         dtype: DType | DTypeVar | None = None

@@ -311,6 +311,24 @@ CASES: list[Bad] = [
         ("only inputs can be optional", "'inout'"),
     ),
     Bad(
+        "after-on-an-input",
+        edit(BASE, after("    doc: read only", f"    after: {{min: 0}} {MARK}\n")),
+        ("tensor x.after",),
+        ("'after' is what an in-place or output tensor holds", "'in' tensor"),
+    ),
+    Bad(
+        "after-with-a-generation-hint",
+        edit(BASE, after("    role: inout", f"    after: {{min: 0, density: 0.5}} {MARK}\n")),
+        ("tensor y.after",),
+        ("unknown field",),
+    ),
+    Bad(
+        "after-naming-an-unknown-dim",
+        edit(BASE, after("    role: inout", f"    after: {{max: rows}} {MARK}\n")),
+        ("tensor y.after.max",),
+        ("rows",),
+    ),
+    Bad(
         "unknown-role",
         edit(BASE, ("    role: inout", f"    role: inplace {MARK}")),
         ("y", "role"),

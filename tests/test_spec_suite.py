@@ -25,6 +25,7 @@ from specsuite.calls import (
     value_checks,
 )
 from specsuite.cases import Case, attrs, build, dtypes, expected_shape, load_ops, sizes
+from specsuite.domains import postcondition_violations
 
 import opforge
 from codegen.model import AttrType, DimRef, DType, KernelKind, Op, Role, Tensor
@@ -45,9 +46,11 @@ def _snap(tensors: list[paddle.Tensor | None]) -> list[np.ndarray | None]:
 
 
 def _check_outputs(op: Op, case: Case, got: tuple[Any, ...], want: tuple[np.ndarray, ...]) -> None:
-    for t, tensor, w in zip(
-        [t for t in op.tensors if t.role in (Role.INOUT, Role.OUTPUT)], got, want, strict=True
-    ):
+    written = [t for t in op.tensors if t.role in (Role.INOUT, Role.OUTPUT)]
+    arrays = {t.name: tensor.numpy() for t, tensor in zip(written, got, strict=True)}
+    broken = postcondition_violations(op, case.dims, arrays)
+    assert not broken, f"{case.describe()}: postconditions: {broken}"
+    for t, tensor, w in zip(written, got, want, strict=True):
         g = tensor.numpy()
         assert g.shape == w.shape, f"{case.describe()}: {t.name} shape {g.shape} != {w.shape}"
         rtol, atol = tolerance(op, case)

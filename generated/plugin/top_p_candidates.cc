@@ -122,6 +122,29 @@ void run(const opforge::Context& ctx,
           opforge::ErrorKind::kBackend,
           std::string(kOp) + "(): no " + opforge::backend_name(ctx.backend) + " kernel");
   }
+
+  // The value-checked mode, after the kernel: what it must leave in its
+  // outputs whatever the inputs (a failure here is a kernel bug).
+  if (opforge::value_checks()) {
+    if (ctx.backend != opforge::Backend::kXpu3) {
+      opforge::check_value_range<int64_t>(kOp,
+                                          "the kernel's verify_tokens",
+                                          opforge::Buffer<const int64_t>(verify_tokens),
+                                          0,
+                                          false,
+                                          "0",
+                                          vocab_size - 1,
+                                          "vocab_size - 1");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "the kernel's actual_candidate_lens",
+                                          opforge::Buffer<const int32_t>(actual_candidate_lens),
+                                          1,
+                                          false,
+                                          "1",
+                                          max_candidate_len,
+                                          "max_candidate_len");
+    }
+  }
 }
 
 // One instance per dtype of T (the Paddle glue dispatches on it).

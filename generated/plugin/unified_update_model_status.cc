@@ -226,6 +226,45 @@ void run(const opforge::Context& ctx,
           opforge::ErrorKind::kBackend,
           std::string(kOp) + "(): no " + opforge::backend_name(ctx.backend) + " kernel");
   }
+
+  // The value-checked mode, after the kernel: what it must leave in its
+  // outputs whatever the inputs (a failure here is a kernel bug).
+  if (opforge::value_checks()) {
+    if (ctx.backend != opforge::Backend::kXpu3) {
+      opforge::check_value_range<int64_t>(kOp,
+                                          "the kernel's seq_lens_encoder",
+                                          opforge::Buffer<const int32_t>(seq_lens_encoder),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "the kernel's seq_lens_decoder",
+                                          opforge::Buffer<const int32_t>(seq_lens_decoder),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "the kernel's step_output_len",
+                                          opforge::Buffer<const int32_t>(step_output_len),
+                                          0,
+                                          false,
+                                          "0",
+                                          max_step_tokens,
+                                          "max_step_tokens");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "the kernel's step_idx",
+                                          opforge::Buffer<const int64_t>(step_idx),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+    }
+  }
 }
 
 }  // namespace opforge::unified_update_model_status

@@ -309,6 +309,21 @@ void run(const opforge::Context& ctx,
           opforge::ErrorKind::kBackend,
           std::string(kOp) + "(): no " + opforge::backend_name(ctx.backend) + " kernel");
   }
+
+  // The value-checked mode, after the kernel: what it must leave in its
+  // outputs whatever the inputs (a failure here is a kernel bug).
+  if (opforge::value_checks()) {
+    if (ctx.backend != opforge::Backend::kXpu3) {
+      opforge::check_value_range<int64_t>(kOp,
+                                          "the kernel's step_output_len",
+                                          opforge::Buffer<const int32_t>(step_output_len),
+                                          0,
+                                          false,
+                                          "0",
+                                          max_step_tokens,
+                                          "max_step_tokens");
+    }
+  }
 }
 
 }  // namespace opforge::verify_draft_tokens

@@ -215,10 +215,24 @@ def test_topp_rejects_bad_arguments() -> None:
             top_p_candidates(probs, tp, bid, candidates_len=C)
     with pytest.raises(ValueError):
         top_p_candidates(probs, tp.astype(np.float16), bid, candidates_len=2)
-    with pytest.raises(ValueError):
-        top_p_candidates(probs, tp, np.array([1], dtype=np.int32), candidates_len=2)
+    with pytest.raises(ValueError):  # strict: an out-of-range slot is an error
+        top_p_candidates(probs, tp, np.array([1], dtype=np.int32), candidates_len=2, strict=True)
     with pytest.raises(ValueError):
         top_p_candidates(probs.astype(np.float64), tp.astype(np.float64), bid, candidates_len=2)
+
+
+def test_topp_out_of_range_slot_keeps_one_candidate() -> None:
+    # The op page's rule: a row whose slot is outside [0, max_bsz) reads no top_p
+    # and keeps one candidate; its ids are the top C as for any row.
+    probs = np.array([[0.1, 0.4, 0.2, 0.3]], dtype=np.float32)
+    tp = np.ones(1, dtype=np.float32)
+    for slot in (1, -1, 2**31 - 1, -(2**31)):
+        scores, tokens, lens = top_p_candidates(
+            probs, tp, np.array([slot], dtype=np.int32), candidates_len=3
+        )
+        assert lens.tolist() == [1], slot
+        assert tokens.tolist() == [[1, 3, 2]], slot
+        assert scores.tolist() == [[np.float32(0.4), 0.0, 0.0]], slot
 
 
 def test_tolerances_are_exact() -> None:
@@ -594,8 +608,10 @@ def test_has_running_seqs_true_if_any_slot_keeps_running() -> None:
     assert o["has_running_seqs"].tolist() == [False]
 
 
-def test_invalid_step_output_len_raises() -> None:
-    with pytest.raises(ValueError):
-        _uni([_slot(out=[11], out_len=W + 1)])
-    with pytest.raises(ValueError):
-        _uni([_slot(out=[11], out_len=-1)])
+def test_out_of_range_step_output_len_is_clamped() -> None:
+    # The op page's rule: step_output_len is clamped to [0, max_step_tokens].
+    for hostile, clamped in ((W + 1, W), (2**31 - 1, W), (-1, 0), (-(2**31), 0)):
+        _, got = _uni([_slot(out=[11], out_len=hostile)])
+        _, want = _uni([_slot(out=[11], out_len=clamped)])
+        for name in INOUT_NAMES:
+            assert np.array_equal(got[name], want[name]), (hostile, name)

@@ -144,6 +144,22 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
     if writes == "inout" and ch.integer(0, 2) == 0:
         host = next(t for t in tensors if t["role"] == "inout")
         host["host"] = True
+    for t in tensors:  # value domains: inputs' preconditions, outputs' postconditions
+        members = dtype_set if t["dtype"] == "T" else [t["dtype"]]
+        if "bool" in members or t["role"] == "scratch" or ch.integer(0, 2) != 0:
+            continue
+        floats = all(m.startswith(("float", "bfloat")) for m in members)
+        domains: list[dict[str, Any]] = [
+            {"min": 0},
+            {"min": 0, "max": 4},
+            {"max": choice(ch, dims)},
+        ]
+        if floats:
+            domains += [{"above": 0, "max": 1}, {"probability_rows": True}]
+        key = "values" if t["role"] in ("in", "inout") and ch.integer(0, 1) else "after"
+        if key == "after" and t["role"] == "in":
+            key = "values"
+        t[key] = choice(ch, domains)
     for i in range(len(tensors) - 1, 0, -1):  # any order: outputs or scratch first
         j = ch.integer(0, i)
         tensors[i], tensors[j] = tensors[j], tensors[i]
