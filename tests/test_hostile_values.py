@@ -73,6 +73,8 @@ def _differs(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> str
     if got.shape != want.shape:
         return f"shape {got.shape} != {want.shape}"
     g, w = _as_float(got), _as_float(np.asarray(want).astype(got.dtype, copy=False))
+    if g.dtype.kind == "b":  # any non-zero byte is true (a bool byte a caller made)
+        g, w = g.view(np.uint8) != 0, w.view(np.uint8) != 0
     if g.dtype.kind == "f":
         nan = np.isnan(g) != np.isnan(w.astype(g.dtype))
         with np.errstate(all="ignore"):

@@ -73,9 +73,26 @@ def _value_attacks(t: Tensor, dtype: DType, dims: dict[str, int]) -> list[tuple[
 
 def attacks(op: Op, t: Tensor, dtype: DType, dims: dict[str, int]) -> list[tuple[str, Attack]]:
     """Every way this tensor's values are pushed out of its domain."""
-    if dtype is DType.BOOL:
-        return []  # any byte pattern a caller can make of a bool is a bool
     found: list[tuple[str, Attack]] = []
+    if dtype is DType.BOOL:
+        # Paddle keeps whatever byte a bool tensor was given: 2..255 must read
+        # as true (loading such a byte as a C++ bool is undefined behaviour).
+        for where in ("one", "all"):
+
+            def byte(a: np.ndarray, rng: np.random.Generator, w: str = where) -> None:
+                raw = a.view(np.uint8).reshape(-1)
+                if w == "one":
+                    raw[rng.integers(raw.size)] = rng.integers(2, 256)
+                else:
+                    raw[:] = rng.integers(2, 256, raw.size)
+
+            found.append(
+                (
+                    f"{t.name}: bytes 2..255 ({'one element' if where == 'one' else 'every element'})",
+                    byte,
+                )
+            )
+        return found
     for label, value in _value_attacks(t, dtype, dims):
         for where in ("one", "all"):
 
