@@ -31,7 +31,10 @@ is the identity on in-domain values; a running slot reads ``seq_lens_this_time``
 that would leave their dtype saturate (``seq_lens_decoder`` at INT32_MAX, ``step_idx`` at
 INT64_MAX). A running slot always ends with ``seq_lens_encoder = 0``. Shapes the glue rejects are
 handled too: ``real_bsz > max_bsz`` makes ``min(real_bsz, max_bsz)`` slots take part, and with no
-end token a token at the length limit is kept (the slot still stops).
+end token a token at the length limit is kept (the slot still stops). The bool inputs
+``stop_flags`` and ``is_paused`` are read as bytes, any non-zero byte true
+(``array.view(np.uint8) != 0``); every bool written is ``True``/``False`` (byte 1/0), and an
+element left untouched keeps the caller's byte.
 """
 
 from __future__ import annotations
@@ -48,6 +51,13 @@ def _clamp(v: int, lo: int, hi: int) -> int:
     """``v`` clamped into ``[lo, hi]``: how an out-of-domain value is read (the page's
     "Out-of-domain values")."""
     return lo if v < lo else hi if v > hi else v
+
+
+def _flag_bytes(flags: np.ndarray) -> np.ndarray:
+    """A bool tensor read as its bytes: any non-zero byte is true (a bool array may hold bytes
+    2..255; the kernels read such flags as bytes)."""
+    a = np.ascontiguousarray(flags)
+    return (a.view(np.uint8) if a.dtype == np.bool_ else a) != 0
 
 
 # The in-place tensors, in spec order: the order of the returned arrays.
@@ -112,6 +122,11 @@ def unified_update_model_status(
     history = token_ids_all.copy()
     idx = step_idx.copy()
 
+    # The bool inputs read as bytes, any non-zero byte true (the page's "Out-of-domain values":
+    # Paddle keeps whatever byte a bool tensor was given, and the kernels read the flags as bytes).
+    stop_in = _flag_bytes(stop_flags)
+    paused_in = _flag_bytes(is_paused)
+
     any_still_running = False
     nslots = min(real_bsz, max_bsz)  # slots b >= real_bsz: padding, never running
     for b in range(max_bsz):
@@ -124,11 +139,11 @@ def unified_update_model_status(
         enc_out[b], dec_out[b], out_lens[b], idx[b] = enc, dec, len_in, step_idx_before
         if b >= nslots:
             continue
-        running = not bool(stop_flags[b]) and not bool(is_paused[b])
+        running = not stop_in[b] and not paused_in[b]
         if not running:
             slt_out[b] = 0
             out_lens[b] = 0
-            if bool(stop_flags[b]) and not bool(is_paused[b]):
+            if stop_in[b] and not paused_in[b]:
                 dec_out[b] = 0
             # paused: keeps its decoder length and stop flag (and everything else)
             continue

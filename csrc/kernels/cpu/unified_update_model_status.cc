@@ -23,6 +23,8 @@
 // result is in int32 range before it is stored. The glue rejects
 // real_bsz > max_bsz and end_length == 0; the kernel still handles both
 // (min(real_bsz, max_bsz) slots take part; no end token to match or write).
+// The bool inputs stop_flags and is_paused are read as bytes (any non-zero
+// byte is true); every bool the kernel writes is a proper 0/1 byte.
 #include "kernel_decls/unified_update_model_status.h"
 
 #include <cstdint>
@@ -41,6 +43,13 @@ bool is_end_token(const int64_t* end_tokens, int64_t end_length, int64_t tok) {
     if (end_tokens[k] == tok) return true;
   }
   return false;
+}
+
+// A bool flag read as its byte: any non-zero byte is true (Paddle keeps any byte
+// a bool tensor was given, and a bool load of a byte other than 0 or 1 would be
+// undefined behaviour).
+bool flag(const bool* flags, int64_t b) {
+  return reinterpret_cast<const unsigned char*>(flags)[b] != 0;
 }
 
 }  // namespace
@@ -70,11 +79,15 @@ void opforge::unified_update_model_status::Kernels::cpu(
     step_output_len[b] = static_cast<int32_t>(len_in);
     step_idx[b] = step_idx_before;
     if (b >= nslots) continue;
-    if (stop_flags[b] || is_paused[b]) {
-      // Not running. A paused slot keeps its decoder length and stop flag.
+    // Flags read as bytes, any non-zero byte true (the page's "Out-of-domain values").
+    const bool stopped_in = flag(stop_flags, b);
+    const bool paused = flag(is_paused, b);
+    if (stopped_in || paused) {
+      // Not running. A paused slot keeps its decoder length and stop flag
+      // (the flag's byte is left as the caller gave it).
       seq_lens_this_time[b] = 0;
       step_output_len[b] = 0;
-      if (!is_paused[b]) seq_lens_decoder[b] = 0;
+      if (!paused) seq_lens_decoder[b] = 0;
       continue;
     }
 
