@@ -24,7 +24,7 @@ OPS = load_ops()
 BACKENDS = [
     (op, b) for op in OPS for b in ["cpu"] + (["xpu3-sim"] if KernelKind.XPU3 in op.kernels else [])
 ]
-HOSTILE_CASES = 220
+HOSTILE_CASES = 600
 LAUNCHES = [(1, 1), (2, 4)]
 
 

@@ -50,6 +50,7 @@ CPU = "csrc/kernels/cpu/verify_draft_tokens.cc"
 GLUE = "generated/paddle/verify_draft_tokens.cc"
 XPU3_TESTS = ("tests/test_xpu3.py",)
 SPEC_SUITE = ("tests/test_spec_suite.py", "-k", "verify_draft_tokens")
+HOSTILE = ("tests/test_hostile_values.py",)
 
 
 @dataclass(frozen=True)
@@ -170,6 +171,79 @@ PLANTS = [
     ),
     # The spec suite's independent draws almost never reach a window fallback
     # long enough to tell window 2 from 1 or 3; the op's own biased batches do.
+    # ---- guards against out-of-domain values: the hostile-values suite
+    Plant(
+        "cpu_top_p_slot_unguarded",
+        "csrc/kernels/cpu/top_p_candidates.cc",
+        old="    if (b >= 0 && b < max_bsz) {\n",
+        new="    if (true) {  // trusts batch_id_per_token\n",
+        selection=HOSTILE + ("-k", "top_p_candidates-cpu"),
+        bug="top_p_candidates' CPU kernel reads top_p[b] for any slot b, in range or not",
+        expect="the runner stopped",
+    ),
+    Plant(
+        "xpu3_top_p_slot_unguarded",
+        "csrc/kernels/xpu3/top_p_candidates.xpu",
+        old="    const bool has_slot = b >= 0 && b < max_bsz;\n",
+        new="    const bool has_slot = true;  // trusts batch_id_per_token\n",
+        selection=HOSTILE + ("-k", "top_p_candidates-xpu3"),
+        bug="top_p_candidates' XPU3 kernel transfers top_p[b] for any slot b",
+        expect="failed under simulation",
+    ),
+    Plant(
+        "cpu_verify_rows_unguarded",
+        CPU,
+        old="    if (first_row < 0 || first_row + nrows > token_num) continue;\n",
+        new="    (void)nrows;  // trusts cu_seqlens_q_output\n",
+        selection=HOSTILE + ("-k", "verify_draft_tokens-cpu"),
+        bug="verify_draft_tokens' CPU kernel reads the packed rows cu_seqlens_q_output names, "
+        "whether they exist or not",
+        expect="the runner stopped",
+    ),
+    Plant(
+        "cpu_verify_slt_unclamped",
+        CPU,
+        old="    const int64_t slt = slt_in < max_step_tokens ? slt_in : max_step_tokens;\n",
+        new="    const int64_t slt = slt_in;  // trusts seq_lens_this_time\n",
+        selection=HOSTILE + ("-k", "verify_draft_tokens-cpu"),
+        bug="verify_draft_tokens' CPU kernel takes seq_lens_this_time as the row's length, "
+        "however long the row is",
+    ),
+    Plant(
+        "cpu_verify_candidate_lens_unclamped",
+        CPU,
+        old="    return n < 0 ? 0 : (n < K ? n : K);\n",
+        new="    return n;  // trusts candidate_lens\n",
+        selection=HOSTILE + ("-k", "verify_draft_tokens-cpu"),
+        bug="verify_draft_tokens' CPU kernel scans candidate_lens[row] candidates of a K-wide row",
+    ),
+    Plant(
+        "xpu3_verify_rows_unguarded",
+        XPU3,
+        old="    const bool rows_inside = first_row >= 0 && first_row + nrows <= token_num;\n",
+        new="    const bool rows_inside = true;  // trusts cu_seqlens_q_output\n",
+        selection=HOSTILE + ("-k", "verify_draft_tokens-xpu3"),
+        bug="verify_draft_tokens' XPU3 kernel transfers the packed rows cu_seqlens_q_output "
+        "names, whether they exist or not",
+    ),
+    Plant(
+        "cpu_update_output_len_unclamped",
+        "csrc/kernels/cpu/unified_update_model_status.cc",
+        old="    const int64_t len_in = clamp64(step_output_len[b], 0, max_step_tokens);\n",
+        new="    const int64_t len_in = step_output_len[b];  // trusts step_output_len\n",
+        selection=HOSTILE + ("-k", "unified_update_model_status-cpu"),
+        bug="unified_update_model_status' CPU kernel reads step_output_len tokens of a "
+        "max_step_tokens-wide row",
+    ),
+    Plant(
+        "xpu3_update_prompt_len_unclamped",
+        "csrc/kernels/xpu3/unified_update_model_status.xpu",
+        old="    const int64_t prompt_len = clamp64(prompt_raw, 0, max_model_len);\n",
+        new="    const int64_t prompt_len = prompt_raw;  // trusts prompt_lens\n",
+        selection=HOSTILE + ("-k", "unified_update_model_status-xpu3"),
+        bug="unified_update_model_status' XPU3 kernel places the history at prompt_lens[b], "
+        "inside the row or not",
+    ),
     Plant(
         "cpu_ignores_verify_window",
         CPU,
@@ -230,15 +304,23 @@ class Outcome:
 
 
 def run_pytest(
-    module: Path, selection: tuple[str, ...], timeout: float, workdir: Path
+    module: Path,
+    selection: tuple[str, ...],
+    timeout: float,
+    workdir: Path,
+    planted: tuple[str, Path] | None = None,
 ) -> tuple[int, str, float]:
     """pytest -x over `selection` in a fresh process loading `module`; returns
-    (exit status, output, seconds) and keeps the output in workdir/pytest.log."""
+    (exit status, output, seconds) and keeps the output in workdir/pytest.log.
+    `planted` (source, its mutated copy) also reaches the hostile-values
+    suite, which compiles kernels from source into its sanitized runners."""
     command = [sys.executable, "-m", "pytest", "-x", "-q", *selection, "-p", "no:cacheprovider"]
     # The main build's generated Python API, this variant's extension; no nested plant run.
-    drop = ("OPFORGE_PLANTS", "OPFORGE_GENERATED")
+    drop = ("OPFORGE_PLANTS", "OPFORGE_GENERATED", "OPFORGE_PLANTED")
     env = {k: v for k, v in os.environ.items() if k not in drop}
     env["OPFORGE_EXTENSION"] = str(module)
+    if planted is not None:
+        env["OPFORGE_PLANTED"] = f"{planted[0]}={planted[1]}"
     start = time.monotonic()
     tests = subprocess.run(
         command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout, check=False
@@ -321,7 +403,9 @@ def run_plant(plant: Plant, timeout: float) -> Outcome:
         return Outcome(plant, "ERROR", "the variant did not build", error, build_seconds)
 
     try:
-        returncode, log, test_seconds = run_pytest(module, plant.selection, timeout, workdir)
+        returncode, log, test_seconds = run_pytest(
+            module, plant.selection, timeout, workdir, (plant.source, replacement)
+        )
     except subprocess.TimeoutExpired:
         return Outcome(
             plant, "ERROR", f"pytest timed out after {timeout:.0f} s", "", build_seconds, timeout

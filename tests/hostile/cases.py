@@ -157,9 +157,10 @@ def _base(op: Op, rng: np.random.Generator) -> Case:
     return build(op, dims, attrs, int(rng.integers(2**32)), dtype)
 
 
-def hostile_cases(op: Op, count: int, seed: int = 0) -> list[Hostile]:
-    """`count` hostile cases: first every attack alone (on a fresh valid case
-    each), then two or three attacks together, until there are `count`."""
+def hostile_cases(op: Op, count: int, seed: int = 0, rounds: int = 3) -> list[Hostile]:
+    """At least `count` hostile cases: every attack alone, `rounds` times (each
+    on a fresh valid case: whether an attack reaches a guard depends on the
+    rest of the call), then two or three attacks together up to `count`."""
     rng = np.random.default_rng(seed)
     found: list[Hostile] = []
 
@@ -175,7 +176,7 @@ def hostile_cases(op: Op, count: int, seed: int = 0) -> list[Hostile]:
         return listed
 
     singles = len(targets(_base(op, np.random.default_rng(seed))))
-    for i in range(singles):
+    for i in range(singles * rounds):
         case = _base(op, rng)
         listed = targets(case)
         if not listed:
@@ -201,4 +202,4 @@ def hostile_cases(op: Op, count: int, seed: int = 0) -> list[Hostile]:
             attack(array, rng)
             labels.append(label)
         found.append(Hostile(case, "; ".join(labels)))
-    return found[: max(count, singles)]
+    return found

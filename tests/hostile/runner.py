@@ -178,7 +178,24 @@ int main() {{
 """
 
 
+def _planted() -> tuple[Path, Path] | None:
+    """tools/plant_bugs.py's mutated copy of one source, if it set one."""
+    setting = os.environ.get("OPFORGE_PLANTED")
+    if not setting:
+        return None
+    source, _, copy = setting.partition("=")
+    return (ROOT / source).resolve(), Path(copy)
+
+
 def _sources(op: Op, generated: Path, kernels: Path) -> list[Path]:
+    planted = _planted()
+    return [
+        planted[1] if planted is not None and path.resolve() == planted[0] else path
+        for path in _listed(op, generated, kernels)
+    ]
+
+
+def _listed(op: Op, generated: Path, kernels: Path) -> list[Path]:
     found = [
         generated / "plugin" / f"{op.name}.cc",
         ROOT / "csrc" / "runtime" / "runtime.cc",
@@ -217,7 +234,8 @@ def build(
     """The op's sanitized runner (of other kernel sources, for a planted bug),
     compiled if its inputs changed."""
     runner = source(op)
-    directory = directory or ROOT / "build" / "hostile" / op.name
+    kind = "hostile-planted" if _planted() is not None else "hostile"
+    directory = directory or ROOT / "build" / kind / op.name
     binary = directory / f"runner-{_key(op, generated, kernels, runner)}"
     if binary.exists():
         return binary
