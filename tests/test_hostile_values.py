@@ -116,3 +116,79 @@ def test_hostile_values_stay_inside_buffers_and_match_the_reference(op: Op, back
     assert not failures, f"{len(failures)} of {len(hostile)} cases fail:\n" + "\n".join(
         failures[:12]
     )
+
+
+# ---------------------------------------------------------------- the probes that began it
+# Before the kernels were total, these read and wrote past their buffers with
+# value checks off (the CPU kernel returned step_output_len[0] = 6 for a
+# 3-wide row; the XPU3 kernels faulted under the simulation).
+
+
+def _probe(op_name: str, dims: dict[str, int], attrs: dict[str, object], **values: object) -> Case:
+    """A call of zeros (absent optional tensors unless given), then `values`."""
+    op = next(o for o in OPS if o.name == op_name)
+    arrays: dict[str, np.ndarray | None] = {}
+    for t in op.arguments:
+        if t.optional and t.name not in values:
+            arrays[t.name] = None
+            continue
+        dtype = t.dtype if isinstance(t.dtype, DType) else DType.FLOAT32
+        shape = tuple(int(e.evaluate(dims)) for e in t.shape)
+        arrays[t.name] = np.zeros(shape, dtype.value)
+    for name, value in values.items():
+        target = arrays[name]
+        assert target is not None
+        target[...] = np.asarray(value).reshape(target.shape)
+    full = {a.name: a.default for a in op.attrs} | attrs
+    dtype = op.dtype_vars[0].choices[0] if op.dtype_vars else None
+    return Case(op, dims, full, arrays, dtype)
+
+
+PROBES = {
+    "verify_draft_tokens: 50 tokens for a 3-wide row (greedy)": _probe(
+        "verify_draft_tokens",
+        {
+            "max_bsz": 2,
+            "real_bsz": 2,
+            "max_step_tokens": 3,
+            "token_num": 51,
+            "max_candidate_len": 1,
+            "end_length": 1,
+        },
+        {"verify_strategy": 1},
+        seq_lens_this_time=[50, 1],
+        cu_seqlens_q_output=[0, 50, 51],
+        target_tokens=np.arange(51),
+        # Slot 0's drafts match targets 0, 1, and so does what lies past its row.
+        step_input_ids=[[5, 0, 1], [2, 3, 4]],
+        end_tokens=[-7],
+        max_dec_len=[100, 100],
+    ),
+    "top_p_candidates: slot 1000 of 2": _probe(
+        "top_p_candidates",
+        {"token_num": 1, "vocab_size": 4, "max_bsz": 2, "max_candidate_len": 2},
+        {"candidates_len": 2},
+        probs=[[0.1, 0.4, 0.2, 0.3]],
+        top_p=[0.5, 0.5],
+        batch_id_per_token=[1000],
+    ),
+}
+PROBE_RUNS = [(name, b) for name, case in PROBES.items() for o, b in BACKENDS if o is case.op]
+
+
+@pytest.mark.parametrize("name,backend", PROBE_RUNS, ids=[f"{n[:24]}-{b}" for n, b in PROBE_RUNS])
+def test_the_first_probes_stay_inside_their_buffers(name: str, backend: str) -> None:
+    case = PROBES[name]
+    op = case.op
+    (outcome,) = runner.run(op, runner.build(op), [_call(op, case, backend, 0)])
+    assert outcome.refused is None, outcome.refused
+    assert not postcondition_violations(op, case.dims, outcome.outputs)
+    written = [t for t in runner.run_tensors(op) if t.role in (Role.INOUT, Role.OUTPUT)]
+    with np.errstate(all="ignore"):
+        want = reference(op, case)
+    for t, w in zip(written, want, strict=True):
+        assert _differs(outcome.outputs[t.name], w, *tolerance(op, case)) is None, t.name
+    if op.name == "verify_draft_tokens":
+        assert outcome.outputs["step_output_len"].tolist() == [3, 1]  # the row's width, then 1
+    else:
+        assert outcome.outputs["actual_candidate_lens"].tolist() == [1]  # no slot: one candidate
