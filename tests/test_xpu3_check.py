@@ -1,0 +1,136 @@
+"""The strict XPU3 dialect check (tools/xpu3_check.py): a kernel breaking each
+rule is reported with the rule, the file and the line; a conforming kernel
+has no finding; and our kernels have no finding beyond the known list."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tools import xpu3_check
+
+ROOT = Path(__file__).resolve().parent.parent
+
+HEAD = """#include <cstring>
+
+#include "xpu/kernel/cluster.h"
+#include "xpu/kernel/xtdk.h"
+#include "xpu3_portable.h"
+"""
+
+CONFORMING = """
+namespace demo {
+constexpr int kChunk = 64;
+
+__device__ int add_one(int v) { return v + 1; }
+
+__global__ void kernel(__global_ptr__ const float* x, __global_ptr__ float* y, int n) {
+  XPU3_LM_ARRAY(float, buf, kChunk);
+  for (int i = cluster_id() * core_num() + core_id(); i < n; i += cluster_num() * core_num()) {
+    GM2LM(x + i, buf, sizeof(float));
+    buf[0] = buf[0] + static_cast<float>(add_one(i));
+    LM2GM(buf, y + i, sizeof(float));
+  }
+}
+}  // namespace demo
+"""
+
+# rule -> (a kernel breaking it, the line the finding must name)
+VIOLATIONS = {
+    "global-ptr-in-struct": (
+        """
+struct Window {
+  __global_ptr__ const float* gm;  // <
+  int len;
+};
+__global__ void kernel(__global_ptr__ const float* x, int n) {
+  Window w{x, n};
+  (void)w;
+}
+""",
+        "member 'gm'",
+    ),
+    "namespace-variable": (
+        """
+int calls = 0;  // <
+__global__ void kernel(__global_ptr__ const float* x, int n) { calls += n; }
+""",
+        "'calls'",
+    ),
+    "variable-length-array": (
+        """
+__global__ void kernel(__global_ptr__ const float* x, int n) {
+  float buf[n];  // <
+  GM2LM(x, buf, n * sizeof(float));
+}
+""",
+        "'buf'",
+    ),
+    "host-call": (
+        """
+__global__ void kernel(__global_ptr__ const float* x, __global_ptr__ float* y, int n) {
+  XPU3_LM_ARRAY(float, buf, 16);
+  std::memset(buf, 0, sizeof(float) * 16);  // <
+  LM2GM(buf, y, sizeof(float));
+}
+""",
+        "memset",
+    ),
+    "wide-loop": (
+        """
+__global__ void kernel(__global_ptr__ const float* x, __global_ptr__ float* y, int64_t n) {
+  XPU3_LM_ARRAY(float, buf, 1);
+  for (int64_t i = core_id(); i < n; i += core_num()) {  // <
+    GM2LM(x + i, buf, sizeof(float));
+    LM2GM(buf, y + i, sizeof(float));
+  }
+}
+""",
+        "'i' is int64_t",
+    ),
+    "simulation-internal": (
+        """
+__global__ void kernel(__global_ptr__ const float* x, int n) {
+  (void)xpu3sim::kernel_api::core_id();  // <
+}
+""",
+        "xpu3sim",
+    ),
+}
+
+
+def _kernel(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "kernel.xpu"
+    path.write_text(HEAD + body, encoding="utf-8")
+    return path
+
+
+def test_a_conforming_kernel_has_no_finding(tmp_path: Path) -> None:
+    assert xpu3_check.check(_kernel(tmp_path, CONFORMING)) == []
+
+
+@pytest.mark.parametrize("rule", sorted(VIOLATIONS))
+def test_each_rule_names_itself_the_file_and_the_line(rule: str, tmp_path: Path) -> None:
+    body, words = VIOLATIONS[rule]
+    path = _kernel(tmp_path, body)
+    line = next(i for i, text in enumerate(path.read_text().splitlines(), 1) if "// <" in text)
+    findings = xpu3_check.check(path)
+    assert [(f.rule, f.line) for f in findings if f.rule == rule] == [(rule, line)], findings
+    finding = next(f for f in findings if f.rule == rule)
+    assert words in finding.detail and str(path) in str(finding)
+    assert {f.rule for f in findings} == {rule}, findings
+
+
+def test_our_kernels_have_no_finding_beyond_the_known_list() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "xpu3_check.py")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
