@@ -290,8 +290,8 @@ void test_lm_overflow_names_kernel_and_bytes() {
   EXPECT_CONTAINS(message, "kernel 'lm_fill_to'");
   EXPECT_CONTAINS(message, " core ");
   EXPECT_CONTAINS(message, "memory_errors.xpu");
-  EXPECT_CONTAINS(message, "'too_big_lm' asks for 20481 bytes, 20480 of 28672 bytes are available");
-  EXPECT_CONTAINS(message, "'first_lm' 8192 bytes");
+  EXPECT_CONTAINS(message, "'too_big_lm' asks for 4097 bytes, 4096 of 6144 bytes are available");
+  EXPECT_CONTAINS(message, "'first_lm' 2048 bytes");
 }
 
 void test_gm_transfer_one_element_past_the_end() {

@@ -25,11 +25,13 @@ struct LaunchConfig {
 
 // Hardware limits the simulation enforces (sources in README.md).
 inline constexpr int kMaxCoresPerCluster = 64;
-// Local memory (LM) of one core. Part of it holds the kernel's stack and its
-// plain local variables, which the simulation cannot measure, so arrays
-// declared with XPU3_LM_ARRAY may use the rest.
-inline constexpr std::size_t kLocalMemoryBytes = 32 * 1024;
-inline constexpr std::size_t kLocalStackReserveBytes = 4 * 1024;
+// Local memory (LM) of one core, the most conservative figure public sources
+// support (README.md, "The XPU3 dialect"): 8,000 bytes for stack, plain
+// locals and arrays together. The simulation cannot measure the stack and
+// plain locals, so it reserves 1,856 bytes for them and gives arrays declared
+// with XPU3_LM_ARRAY the remaining 6 KiB.
+inline constexpr std::size_t kLocalMemoryBytes = 8000;
+inline constexpr std::size_t kLocalStackReserveBytes = 8000 - 6 * 1024;
 inline constexpr std::size_t kLocalArrayCapacityBytes =
     kLocalMemoryBytes - kLocalStackReserveBytes;
 // Shared memory (SM) of one cluster, enforced for XPU3_SM_ARRAY/XPU3_SM_VAR.
