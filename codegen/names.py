@@ -77,7 +77,7 @@ PY_BUILTINS = frozenset(
 GENERATED_NAMES = frozenset(
     """
     anchor bind check_attrs checked_call common cpu ctx error infer_dims infer_dtype
-    infer_shape launch_xpu3_device launch_xpu3_sim note paddle_glue stream
+    infer_shape launch_xpu3_device launch_xpu3_sim launched note paddle_glue stream
     paddle_kernel register_runtime run run_as tag xpu3 xpu3_kernel xpu_free xpu_malloc
     xpu_memcpy xpu_wait annotations enum
     define endif ifdef ifndef include pragma once

@@ -318,6 +318,27 @@ def build_variant(
     )
 
 
+def xpu3_toolchain_build(xtdk: Path) -> int:
+    """The device build (generated/xpu3_device/*.xpu, csrc/kernels/xpu3/*.xpu,
+    -DOPFORGE_WITH_XPU3_TOOLCHAIN). No machine this repository runs on has the
+    toolchain, so this stops, saying so, rather than pretend: its compile
+    commands have never been run."""
+    compiler = xtdk / "bin" / "clang++"
+    if not compiler.is_file():
+        print(
+            f"XPU3 toolchain not found: no {compiler}. Point --xpu3-toolchain at an XTDK "
+            "install (its bin/clang++ compiles .xpu files). Nothing was built.",
+            file=sys.stderr,
+        )
+        return 2
+    print(
+        f"XPU3 toolchain found at {xtdk}, but the device build has never been run: no machine "
+        "this repository is tested on has the toolchain or a device. Nothing was built.",
+        file=sys.stderr,
+    )
+    return 2
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="build opforge/_C")
     parser.add_argument("--print", action="store_true", help="print compile commands and exit")
@@ -326,7 +347,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--kernels", type=Path, help="its kernels: cpu/*.cc and xpu3/*.xpu")
     parser.add_argument("--out", type=Path, help="where its generated glue, objects and module go")
+    parser.add_argument(
+        "--xpu3-toolchain",
+        type=Path,
+        metavar="XTDK",
+        help="also build the device launchers with the XPU3 toolchain at this path",
+    )
     args = parser.parse_args(argv)
+    if args.xpu3_toolchain is not None:
+        return xpu3_toolchain_build(args.xpu3_toolchain)
     if args.specs and not (args.kernels and args.out):
         parser.error("--specs needs --kernels and --out")
     try:

@@ -81,9 +81,13 @@ Context context_for(const char* op, const PlaceAnchor& anchor) {
   }
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
   if (anchor.place->GetType() == phi::AllocationType::XPU) {
-    // The stream of Paddle's XPU context for this place.
+    // The launch shape and stream of Paddle's XPU context for this place, as
+    // FastDeploy's wrappers take them (ctx->ncluster(), 64 cores, its stream).
     auto* device = static_cast<phi::XPUContext*>(phi::DeviceContextPool::Instance().Get(*anchor.place));
-    return Context{Backend::kXpu3, xpu3_launch(), device->stream()};
+    Xpu3Launch launch;
+    launch.nclusters = device->x_context()->ncluster();
+    launch.ncores = 64;
+    return Context{Backend::kXpu3, launch, device->stream()};
   }
 #endif
   detail::fail_unsupported_place(op, *anchor.place);
