@@ -244,6 +244,25 @@ PLANTS = [
         bug="unified_update_model_status' XPU3 kernel places the history at prompt_lens[b], "
         "inside the row or not",
     ),
+    # ---- the XPU3 dialect: the strict check
+    Plant(
+        "xpu3_global_pointer_in_struct",
+        "csrc/kernels/xpu3/unified_update_model_status.xpu",
+        old="  int64_t* tail_lm;\n",
+        new="  int64_t* tail_lm;\n  __global_ptr__ const int64_t* gm;  // kept for later calls\n",
+        selection=("tests/test_xpu3_check.py", "-k", "known_list"),
+        bug="a struct of unified_update_model_status' XPU3 kernel holds a global pointer",
+        expect="global-ptr-in-struct",
+    ),
+    Plant(
+        "xpu3_wide_slot_loop",
+        "csrc/kernels/xpu3/unified_update_model_status.xpu",
+        old="  for (int b = cid; b < nbsz; b += ncores) {\n",
+        new="  for (int64_t b = cid; b < nbsz; b += ncores) {\n",
+        selection=("tests/test_xpu3_check.py", "-k", "known_list"),
+        bug="unified_update_model_status' XPU3 slot loop counts in 64 bits on a 32-bit core",
+        expect="wide-loop",
+    ),
     Plant(
         "cpu_ignores_verify_window",
         CPU,
