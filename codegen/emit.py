@@ -166,19 +166,11 @@ def fingerprint(binary: str, config: Path) -> bytes:
 
 
 def _run_formatter(cmd: list[str], paths: list[Path]) -> None:
-    """Format files in place: a few processes over all of them, one per core."""
-    jobs = max(1, min(os.cpu_count() or 1, len(paths) // 50 or 1))
-    chunks = [paths[i::jobs] for i in range(jobs)]
-    running = [
-        subprocess.Popen(
-            [*cmd, *map(str, chunk)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-        )
-        for chunk in chunks
-    ]
-    outputs = [p.communicate() for p in running]
-    errors = [err for p, (_, err) in zip(running, outputs, strict=True) if p.returncode != 0]
-    if errors:
-        raise FormatFailed("formatting generated files failed:\n" + "\n".join(errors))
+    """Format files in place, one process for all of them (only the two Python
+    files are formatted: C++ is laid out in-process)."""
+    done = subprocess.run([*cmd, *map(str, paths)], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise FormatFailed("formatting generated files failed:\n" + done.stderr)
 
 
 def format_files(files: dict[str, str], root: Path, cache: Path | None = None) -> dict[str, str]:

@@ -528,7 +528,9 @@ def calls(op: Op, sig: Signatures) -> Calls:
     }
     sim_body = {**names} | {t.name: f"{t.name}_device.get()" for t in op.tensors}
     device_body = {**names} | {
-        t.name: f"{t.name}_device.device()" if (t.host or t.role is Role.SCRATCH) else f"{t.name}.data"
+        t.name: f"{t.name}_device.device()"
+        if (t.host or t.role is Role.SCRATCH)
+        else f"{t.name}.data"
         for t in op.tensors
     }
     slots = {d.name: f"{d.name}.get()" for d in op.dims}

@@ -15,7 +15,7 @@ import pytest
 from hostile import runner
 from hostile.cases import hostile_cases
 from specsuite.calls import COUNTS, reference, tolerance
-from specsuite.cases import Case, load_ops
+from specsuite.cases import Case, from_bfloat16_bits, load_ops
 from specsuite.domains import postcondition_violations
 
 from codegen.model import DType, KernelKind, Op, Role
@@ -64,9 +64,7 @@ def _call(op: Op, case: Case, backend: str, index: int) -> runner.Call:
 
 
 def _as_float(array: np.ndarray) -> np.ndarray:
-    if array.dtype == np.uint16:
-        return (array.astype(np.uint32) << 16).view(np.float32)
-    return array
+    return from_bfloat16_bits(array) if array.dtype == np.uint16 else array
 
 
 def _differs(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> str | None:

@@ -44,6 +44,21 @@ if str(ROOT) not in sys.path:
 from tools import build  # noqa: E402
 
 PLANTS_DIR = build.BUILD / "plants"
+# Set for a plant's pytest run: "<source>=<its mutated copy>", for the tests
+# that compile or read sources themselves rather than load the variant module.
+PLANTED = "OPFORGE_PLANTED"
+
+
+def planted_in_place_of(path: Path) -> Path:
+    """The mutated copy of `path` if the running plant mutated it, else `path`."""
+    source, _, copy = os.environ.get(PLANTED, "").partition("=")
+    return Path(copy) if copy and (ROOT / source).resolve() == path.resolve() else path
+
+
+def planting() -> bool:
+    return bool(os.environ.get(PLANTED))
+
+
 EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
 XPU3 = "csrc/kernels/xpu3/verify_draft_tokens.xpu"
 CPU = "csrc/kernels/cpu/verify_draft_tokens.cc"
@@ -335,11 +350,11 @@ def run_pytest(
     suite, which compiles kernels from source into its sanitized runners."""
     command = [sys.executable, "-m", "pytest", "-x", "-q", *selection, "-p", "no:cacheprovider"]
     # The main build's generated Python API, this variant's extension; no nested plant run.
-    drop = ("OPFORGE_PLANTS", "OPFORGE_GENERATED", "OPFORGE_PLANTED")
+    drop = ("OPFORGE_PLANTS", "OPFORGE_GENERATED", PLANTED)
     env = {k: v for k, v in os.environ.items() if k not in drop}
     env["OPFORGE_EXTENSION"] = str(module)
     if planted is not None:
-        env["OPFORGE_PLANTED"] = f"{planted[0]}={planted[1]}"
+        env[PLANTED] = f"{planted[0]}={planted[1]}"
     start = time.monotonic()
     tests = subprocess.run(
         command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout, check=False

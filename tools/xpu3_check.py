@@ -27,13 +27,17 @@ fails on any finding not listed, and on a listed one that is gone).
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools.plant_bugs import planted_in_place_of  # noqa: E402
+
 SIM = ROOT / "csrc" / "xpu3sim"
 KNOWN = ROOT / "tools" / "xpu3_check_known.txt"
 WIDE = {"int64_t", "uint64_t", "long", "unsigned long", "long long", "unsigned long long", "size_t"}
@@ -225,13 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--all", action="store_true", help="report known findings too")
     args = parser.parse_args(argv)
     files = args.files or sorted((ROOT / "csrc" / "kernels" / "xpu3").glob("*.xpu"))
-    # tools/plant_bugs.py's mutated copy of a kernel, checked in its place.
-    planted = os.environ.get("OPFORGE_PLANTED", "")
-    source, _, copy = planted.partition("=")
-    replaced = {(ROOT / source).resolve(): Path(copy)} if copy.endswith(".xpu") else {}
-    findings = [
-        f for path in files for f in check(replaced.get(path.resolve(), path), shown_as=path)
-    ]
+    # A plant's mutated copy of a kernel is checked in its place.
+    findings = [f for path in files for f in check(planted_in_place_of(path), shown_as=path)]
     listed = known()
     new = [f for f in findings if f.key not in listed]
     for finding in findings if args.all else new:

@@ -31,6 +31,7 @@ import numpy as np
 
 from codegen import api
 from codegen.model import AttrType, DTypeVar, KernelKind, Op, Role, Tensor
+from tools.plant_bugs import planted_in_place_of, planting
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SANITIZE = [
@@ -178,21 +179,8 @@ int main() {{
 """
 
 
-def _planted() -> tuple[Path, Path] | None:
-    """tools/plant_bugs.py's mutated copy of one source, if it set one."""
-    setting = os.environ.get("OPFORGE_PLANTED")
-    if not setting:
-        return None
-    source, _, copy = setting.partition("=")
-    return (ROOT / source).resolve(), Path(copy)
-
-
 def _sources(op: Op, generated: Path, kernels: Path) -> list[Path]:
-    planted = _planted()
-    return [
-        planted[1] if planted is not None and path.resolve() == planted[0] else path
-        for path in _listed(op, generated, kernels)
-    ]
+    return [planted_in_place_of(path) for path in _listed(op, generated, kernels)]
 
 
 def _listed(op: Op, generated: Path, kernels: Path) -> list[Path]:
@@ -234,7 +222,7 @@ def build(
     """The op's sanitized runner (of other kernel sources, for a planted bug),
     compiled if its inputs changed."""
     runner = source(op)
-    kind = "hostile-planted" if _planted() is not None else "hostile"
+    kind = "hostile-planted" if planting() else "hostile"
     directory = directory or ROOT / "build" / kind / op.name
     binary = directory / f"runner-{_key(op, generated, kernels, runner)}"
     if binary.exists():

@@ -38,6 +38,11 @@ def to_bfloat16_bits(values: np.ndarray) -> np.ndarray:
     return rounded.astype(np.uint16)
 
 
+def from_bfloat16_bits(bits: np.ndarray) -> np.ndarray:
+    """bfloat16 bit patterns -> the float32 values they hold (exactly)."""
+    return (np.asarray(bits).astype(np.uint32) << 16).view(np.float32)
+
+
 def load_ops() -> list[Op]:
     return load_specs(SPEC_DIR.resolve(), ROOT)
 

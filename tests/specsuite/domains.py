@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from codegen.model import Op, Role, Tensor, Values
+from specsuite.cases import from_bfloat16_bits
 
 # The value-checked mode's slack on a probability row's sum (runtime.h).
 ROW_SUM_SLACK = 1e-3
@@ -21,7 +22,7 @@ def _number(bound: Any, dims: dict[str, int]) -> float:
 
 def _as_numbers(array: np.ndarray) -> np.ndarray:
     if array.dtype == np.uint16:  # bfloat16 bit patterns
-        return (array.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+        return from_bfloat16_bits(array).astype(np.float64)
     return array.astype(np.float64) if array.dtype.kind == "f" else array.astype(np.int64)
 
 
