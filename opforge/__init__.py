@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from opforge import _runtime
 from opforge.errors import OpError, OpKernelError, OpTypeError, OpValueError
 
+_runtime.check_paddle_version()
 _override = _runtime.generated_override()
 if _override is None:
     from opforge import _generated

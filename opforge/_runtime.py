@@ -17,6 +17,24 @@ import paddle
 from paddle.base.framework import global_var
 
 
+def check_paddle_version() -> None:
+    """An installed wheel runs only with the Paddle it was compiled against
+    (Paddle's C++ ABI changes between releases: a mismatch would crash or
+    misbehave at the first call, not fail cleanly). A checkout has no record:
+    tools/build.py builds against the Paddle it runs with."""
+    try:
+        from opforge import _build_info  # type: ignore[attr-defined]
+    except ImportError:
+        return
+    built, found = _build_info.PADDLE_VERSION, paddle.__version__
+    if built != found:
+        raise ImportError(
+            f"opforge was built against Paddle {built}, but Paddle {found} is installed: "
+            f"install paddlepaddle=={built}, or rebuild opforge against Paddle {found} "
+            "(`pip wheel --no-build-isolation .` in its source tree, with that Paddle installed)"
+        )
+
+
 @functools.cache
 def extension() -> ModuleType:
     """opforge._C, built by ``python tools/build.py``; or, for testing a variant

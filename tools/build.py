@@ -40,6 +40,11 @@ class Tree:
     # translation units instead of one per op: for trees of hundreds of ops,
     # where one Paddle unit per op would cost ~10 s each.
     unity: int = 0
+    # Find Paddle's libraries relative to the module ($ORIGIN/../paddle/...),
+    # as installed side by side in site-packages, instead of where the build
+    # found them: a wheel is built against a Paddle in a build environment that
+    # is gone once the wheel is made (tools/pep517/opforge_backend.py).
+    relocatable: bool = False
 
 
 # The project itself. Other trees (an example op's, say) share csrc/ runtime.
@@ -193,9 +198,10 @@ def pch_header(tree: Tree) -> Path:
     return tree.build / "pch" / "paddle_pch.h"
 
 
-def link_flags() -> list[str]:
+def link_flags(tree: Tree = MAIN) -> list[str]:
     libs = [paddle_dir() / "libs", paddle_dir() / "base"]
-    return [f"-L{d}" for d in libs] + [f"-Wl,-rpath,{d}" for d in libs] + ["-l:libpaddle.so"]
+    found = [f"$ORIGIN/../paddle/{d.name}" for d in libs] if tree.relocatable else libs
+    return [f"-L{d}" for d in libs] + [f"-Wl,-rpath,{d}" for d in found] + ["-l:libpaddle.so"]
 
 
 def ninja_file(tree: Tree = MAIN) -> str:
@@ -237,7 +243,9 @@ def ninja_file(tree: Tree = MAIN) -> str:
         lines.append(f"build {obj}: cxx {unit.source}{pch_dep}")
         lines.append(f"  flags = {' '.join(q(f) for f in flags)}")
     lines.append(f"build {tree.module}: link {' '.join(objects)}")
-    lines.append(f"  ldflags = {' '.join(q(f) for f in link_flags())}")
+    # `$$` is ninja's `$`; the shell sees $ORIGIN inside single quotes.
+    ldflags = " ".join(q(f) for f in link_flags(tree)).replace("$", "$$")
+    lines.append(f"  ldflags = {ldflags}")
     lines.append(f"default {tree.module}")
     return "\n".join(lines) + "\n"
 
