@@ -46,3 +46,18 @@ def py_docstring(text: str) -> str:
     """Text inside a triple-quoted (non-raw) docstring: backslashes and quotes
     escaped, so no escape sequence or closing quote can form."""
     return _visible(text.replace("\\", "\\\\")).replace('"', '\\"')
+
+
+# Characters that give Markdown (and the HTML it may hold) structure inside a
+# line: code spans, emphasis, strikethrough, links and images (which need a
+# '['), tags, entities, table cells. Text lands only after a line's start
+# ("| ", "- ", a label) and a doc is one line (the parser collapses
+# whitespace), so line-start syntax (#, +, 1.) cannot form.
+_MARKDOWN = re.compile(r"([\\`*_\[\]<>|&~])")
+
+
+def markdown(text: str) -> str:
+    """Inline Markdown text (in a paragraph or a table cell) showing ``text``
+    literally: every character that could start Markdown or HTML structure is
+    backslash-escaped."""
+    return _MARKDOWN.sub(r"\\\1", _visible(text))

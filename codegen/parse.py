@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from codegen import names, yamlsrc
+from codegen import names, speclang, yamlsrc
 from codegen.diagnostics import SpecError, SpecErrors
 from codegen.model import (
     Attr,
@@ -72,12 +72,7 @@ class _FileParser(CrossFieldRules):
         if not isinstance(data, LocDict):
             self.error(1, "", "a spec is a YAML mapping with fields op, doc, kernels, tensors, ...")
             return None
-        self.check_keys(
-            data,
-            "",
-            ["op", "doc", "kernels", "tensors"],
-            ["dims", "dtype_sets", "attrs", "sweep", "reference"],
-        )
+        self.check_keys(data, "", speclang.SPEC.required, speclang.SPEC.optional)
         name = data.get("op")
         if (
             name is not None
@@ -227,7 +222,7 @@ class _FileParser(CrossFieldRules):
             bounds: dict[str, DimExpr] = {}
             bound_lines: dict[str, int] = {}
             if isinstance(spec, LocDict):
-                self.check_keys(spec, where, ["doc"], ["attr", "min", "max"])
+                self.check_keys(spec, where, speclang.DIM.required, speclang.DIM.optional)
                 doc = self.parse_doc(spec, "doc", where)
                 for key in ("min", "max"):
                     if spec.get(key) is not None:
@@ -269,12 +264,7 @@ class _FileParser(CrossFieldRules):
         name_ok = name is not None and self.check_name(name, kl["name"], f"{where}.name")
         if name_ok:
             where = f"tensor {name}"
-        self.check_keys(
-            node,
-            where,
-            ["name", "dtype", "shape", "doc"],
-            ["role", "optional", "required_when", "host", "fill", "values", "after"],
-        )
+        self.check_keys(node, where, speclang.TENSOR.required, speclang.TENSOR.optional)
 
         dtype: DType | DTypeVar | None = None
         raw = node.get("dtype")
@@ -419,7 +409,9 @@ class _FileParser(CrossFieldRules):
         if role is not Role.SCRATCH:
             self.error(line, w, "only scratch tensors are filled by the glue")
             return None
-        if not self.check_type(raw, dict, line, w) or not self.check_keys(raw, w, ["uniform"], []):
+        if not self.check_type(raw, dict, line, w) or not self.check_keys(
+            raw, w, speclang.FILL.required, speclang.FILL.optional
+        ):
             return None
         seed = raw["uniform"]
         if not self.check_name(seed, raw.key_lines["uniform"], f"{w}.uniform"):
@@ -439,8 +431,8 @@ class _FileParser(CrossFieldRules):
         where = f"{where}.{key}"
         if not self.check_type(raw, dict, node.key_lines[key], where):
             return Values()
-        keys = ["min", "max", "above", "prefix_sum_of", "total", "probability_rows"]
-        self.check_keys(raw, where, [], [*keys, "density", "sample"] if key == "values" else keys)
+        section = speclang.VALUES if key == "values" else speclang.AFTER
+        self.check_keys(raw, where, section.required, section.optional)
         kl = raw.key_lines
 
         def bound(key: str) -> Bound | None:
@@ -539,9 +531,7 @@ class _FileParser(CrossFieldRules):
     def parse_attr(self, node: Any, line: int, where: str) -> Attr | None:
         if not self.check_type(node, dict, line, where):
             return None
-        self.check_keys(
-            node, where, ["name", "type", "doc"], ["default", "min", "max", "values", "at_most"]
-        )
+        self.check_keys(node, where, speclang.ATTR.required, speclang.ATTR.optional)
         kl = node.key_lines
         name = node.get("name")
         name_ok = name is not None and self.check_name(name, kl["name"], f"{where}.name")

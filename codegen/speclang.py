@@ -1,0 +1,330 @@
+"""The fields of the spec language: which a section takes, which it requires,
+and what each holds. parse.py checks a spec's keys against these tables (the
+only list of them), and schema.py turns the same tables, with the model's
+enumerations and names.py's name rules, into docs/opspec.schema.json; so
+neither the schema nor the parser can accept a field the other does not.
+
+The JSON Schema fragments describe a value's shape (its type, its spelling,
+its members); what only the parser can know (references between sections,
+reserved names, dim arithmetic, bounds that depend on other fields) stays in
+parse.py. A spec the parser accepts therefore always validates, and an
+editor flags unknown fields, misspelled members and wrong types as you type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from codegen import names
+from codegen.model import AttrType, DType, KernelKind, Role
+from codegen.yamlsrc import MAX_STRING_CHARS
+
+Schema = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    required: bool
+    schema: Schema  # the JSON Schema of its value, with a description
+    doc: str
+
+
+@dataclass(frozen=True)
+class Section:
+    """A YAML mapping of the spec language and the fields it takes."""
+
+    name: str
+    doc: str
+    fields: tuple[Field, ...]
+
+    @property
+    def required(self) -> list[str]:
+        return [f.name for f in self.fields if f.required]
+
+    @property
+    def optional(self) -> list[str]:
+        return [f.name for f in self.fields if not f.required]
+
+
+def _pattern(regex: str) -> str:
+    """names.py's full-match regex (Python, ``\\Z``) as a JSON Schema pattern."""
+    return "^" + regex.removesuffix(r"\Z") + "$"
+
+
+# A name: lower_snake_case, no '__', length-limited (names.py; reserved names
+# and collisions are the parser's to report).
+NAME: Schema = {
+    "type": "string",
+    "pattern": "^(?!.*__)" + _pattern(names.NAME.pattern)[1:],
+    "maxLength": names.MAX_NAME_CHARS,
+}
+TYPE_NAME: Schema = {
+    "type": "string",
+    "pattern": _pattern(names.TYPE_NAME.pattern),
+    "maxLength": names.MAX_NAME_CHARS,
+}
+TEXT: Schema = {"type": "string", "maxLength": MAX_STRING_CHARS}
+# A dim expression: an integer, or dims and integers with + - * and // by a literal.
+DIM_EXPR: Schema = {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "string"}]}
+# A value bound: a number, or a dim expression.
+BOUND: Schema = {"anyOf": [{"type": "number"}, {"type": "string"}]}
+DTYPES = [d.value for d in DType]
+
+
+def _f(name: str, required: bool, schema: Schema, doc: str) -> Field:
+    return Field(name, required, {"description": doc, **schema}, doc)
+
+
+def _ref(section: str) -> Schema:
+    return {"$ref": f"#/$defs/{section}"}
+
+
+_VALUE_FIELDS = (
+    _f("min", False, BOUND, "every element >= min (a number or a dim expression)"),
+    _f("max", False, BOUND, "every element <= max (a number or a dim expression)"),
+    _f("above", False, {"type": "number"}, "every element > above (float tensors)"),
+    _f(
+        "prefix_sum_of",
+        False,
+        NAME,
+        "the tensor holds [0, s0, s0+s1, ...] of this rank-1 tensor",
+    ),
+    _f("total", False, NAME, "with prefix_sum_of: the dim its last element equals"),
+    _f(
+        "probability_rows",
+        False,
+        {"type": "boolean"},
+        "last axis: elements in [0, 1], each row summing to at most 1 (float tensors)",
+    ),
+)
+
+# What test inputs are drawn from (not a precondition; 'values' only).
+_GENERATION_FIELDS = (
+    _f(
+        "density",
+        False,
+        {"type": "number", "minimum": 0, "maximum": 1},
+        "generation: bool tensors, the fraction of elements drawn true (default 0.5); "
+        "integer tensors, the fraction kept as drawn, the others set to 0 (even where 0 "
+        "is outside the domain)",
+    ),
+    _f(
+        "sample",
+        False,
+        {"type": "array", "items": DIM_EXPR, "minItems": 2, "maxItems": 2},
+        "generation, integer tensors: draw uniformly from [low, high] (dim expressions) "
+        "within [min, max]; without it from [min, max], min defaulting to -5 and max to "
+        "min + 50",
+    ),
+)
+
+VALUES = Section(
+    "values",
+    "A tensor's value domain: checked in the value-checked mode, and how test inputs are drawn.",
+    _VALUE_FIELDS + _GENERATION_FIELDS,
+)
+AFTER = Section(
+    "after",
+    "What an in-place or output tensor holds after the call, whatever the inputs.",
+    _VALUE_FIELDS,
+)
+FILL = Section(
+    "fill",
+    "How the glue fills a scratch tensor before the kernel runs.",
+    (
+        _f(
+            "uniform",
+            True,
+            NAME,
+            "one uniform draw in [0, 1) per element, from the SplitMix64 stream seeded "
+            "by this int64 attribute",
+        ),
+    ),
+)
+DIM = Section(
+    "dim",
+    "A symbolic size, with a doc, and optionally the attribute that sets it and bounds.",
+    (
+        _f("doc", True, TEXT, "what the size counts"),
+        _f("attr", False, NAME, "the int attribute that sets this dim"),
+        _f("min", False, DIM_EXPR, "checked whenever a call binds the dim"),
+        _f("max", False, DIM_EXPR, "checked whenever a call binds the dim"),
+    ),
+)
+TENSOR = Section(
+    "tensor",
+    "A tensor of the op, in the order of the Python and kernel parameters.",
+    (
+        _f("name", True, NAME, "the parameter name in Python and C++"),
+        _f(
+            "dtype",
+            True,
+            {"anyOf": [{"enum": DTYPES}, TYPE_NAME]},
+            "an element type, or the name of the op's dtype set",
+        ),
+        _f(
+            "shape",
+            True,
+            {"type": "array", "items": DIM_EXPR, "minItems": 1},
+            "one dim expression per axis; [1] for a single value",
+        ),
+        _f("doc", True, TEXT, "what the tensor holds"),
+        _f(
+            "role",
+            False,
+            {"enum": [r.value for r in Role], "default": Role.INPUT.value},
+            "in (read only), inout (updated in place), out (new, returned), "
+            "scratch (made by the glue, lives until the kernel returns)",
+        ),
+        _f(
+            "optional",
+            False,
+            {"type": "boolean", "default": False},
+            "an input that may be None (null in the kernels)",
+        ),
+        _f(
+            "required_when",
+            False,
+            {
+                "type": "object",
+                "propertyNames": NAME,
+                "additionalProperties": {
+                    "type": "array",
+                    "items": {"type": ["string", "boolean"]},
+                    "minItems": 1,
+                },
+            },
+            "an optional tensor is required when any of these enum or bool attributes "
+            "takes one of the listed members or values",
+        ),
+        _f(
+            "host",
+            False,
+            {"type": "boolean", "default": False},
+            "in host memory even when the op runs on a device",
+        ),
+        _f("fill", False, _ref(FILL.name), FILL.doc),
+        _f("values", False, _ref(VALUES.name), VALUES.doc),
+        _f("after", False, _ref(AFTER.name), AFTER.doc),
+    ),
+)
+ATTR = Section(
+    "attr",
+    "An attribute: a scalar parameter of the op, after the tensors.",
+    (
+        _f("name", True, NAME, "the parameter name in Python and C++"),
+        _f("type", True, {"enum": [t.value for t in AttrType]}, "the attribute's type"),
+        _f("doc", True, TEXT, "what the attribute selects"),
+        _f(
+            "default",
+            False,
+            {"type": ["number", "boolean", "string"]},
+            "the default: a number, true/false, or an enum member; none: required",
+        ),
+        _f("min", False, {"type": "number"}, "smallest value accepted (int and float)"),
+        _f("max", False, {"type": "number"}, "largest value accepted (int and float)"),
+        _f(
+            "values",
+            False,
+            {"type": "object", "propertyNames": NAME, "additionalProperties": {"type": "integer"}},
+            "enum attributes: member name -> integer code",
+        ),
+        _f(
+            "at_most",
+            False,
+            DIM_EXPR,
+            "int attributes: an upper bound from the call's dims, checked on every call",
+        ),
+    ),
+)
+SPEC = Section(
+    "spec",
+    "One op: the single source of truth of its glue (opforge).",
+    (
+        _f("op", True, NAME, "the op's name; the file is <op>.yaml"),
+        _f("doc", True, TEXT, "what the op does (the Python docstring)"),
+        _f(
+            "kernels",
+            True,
+            {
+                "type": "array",
+                "items": {"enum": [k.value for k in KernelKind]},
+                "minItems": 1,
+                "uniqueItems": True,
+            },
+            "the hand-written kernels: csrc/kernels/<kind>/<op>.cc or .xpu",
+        ),
+        _f(
+            "tensors",
+            True,
+            {"type": "array", "items": _ref(TENSOR.name)},
+            "the op's tensors, in parameter order",
+        ),
+        _f(
+            "dims",
+            False,
+            {
+                "type": "object",
+                "propertyNames": NAME,
+                "additionalProperties": {"anyOf": [TEXT, _ref(DIM.name)]},
+            },
+            "symbolic sizes: name -> doc, or name -> {doc, attr, min, max}",
+        ),
+        _f(
+            "dtype_sets",
+            False,
+            {
+                "type": "object",
+                "propertyNames": TYPE_NAME,
+                "additionalProperties": {
+                    "type": "array",
+                    "items": {"enum": DTYPES},
+                    "minItems": 1,
+                    "uniqueItems": True,
+                },
+                "maxProperties": 1,
+            },
+            "a dtype chosen per call and shared by the tensors that name it",
+        ),
+        _f(
+            "attrs",
+            False,
+            {"type": "array", "items": _ref(ATTR.name)},
+            "the op's attributes, in parameter order",
+        ),
+        _f(
+            "sweep",
+            False,
+            {
+                "type": "object",
+                "propertyNames": NAME,
+                "additionalProperties": {"type": "array", "items": DIM_EXPR, "minItems": 1},
+            },
+            "the sizes the spec-derived tests sweep, per dim or int attribute",
+        ),
+        _f("reference", False, NAME, "the module of tests/reference/ with the NumPy reference"),
+        _f(
+            "xpu3_max_clusters",
+            False,
+            {"type": "integer", "minimum": 1, "maximum": 255},
+            "at most this many clusters run the XPU3 kernel (absent: the device context's count)",
+        ),
+    ),
+)
+
+SECTIONS = (SPEC, DIM, TENSOR, FILL, VALUES, AFTER, ATTR)
+
+__all__ = [
+    "AFTER",
+    "ATTR",
+    "DIM",
+    "FILL",
+    "SECTIONS",
+    "SPEC",
+    "TENSOR",
+    "VALUES",
+    "Field",
+    "Section",
+]
