@@ -37,15 +37,20 @@ class CType:
 
     spelling: str
     elem: DType | DTypeVar | None = None
+    xpu3: bool = False  # spelled as an XPU3 kernel declares it (DType.xpu3)
 
     def render(self, dtype: DType | None = None) -> str:
         if self.elem is None:
             return self.spelling
         if isinstance(self.elem, DTypeVar):
-            elem = dtype.cpp if dtype is not None else self.elem.name
+            elem = _spell(dtype, self.xpu3) if dtype is not None else self.elem.name
         else:
-            elem = self.elem.cpp
+            elem = _spell(self.elem, self.xpu3)
         return self.spelling.format(elem=elem)
+
+
+def _spell(dtype: DType, xpu3: bool) -> str:
+    return dtype.xpu3 if xpu3 else dtype.cpp
 
 
 @dataclass(frozen=True)
@@ -73,6 +78,7 @@ class Signature:
     returns: str = "void"
     prefix: str = ""  # "static ", "__global__ "
     tparam: str = ""  # the dtype set's name if the function is a template over it
+    xpu3: bool = False  # an XPU3 kernel: instantiated with the dtypes' XPU3 spellings
 
     @property
     def template(self) -> str:
@@ -111,7 +117,7 @@ class Signature:
         the op's namespace (``qualified=False``) or outside it."""
         types = ", ".join(p.type.render(dtype) for p in self.params)
         name = self.qualified if qualified else self.name
-        return f"template {self.returns} {name}<{dtype.cpp}>({types});"
+        return f"template {self.returns} {name}<{_spell(dtype, self.xpu3)}>({types});"
 
     def instantiations(self, op: Op, qualified: bool) -> tuple[str, ...]:
         if not self.tparam or not op.dtype_vars:
@@ -126,14 +132,14 @@ def elem_of(t: Tensor) -> CType:
     return CType("{elem}", t.dtype)
 
 
-def attr_cpp(op: Op, a: Attr) -> CType:
+def attr_cpp(op: Op, a: Attr, xpu3: bool = False) -> CType:
     """The attribute as the plugin and kernels take it (enums fully qualified)."""
     if a.enum is not None:
         return CType(f"opforge::{op.name}::{a.enum.name}")
     return CType(
         {
             AttrType.INT: "int32_t",
-            AttrType.INT64: "int64_t",
+            AttrType.INT64: DType.INT64.xpu3 if xpu3 else "int64_t",
             AttrType.FLOAT: "float",
             AttrType.BOOL: "bool",
         }[a.type]
@@ -181,16 +187,19 @@ def _kernel_comment(t: Tensor) -> str:
     return ", ".join(notes)
 
 
-def _dims(op: Op) -> list[Param]:
-    return [Param(d.name, CType("int64_t"), Kind.DIM) for d in op.dims]
+def _dims(op: Op, xpu3: bool = False) -> list[Param]:
+    """Dims are 64-bit, except in an XPU3 kernel: its core is 32-bit (64-bit
+    arithmetic is emulated), so its launchers check each dim fits int32 and
+    narrow it (opforge::xpu3_dim)."""
+    return [Param(d.name, CType("int32_t" if xpu3 else "int64_t"), Kind.DIM) for d in op.dims]
 
 
 def _attrs(op: Op, spell: str = "cpp") -> list[Param]:
     params = []
     for a in op.attrs:
         ctype = (
-            attr_cpp(op, a)
-            if spell == "cpp"
+            attr_cpp(op, a, xpu3=spell == "xpu3")
+            if spell in ("cpp", "xpu3")
             else attr_paddle(a)
             if spell == "paddle"
             else attr_wide(a)
@@ -210,13 +219,13 @@ def _tparam(op: Op) -> str:
 # ---------------------------------------------------------------- the conventions
 
 
-def _kernel(op: Op, name: str, pointer: str, prefix: str) -> Signature:
+def _kernel(op: Op, name: str, pointer: str, prefix: str, xpu3: bool = False) -> Signature:
     """A hand-written kernel: every tensor in spec order as a ``pointer`` (with
     ``{elem}`` for the element type), then dims, then attributes."""
     tensors = [
         Param(
             t.name,
-            CType(pointer.format(const=_const(t), elem="{elem}"), t.dtype),
+            CType(pointer.format(const=_const(t), elem="{elem}"), t.dtype, xpu3),
             Kind.TENSOR,
             t,
             comment=_kernel_comment(t),
@@ -224,8 +233,9 @@ def _kernel(op: Op, name: str, pointer: str, prefix: str) -> Signature:
         for t in op.tensors
     ]
     qualified = f"opforge::{op.name}::{'Kernels::' if name == 'cpu' else ''}{name}"
-    params = tuple(tensors + _dims(op) + _attrs(op))
-    return Signature(name, qualified, params, prefix=prefix, tparam=_tparam(op))
+    spell = "xpu3" if xpu3 else "cpp"
+    params = tuple(tensors + _dims(op, xpu3) + _attrs(op, spell))
+    return Signature(name, qualified, params, prefix=prefix, tparam=_tparam(op), xpu3=xpu3)
 
 
 def cpu_kernel(op: Op) -> Signature:
@@ -234,8 +244,9 @@ def cpu_kernel(op: Op) -> Signature:
 
 
 def xpu3_kernel(op: Op) -> Signature:
-    """The XPU3 kernel: device (global) pointers."""
-    return _kernel(op, "xpu3_kernel", "__global_ptr__ {const}{elem}*", "__global__ ")
+    """The XPU3 kernel: device (global) pointers, in the types the toolchain
+    has (DType.xpu3), 32-bit dims."""
+    return _kernel(op, "xpu3_kernel", "__global_ptr__ {const}{elem}*", "__global__ ", xpu3=True)
 
 
 def _buffer(t: Tensor) -> Param:

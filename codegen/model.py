@@ -29,6 +29,15 @@ class DType(enum.Enum):
         return _CPP_TYPES[self]
 
     @property
+    def xpu3(self) -> str:
+        """The element type as an XPU3 kernel declares it: the toolchain's own
+        16-bit types, and ``long long`` for 64 bits (``int64_t`` is ``long`` on
+        the host but ``long long`` on the 32-bit core, so a kernel declared with
+        it would not link to its host-side launch). The 16-bit types are the
+        global ones: inside namespace opforge a bare ``float16`` is opforge's."""
+        return _XPU3_TYPES[self]
+
+    @property
     def paddle(self) -> str:
         """The paddle::DataType enumerator."""
         return f"paddle::DataType::{self.name}"
@@ -45,6 +54,12 @@ _CPP_TYPES = {
     DType.FLOAT32: "float",
     DType.FLOAT16: "opforge::float16",
     DType.BFLOAT16: "opforge::bfloat16",
+}
+
+_XPU3_TYPES = _CPP_TYPES | {
+    DType.INT64: "long long",
+    DType.FLOAT16: "::float16",
+    DType.BFLOAT16: "::bfloat16",
 }
 
 
@@ -290,6 +305,7 @@ class Op:
     attrs: tuple[Attr, ...]
     sweep: tuple[tuple[str, tuple[DimExpr, ...]], ...]  # dim or attribute -> sizes to test
     reference: str | None  # module of tests/reference/ holding the NumPy reference
+    xpu3_max_clusters: int | None  # the XPU3 launch's cluster cap (None: the context's count)
     source: str  # spec path relative to the repository root
     loc: Loc = field(compare=False)
 

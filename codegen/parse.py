@@ -44,6 +44,7 @@ from codegen.yamlsrc import Loc, LocDict, LocList, field_name, show
 _DTYPES = {d.value: d for d in DType}
 _INT_ATTRS = (AttrType.INT, AttrType.INT64)
 
+MAX_CLUSTERS = 255  # an XPU3 launch takes 1..255 clusters (csrc/xpu3sim/README.md, R4)
 MAX_RANK = 8  # Paddle's kernels handle up to 9 axes; no op here needs more than 3
 
 
@@ -86,6 +87,7 @@ class _FileParser(CrossFieldRules):
             )
         doc = self.parse_doc(data, "doc", "")
         kernels = self.parse_kernels(data)
+        xpu3_max_clusters = self.parse_xpu3_max_clusters(data, kernels)
 
         attrs = self.parse_list(data, "attrs", self.parse_attr)
         dtype_vars = self.parse_dtype_sets(data)
@@ -119,6 +121,7 @@ class _FileParser(CrossFieldRules):
             attrs=tuple(attrs),
             sweep=sweep,
             reference=reference,
+            xpu3_max_clusters=xpu3_max_clusters,
             source=self.source,
             loc=Loc(self.path, data.line),
         )
@@ -140,6 +143,32 @@ class _FileParser(CrossFieldRules):
         if not raw:
             self.error(line, "kernels", "an op needs at least one kernel")
         return tuple(result)
+
+    def parse_xpu3_max_clusters(self, data: LocDict, kernels: tuple[KernelKind, ...]) -> int | None:
+        """How many clusters the XPU3 kernel may use at most (absent: as many as
+        the device context has). A kernel whose work meets at one barrier runs
+        in one cluster: no barrier spans clusters."""
+        key = "xpu3_max_clusters"
+        raw = data.get(key)
+        if raw is None:
+            return None
+        line = data.key_lines[key]
+        if not self.check_type(raw, int, line, key):
+            return None
+        if not 1 <= raw <= MAX_CLUSTERS:
+            self.error(
+                line, key, f"must be in [1, {MAX_CLUSTERS}] (clusters of one launch), not {raw}"
+            )
+            return None
+        if KernelKind.XPU3 not in kernels:
+            self.error(
+                line,
+                key,
+                "only an op with an xpu3 kernel launches clusters; "
+                "add xpu3 to kernels or remove this field",
+            )
+            return None
+        return int(raw)
 
     def parse_doc(self, node: LocDict, key: str, where: str) -> str:
         """Free text, whitespace collapsed to single spaces (generated code quotes it

@@ -526,13 +526,25 @@ def calls(op: Op, sig: Signatures) -> Calls:
         )
         for t in op.tensors
     }
-    sim_body = {**names} | {t.name: f"{t.name}_device.get()" for t in op.tensors}
-    device_body = {**names} | {
-        t.name: f"{t.name}_device.device()"
-        if (t.host or t.role is Role.SCRATCH)
-        else f"{t.name}.data"
-        for t in op.tensors
-    }
+    # A launcher hands the XPU3 kernel its pointers in the device's element
+    # types and its dims narrowed to the core's 32 bits (opforge/xpu3_types.h).
+    xpu3_dims = {d.name: f'opforge::xpu3_dim("{op.name}", "{d.name}", {d.name})' for d in op.dims}
+    xpu3_attrs = {a.name: a.name for a in op.attrs}
+    sim_body = (
+        xpu3_dims
+        | xpu3_attrs
+        | {t.name: f"opforge::xpu3_arg({t.name}_device.get())" for t in op.tensors}
+    )
+    device_body = (
+        xpu3_dims
+        | xpu3_attrs
+        | {
+            t.name: f"opforge::xpu3_arg({t.name}_device.device())"
+            if (t.host or t.role is Role.SCRATCH)
+            else f"opforge::xpu3_arg({t.name}.data)"
+            for t in op.tensors
+        }
+    )
     slots = {d.name: f"{d.name}.get()" for d in op.dims}
     glue_body = {"ctx": "ctx", **slots} | {a.name: a.name for a in op.attrs}
     for t in op.tensors:
@@ -608,6 +620,7 @@ class OpView:
     enums: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...]  # (type, doc, members)
     dtype_var: DTypeVarView | None
     uses_16bit_floats: bool  # the kernel declarations need opforge/dtypes.h
+    xpu3_clusters: str  # C++: the clusters an XPU3 launch uses, from the context's count
     infer_dims: tuple[tuple[str, str], ...]  # (dim, C++ source) that output shapes need
     sig: Signatures
     calls: Calls
@@ -703,6 +716,11 @@ def op_view(op: Op) -> OpView:
             for d in (t.dtype.choices if isinstance(t.dtype, DTypeVar) else (t.dtype,))
         ),
         infer_dims=_infer_dims(op),
+        xpu3_clusters=(
+            "ctx.xpu3.nclusters"
+            if op.xpu3_max_clusters is None
+            else f"std::min(ctx.xpu3.nclusters, {op.xpu3_max_clusters})"
+        ),
         sig=(sig := signatures(op)),
         calls=calls(op, sig),
     )

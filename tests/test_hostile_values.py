@@ -22,7 +22,9 @@ from codegen.model import DType, KernelKind, Op, Role
 
 OPS = load_ops()
 BACKENDS = [
-    (op, b) for op in OPS for b in ["cpu"] + (["xpu3-sim"] if KernelKind.XPU3 in op.kernels else [])
+    (op, b)
+    for op in OPS
+    for b in ["cpu"] + (["xpu3-sim", "xpu3-device"] if KernelKind.XPU3 in op.kernels else [])
 ]
 HOSTILE_CASES = 600
 LAUNCHES = [(1, 1), (2, 4)]

@@ -154,6 +154,31 @@ def extra_attr(
 
 
 CASES: list[Bad] = [
+    # ---- the XPU3 launch
+    Bad(
+        "xpu3-max-clusters-without-xpu3",
+        edit(BASE, after("kernels: [cpu]", f"xpu3_max_clusters: 1 {MARK}\n")),
+        ("xpu3_max_clusters",),
+        ("only an op with an xpu3 kernel", "add xpu3 to kernels"),
+    ),
+    Bad(
+        "xpu3-max-clusters-zero",
+        edit(
+            BASE,
+            ("kernels: [cpu]", f"kernels: [cpu, xpu3]\nxpu3_max_clusters: 0 {MARK}"),
+        ),
+        ("xpu3_max_clusters",),
+        ("must be in [1, 255]", "not 0"),
+    ),
+    Bad(
+        "xpu3-max-clusters-text",
+        edit(
+            BASE,
+            ("kernels: [cpu]", f"kernels: [cpu, xpu3]\nxpu3_max_clusters: one {MARK}"),
+        ),
+        ("xpu3_max_clusters",),
+        ("expected", "'one'"),
+    ),
     # ---- dtypes
     Bad(
         "unknown-dtype",

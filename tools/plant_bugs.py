@@ -272,7 +272,7 @@ PLANTS = [
     Plant(
         "xpu3_wide_slot_loop",
         "csrc/kernels/xpu3/unified_update_model_status.xpu",
-        old="  for (int b = cid; b < nbsz; b += ncores) {\n",
+        old="  for (int b = cid; b < nbsz; b = xpu3_stride(b, ncores, nbsz)) {\n",
         new="  for (int64_t b = cid; b < nbsz; b += ncores) {\n",
         selection=("tests/test_xpu3_check.py", "-k", "known_list"),
         bug="unified_update_model_status' XPU3 slot loop counts in 64 bits on a 32-bit core",

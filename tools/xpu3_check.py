@@ -17,6 +17,11 @@ includes, the simulation's stand-in headers) and walks what it defines:
 - wide-loop: a loop counter of a 64-bit type (the core is 32-bit: 64-bit
   arithmetic is emulated; count in 32 bits, widen only where data is 64-bit).
 
+The generated device launchers (generated/xpu3_device/*.xpu, host code) are
+parsed the same way, against the stand-ins of the toolchain's runtime: one
+that does not compile is the finding 'does-not-parse'. (The hostile-values
+suite also builds them with g++, links their instantiations and runs them.)
+
 Each finding names the rule, the file and the line. A kernel's known
 findings may be listed in tools/xpu3_check_known.txt (a ratchet: the check
 fails on any finding not listed, and on a listed one that is gone).
@@ -87,12 +92,8 @@ def _gcc_include() -> str:
     return found.stdout.strip()
 
 
-def check(
-    kernel: Path, generated: Path = ROOT / "generated", shown_as: Path | None = None
-) -> list[Finding]:
-    from clang import cindex
-
-    args = [
+def _parse_args(generated: Path) -> list[str]:
+    return [
         "-x",
         "c++",
         "-std=c++17",
@@ -104,6 +105,26 @@ def check(
         f"-I{SIM / 'include'}",
         f"-I{SIM / 'portable'}",
     ]
+
+
+def check_launcher(launcher: Path, generated: Path = ROOT / "generated") -> list[Finding]:
+    """A device launcher must compile (it is host code: no dialect rules)."""
+    from clang import cindex
+
+    args = [*_parse_args(generated), "-DOPFORGE_WITH_XPU3_TOOLCHAIN"]
+    unit = cindex.Index.create().parse(str(launcher), args=args)
+    errors = [d for d in unit.diagnostics if d.severity >= cindex.Diagnostic.Error]
+    return [
+        Finding(_shown(launcher), e.location.line, "does-not-parse", e.spelling) for e in errors[:1]
+    ]
+
+
+def check(
+    kernel: Path, generated: Path = ROOT / "generated", shown_as: Path | None = None
+) -> list[Finding]:
+    from clang import cindex
+
+    args = _parse_args(generated)
     unit = cindex.Index.create().parse(str(kernel), args=args)
     errors = [d for d in unit.diagnostics if d.severity >= cindex.Diagnostic.Error]
     shown = _shown(shown_as or kernel)
@@ -231,6 +252,8 @@ def main(argv: list[str] | None = None) -> int:
     files = args.files or sorted((ROOT / "csrc" / "kernels" / "xpu3").glob("*.xpu"))
     # A plant's mutated copy of a kernel is checked in its place.
     findings = [f for path in files for f in check(planted_in_place_of(path), shown_as=path)]
+    launchers = [] if args.files else sorted((ROOT / "generated" / "xpu3_device").glob("*.xpu"))
+    findings += [f for path in launchers for f in check_launcher(path)]
     listed = known()
     new = [f for f in findings if f.key not in listed]
     for finding in findings if args.all else new:
@@ -242,7 +265,8 @@ def main(argv: list[str] | None = None) -> int:
     for key in gone:
         print(f"{key}: listed in {_shown(KNOWN)} but no longer found; remove the line")
     print(
-        f"{len(files)} kernel(s): {len(findings)} finding(s), {len(new)} not listed, "
+        f"{len(files)} kernel(s), {len(launchers)} launcher(s): {len(findings)} finding(s), "
+        f"{len(new)} not listed, "
         f"{len(gone)} listed but gone",
         file=sys.stderr,
     )

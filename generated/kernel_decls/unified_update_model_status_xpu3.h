@@ -6,6 +6,7 @@
 
 #include "kernel_decls/unified_update_model_status.h"
 #include "xpu/kernel/cluster.h"
+#include "xpu/kernel/cluster3_type.h"  // float16, bfloat16
 #include "xpu3_portable.h"
 
 namespace opforge::unified_update_model_status {
@@ -17,26 +18,26 @@ namespace opforge::unified_update_model_status {
 // mutable, all others const; optional tensors are null when absent; scratch is
 // made and filled by the glue.
 __global__ void xpu3_kernel(
-    __global_ptr__ int32_t* seq_lens_encoder,    // [max_bsz]
-    __global_ptr__ int32_t* seq_lens_decoder,    // [max_bsz]
-    __global_ptr__ bool* has_running_seqs,       // [1]
-    __global_ptr__ int64_t* step_input_ids,      // [max_bsz, max_step_tokens]
-    __global_ptr__ int64_t* step_output_ids,     // [max_bsz, max_step_tokens]
-    __global_ptr__ int32_t* step_output_len,     // [max_bsz]
-    __global_ptr__ bool* stop_flags,             // [max_bsz]
-    __global_ptr__ int32_t* seq_lens_this_time,  // [real_bsz]
-    __global_ptr__ const bool* is_paused,        // [max_bsz]
-    __global_ptr__ int32_t* mask_rollback,       // [max_bsz]
-    __global_ptr__ int64_t* token_ids_all,       // [max_bsz, max_model_len]
-    __global_ptr__ const int64_t* prompt_lens,   // [max_bsz]
-    __global_ptr__ int64_t* step_idx,            // [max_bsz]
-    __global_ptr__ const int64_t* end_tokens,    // [end_length]
-    __global_ptr__ const int64_t* max_dec_len,   // [max_bsz]
-    int64_t max_bsz,
-    int64_t max_step_tokens,
-    int64_t real_bsz,
-    int64_t max_model_len,
-    int64_t end_length,
+    __global_ptr__ int32_t* seq_lens_encoder,     // [max_bsz]
+    __global_ptr__ int32_t* seq_lens_decoder,     // [max_bsz]
+    __global_ptr__ bool* has_running_seqs,        // [1]
+    __global_ptr__ long long* step_input_ids,     // [max_bsz, max_step_tokens]
+    __global_ptr__ long long* step_output_ids,    // [max_bsz, max_step_tokens]
+    __global_ptr__ int32_t* step_output_len,      // [max_bsz]
+    __global_ptr__ bool* stop_flags,              // [max_bsz]
+    __global_ptr__ int32_t* seq_lens_this_time,   // [real_bsz]
+    __global_ptr__ const bool* is_paused,         // [max_bsz]
+    __global_ptr__ int32_t* mask_rollback,        // [max_bsz]
+    __global_ptr__ long long* token_ids_all,      // [max_bsz, max_model_len]
+    __global_ptr__ const long long* prompt_lens,  // [max_bsz]
+    __global_ptr__ long long* step_idx,           // [max_bsz]
+    __global_ptr__ const long long* end_tokens,   // [end_length]
+    __global_ptr__ const long long* max_dec_len,  // [max_bsz]
+    int32_t max_bsz,
+    int32_t max_step_tokens,
+    int32_t real_bsz,
+    int32_t max_model_len,
+    int32_t end_length,
     bool is_naive_mode,
     bool prefill_one_step_stop);
 

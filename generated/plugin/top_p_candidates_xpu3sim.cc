@@ -32,20 +32,22 @@ void launch_xpu3_sim(const opforge::Context& ctx,
       verify_tokens, "verify_tokens", false);
   const opforge::xpu3_sim::DeviceCopy<int32_t> actual_candidate_lens_device(
       actual_candidate_lens, "actual_candidate_lens", false);
-  opforge::xpu3_sim::launch(ctx,
-                            "top_p_candidates",
-                            &xpu3_kernel<T>,
-                            probs_device.get(),
-                            top_p_device.get(),
-                            batch_id_per_token_device.get(),
-                            verify_scores_device.get(),
-                            verify_tokens_device.get(),
-                            actual_candidate_lens_device.get(),
-                            token_num,
-                            vocab_size,
-                            max_bsz,
-                            max_candidate_len,
-                            candidates_len);
+  opforge::xpu3_sim::launch(
+      ctx,
+      ctx.xpu3.nclusters,
+      "top_p_candidates",
+      &xpu3_kernel<typename opforge::Xpu3Elem<T>::type>,
+      opforge::xpu3_arg(probs_device.get()),
+      opforge::xpu3_arg(top_p_device.get()),
+      opforge::xpu3_arg(batch_id_per_token_device.get()),
+      opforge::xpu3_arg(verify_scores_device.get()),
+      opforge::xpu3_arg(verify_tokens_device.get()),
+      opforge::xpu3_arg(actual_candidate_lens_device.get()),
+      opforge::xpu3_dim("top_p_candidates", "token_num", token_num),
+      opforge::xpu3_dim("top_p_candidates", "vocab_size", vocab_size),
+      opforge::xpu3_dim("top_p_candidates", "max_bsz", max_bsz),
+      opforge::xpu3_dim("top_p_candidates", "max_candidate_len", max_candidate_len),
+      candidates_len);
   verify_scores_device.copy_back();
   verify_tokens_device.copy_back();
   actual_candidate_lens_device.copy_back();

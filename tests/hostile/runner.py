@@ -8,8 +8,15 @@ of hundreds of cases costs one process start. The runner is generated from
 the op's model (its `run` signature, codegen/api.py), so it cannot drift from
 the plugin it drives; it is rebuilt when any source it is made of changes.
 
+The XPU3 kernel runs two ways: through the simulation's launcher (backend
+"xpu3-sim", what the extension does), and through the device launcher
+written for the real toolchain (generated/xpu3_device/), built against the
+stand-in runtime over the simulation (backend "xpu3-device"): there the
+caller's device tensors live in simulated device memory and host-resident
+ones are staged by the launcher, as on a device.
+
 Protocol (little-endian). In: int64 case count; per case: int32 backend
-(0 CPU, 1 XPU3 simulation), int32 index of the dtype in the op's set, int32
+(0 CPU, 1 XPU3 simulation, 2 XPU3 device launcher), int32 index of the dtype in the op's set, int32
 value-checked mode, int32 clusters, int32 cores, int64 schedule seed; an int64
 per dim (spec order); 8 bytes per attribute (double for float attributes,
 int64 otherwise); per tensor of `run` (spec order, scratch excluded) an int64
@@ -39,7 +46,17 @@ SANITIZE = [
     "-fno-sanitize-recover=all",
     "-fno-omit-frame-pointer",
 ]
-FLAGS = ["-std=c++17", "-O1", "-g", "-Wall", "-Wextra", "-Wno-unused-parameter", *SANITIZE]
+# The plugin dispatches kXpu3 to the device launcher, here over the stand-in runtime.
+FLAGS = [
+    "-std=c++17",
+    "-O1",
+    "-g",
+    "-Wall",
+    "-Wextra",
+    "-Wno-unused-parameter",
+    "-DOPFORGE_WITH_XPU3_TOOLCHAIN",
+    *SANITIZE,
+]
 ENV = {
     "ASAN_OPTIONS": "detect_leaks=0:halt_on_error=1:abort_on_error=0",
     "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1",
@@ -58,7 +75,8 @@ def source(op: Op) -> str:
     reads = []
     for t in tensors:
         elem = tparam if isinstance(t.dtype, DTypeVar) else t.dtype.cpp
-        reads.append(f"  Storage<{elem}> {t.name}_data;")
+        on_device = "false" if t.host else "on_device"
+        reads.append(f"  Storage<{elem}> {t.name}_data({on_device});")
         scope[t.name] = f"{t.name}_data.buffer()"
     attr_params = [p for p in signature.params if p.kind is api.Kind.ATTR]
     for p in attr_params:
@@ -67,8 +85,12 @@ def source(op: Op) -> str:
     call = signature.call(scope, tparam)
     attr_decls = ", ".join(f"{p.type.render()} {p.name}" for p in attr_params)
     dim_decls = ", ".join(f"int64_t {d.name}" for d in op.dims)
-    params = ", ".join(x for x in ("const opforge::Context& ctx", dim_decls, attr_decls) if x)
-    args = ", ".join(["ctx", *(d.name for d in op.dims), *(p.name for p in attr_params)])
+    params = ", ".join(
+        x for x in ("const opforge::Context& ctx, bool on_device", dim_decls, attr_decls) if x
+    )
+    args = ", ".join(
+        ["ctx", "on_device", *(d.name for d in op.dims), *(p.name for p in attr_params)]
+    )
     template = f"template <typename {tparam}>\n" if tparam else ""
     attr_reads = []
     for p, a in zip(attr_params, op.attrs, strict=True):
@@ -94,6 +116,7 @@ def source(op: Op) -> str:
 #include <vector>
 
 #include "plugin/{op.name}.h"
+#include "xpu3sim/sim.h"
 
 namespace {{
 
@@ -116,26 +139,37 @@ void give(const V& value) {{
 }}
 
 // One tensor's elements, in an allocation of exactly their size (so the
-// sanitizer sees an access one past the end).
+// sanitizer sees an access one past the end): host memory, or simulated
+// device memory for a device tensor of the device launcher.
 template <typename E>
 struct Storage {{
-  std::unique_ptr<E[]> data;
+  E* data = nullptr;
   int64_t count = -1;
+  bool device = false;
 
-  Storage() {{
+  explicit Storage(bool on_device) : device(on_device) {{
     count = take<int64_t>();
     if (count <= 0) return;
     const size_t bytes = static_cast<size_t>(count) * sizeof(E);
     if (position + bytes > input.size()) std::abort();
-    data.reset(new E[count]);
-    std::memcpy(static_cast<void*>(data.get()), input.data() + position, bytes);
+    data = static_cast<E*>(device ? xpu3sim::device_malloc(bytes, "tensor") : std::malloc(bytes));
+    std::memcpy(static_cast<void*>(data), input.data() + position, bytes);
     position += bytes;
   }}
+  ~Storage() {{
+    if (device) {{
+      xpu3sim::device_free(data);
+    }} else {{
+      std::free(data);
+    }}
+  }}
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
   opforge::Buffer<E> buffer() {{
-    return count < 0 ? opforge::Buffer<E>::absent() : opforge::Buffer<E>{{data.get(), count}};
+    return count < 0 ? opforge::Buffer<E>::absent() : opforge::Buffer<E>{{data, count}};
   }}
   void give_back() const {{
-    if (count > 0) output.append(reinterpret_cast<const char*>(data.get()), count * sizeof(E));
+    if (count > 0) output.append(reinterpret_cast<const char*>(data), count * sizeof(E));
   }}
 }};
 
@@ -161,7 +195,11 @@ int main() {{
   const int64_t cases = take<int64_t>();
   for (int64_t i = 0; i < cases; ++i) {{
     opforge::Context ctx;
-    ctx.backend = take<int32_t>() == 0 ? opforge::Backend::kCpu : opforge::Backend::kXpu3Sim;
+    const int32_t backend = take<int32_t>();
+    ctx.backend = backend == 0   ? opforge::Backend::kCpu
+                  : backend == 1 ? opforge::Backend::kXpu3Sim
+                                 : opforge::Backend::kXpu3;
+    const bool on_device = backend == 2;
     const int32_t dtype = take<int32_t>();
     (void)dtype;
     opforge::set_value_checks(take<int32_t>() != 0);
@@ -192,6 +230,7 @@ def _listed(op: Op, generated: Path, kernels: Path) -> list[Path]:
     if KernelKind.XPU3 in op.kernels:
         found += [
             generated / "plugin" / f"{op.name}_xpu3sim.cc",
+            generated / "xpu3_device" / f"{op.name}_launch.xpu",
             kernels / "xpu3" / f"{op.name}.xpu",
             ROOT / "csrc" / "xpu3sim" / "xpu3sim.cc",
         ]
@@ -263,7 +302,7 @@ class Call:
     """One case for the runner: the caller's arrays (None: absent) for every
     tensor of `run`, including the new outputs' initial contents."""
 
-    backend: str  # "cpu" or "xpu3-sim"
+    backend: str  # "cpu", "xpu3-sim" or "xpu3-device"
     dims: dict[str, int]
     attrs: dict[str, object]
     arrays: dict[str, np.ndarray | None]
@@ -291,7 +330,7 @@ def run(op: Op, binary: Path, calls: list[Call]) -> list[Outcome]:
         parts.append(
             np.array(
                 [
-                    0 if c.backend == "cpu" else 1,
+                    {"cpu": 0, "xpu3-sim": 1, "xpu3-device": 2}[c.backend],
                     c.dtype_index,
                     int(c.value_checks),
                     clusters,

@@ -1,9 +1,11 @@
 // What the generated device launchers (generated/xpu3_device/*.xpu) share:
-// a host buffer staged on the device for one launch, freed on every path, and
-// every runtime call's return code checked. Built only with the XPU3
-// toolchain (tools/build.py --xpu3-toolchain), which this repository cannot
-// run: written from the toolchain's public documentation (xpu_malloc,
-// xpu_memcpy, xpu_free, xpu_wait return 0 on success), compiled nowhere here.
+// a host buffer staged on the device for one launch, freed on every path,
+// every runtime call's return code checked, and the launch itself. Written
+// from the toolchain's public documentation (xpu_malloc, xpu_memcpy, xpu_free,
+// xpu_wait return 0 on success; built with -fxpu-launch-return, a launch
+// returns an int). With no toolchain here, the tests build the launchers
+// against stand-ins of its runtime over the simulation
+// (csrc/xpu3sim/include/xpu/runtime.h) and run them.
 #pragma once
 
 #include <cstdint>
@@ -11,7 +13,19 @@
 #include <type_traits>
 
 #include "opforge/runtime.h"
+#include "opforge/xpu3_types.h"
 #include "xpu/runtime.h"
+
+// kernel<<<clusters, cores, stream>>>(args...) on the device; g++ has no such
+// syntax, so against the stand-in runtime the same launch goes through the
+// simulation.
+#ifdef XPU3SIM
+#define OPFORGE_XPU3_LAUNCH(kernel, nclusters, ncores, stream, ...) \
+  ::xpu3sim_runtime::launch(#kernel, nclusters, ncores, stream, &kernel)(__VA_ARGS__)
+#else
+#define OPFORGE_XPU3_LAUNCH(kernel, nclusters, ncores, stream, ...) \
+  kernel<<<nclusters, ncores, stream>>>(__VA_ARGS__)
+#endif
 
 namespace opforge::xpu3_device {
 
@@ -50,8 +64,8 @@ class Staged {
   // After the kernel has finished (the launcher waits on the stream first).
   void copy_back() {
     if (device_ == nullptr) return;
-    const int code = xpu_memcpy(const_cast<Mutable*>(host_.data), device_, host_.bytes(),
-                                XPU_DEVICE_TO_HOST);
+    const int code =
+        xpu_memcpy(const_cast<Mutable*>(host_.data), device_, host_.bytes(), XPU_DEVICE_TO_HOST);
     if (code != 0) fail(op_, std::string("copying '") + name_ + "' back", code);
   }
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "opforge/runtime.h"
+#include "opforge/xpu3_types.h"
 #include "xpu3sim/sim.h"
 
 namespace opforge::xpu3_sim {
@@ -46,22 +47,23 @@ class DeviceCopy {
   Plain* device_ = nullptr;
 };
 
-// Runs `kernel` on ctx.xpu3's clusters x cores; a simulation error (an
-// out-of-bounds transfer, local memory exhausted, a deadlock) becomes an
-// OpError of kind kKernel naming the op.
+// Runs `kernel` on nclusters (ctx.xpu3's, or fewer if the spec caps them) x
+// ctx.xpu3's cores; a simulation error (an out-of-bounds transfer, local
+// memory exhausted, a deadlock) becomes an OpError of kind kKernel naming the op.
 template <typename... Params, typename... Args>
-void launch(const Context& ctx, const char* op, void (*kernel)(Params...), Args... args) {
+void launch(const Context& ctx, int nclusters, const char* op, void (*kernel)(Params...),
+            Args... args) {
   static std::atomic<uint64_t> next_schedule{0};
   const uint64_t schedule = ctx.xpu3.schedule_seed >= 0
                                 ? static_cast<uint64_t>(ctx.xpu3.schedule_seed)
                                 : next_schedule.fetch_add(1, std::memory_order_relaxed);
   try {
-    xpu3sim::launch(op, xpu3sim::LaunchConfig{ctx.xpu3.nclusters, ctx.xpu3.ncores, schedule},
-                    kernel, args...);
+    xpu3sim::launch(op, xpu3sim::LaunchConfig{nclusters, ctx.xpu3.ncores, schedule}, kernel,
+                    args...);
   } catch (const xpu3sim::Error& error) {
     throw OpError(ErrorKind::kKernel,
                   std::string(op) + "(): the XPU3 kernel failed under simulation (" +
-                      std::to_string(ctx.xpu3.nclusters) + "x" + std::to_string(ctx.xpu3.ncores) +
+                      std::to_string(nclusters) + "x" + std::to_string(ctx.xpu3.ncores) +
                       " cores, schedule " + std::to_string(schedule) + "): " + error.what());
   }
 }

@@ -31,17 +31,16 @@
 
 // An arena block that lives until the end of the scope, and `name` bound to it
 // as a reference to an array, so sizeof(name) and decay work as on the device.
-#define XPU3SIM_LM_ARRAY_(type, name, count, alignment)                             \
-  ::xpu3sim::kernel_api::LocalArray<type, (count), (alignment)> xpu3sim_lm_##name( \
-      #name);                                                                       \
+#define XPU3SIM_LM_ARRAY_(type, name, count, alignment)                                   \
+  ::xpu3sim::kernel_api::LocalArray<type, (count), (alignment)> xpu3sim_lm_##name(#name); \
   type(&name)[(count)] = xpu3sim_lm_##name.elements()
 
 // A static (one per cluster, see __shared__ in xtdk.h) registered the first
 // time a core reaches it, and reported as used each time a core passes it.
-#define XPU3SIM_SM_(alignment_attribute, type, name, declarator)                  \
-  alignment_attribute static type declarator;                                     \
-  static const int xpu3sim_sm_##name = ::xpu3sim::kernel_api::register_shared(    \
-      &name, sizeof(name), #name);                                                \
+#define XPU3SIM_SM_(alignment_attribute, type, name, declarator)          \
+  alignment_attribute static type declarator;                             \
+  static const int xpu3sim_sm_##name =                                    \
+      ::xpu3sim::kernel_api::register_shared(&name, sizeof(name), #name); \
   ::xpu3sim::kernel_api::use_shared(xpu3sim_sm_##name)
 
 #define XPU3_LM_ARRAY(type, name, count) XPU3SIM_LM_ARRAY_(type, name, count, alignof(type))
@@ -52,3 +51,11 @@
 #define XPU3_SM_VAR(type, name) XPU3SIM_SM_(, type, name, name)
 
 #endif
+
+// The next index of a loop that strides by `step` (the launch's core count)
+// over [.., end): i + step, or `end` once that reaches it, so the 32-bit index
+// never overflows, whatever `end` (a dim, at most INT32_MAX) is:
+//   for (int b = tid; b < max_bsz; b = xpu3_stride(b, nthreads, max_bsz)) { ... }
+__device__ inline int xpu3_stride(int i, int step, int end) {
+  return end - i > step ? i + step : end;
+}
