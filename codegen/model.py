@@ -232,6 +232,9 @@ class Tensor:
     # In-place and output tensors: what every element holds after the call (the
     # kernels' postcondition, for any input values).
     after: Values = field(default_factory=Values)
+    # The caller may pass it with one more trailing axis of size 1 ([max_bsz, 1]
+    # for [max_bsz]: FastDeploy's per-slot buffers); kernels see the same elements.
+    unit_axis: bool = False
 
     def line_of(self, field_name: str) -> int:
         """The spec line of one of this tensor's fields (its first line if absent)."""

@@ -337,6 +337,15 @@ class _FileParser(CrossFieldRules):
 
         optional = self.check_flag(node, "optional", where)
         host = self.check_flag(node, "host", where)
+        unit_axis = self.check_flag(node, "unit_axis", where)
+        if unit_axis and role in (Role.OUTPUT, Role.SCRATCH):
+            self.error(
+                kl["unit_axis"],
+                f"{where}.unit_axis",
+                f"only tensors the caller passes (inputs and in-place tensors) may come with "
+                f"a trailing unit axis; the glue allocates a '{role.value}' tensor in its "
+                "declared shape",
+            )
         if optional and role is not Role.INPUT:
             self.error(
                 kl["optional"],
@@ -393,6 +402,7 @@ class _FileParser(CrossFieldRules):
             values,
             tuple(sorted(lines.items())),
             after,
+            unit_axis,
         )
 
     def parse_required_when(

@@ -168,7 +168,7 @@ def tensor_row(op: Op, t: Tensor) -> TensorRow:
         name=t.name,
         role=_ROLE_TEXT[t.role],
         dtype=_dtype(t),
-        shape=shape_text(t.shape),
+        shape=shape_text(t.shape) + (f" or {shape_text(t.shape)[:-1]}, 1]" if t.unit_axis else ""),
         memory="host, always" if t.host else "the op's place",
         presence=_presence(op, t),
         values=values_text(t.values),

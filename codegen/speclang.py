@@ -205,6 +205,13 @@ TENSOR = Section(
             {"type": "boolean", "default": False},
             "in host memory even when the op runs on a device",
         ),
+        _f(
+            "unit_axis",
+            False,
+            {"type": "boolean", "default": False},
+            "the caller may pass it with one more trailing axis of size 1 "
+            "(FastDeploy's [max_bsz, 1] per-slot buffers for a [max_bsz] tensor)",
+        ),
         _f("fill", False, _ref(FILL.name), FILL.doc),
         _f("values", False, _ref(VALUES.name), VALUES.doc),
         _f("after", False, _ref(AFTER.name), AFTER.doc),

@@ -205,6 +205,7 @@ class TensorView:
     const: bool  # read-only to the kernel
     optional: bool
     host: bool
+    unit_axis: bool  # the caller may add a trailing axis of size 1
     rank: int
     shape_text: str
     numel_text: str
@@ -289,6 +290,7 @@ def tensor_view(op: Op, t: Tensor) -> TensorView:
         const=t.read_only,
         optional=t.optional,
         host=t.host,
+        unit_axis=t.unit_axis,
         rank=len(t.shape),
         shape_text=shape_text(t.shape),
         numel_text=numel_text(t.shape),

@@ -154,6 +154,25 @@ def extra_attr(
 
 
 CASES: list[Bad] = [
+    # ---- the trailing unit axis
+    Bad(
+        "unit-axis-on-scratch",
+        edit(
+            BASE,
+            (
+                "    fill: {uniform: seed}\n",
+                f"    fill: {{uniform: seed}}\n    unit_axis: true {MARK}\n",
+            ),
+        ),
+        ("noise", "unit_axis"),
+        ("only tensors the caller passes", "declared shape"),
+    ),
+    Bad(
+        "unit-axis-not-a-flag",
+        edit(BASE, ("    role: inout\n", f"    role: inout\n    unit_axis: yes {MARK}\n")),
+        ("y", "unit_axis"),
+        ("expected true/false", "'yes'"),
+    ),
     # ---- the XPU3 launch
     Bad(
         "xpu3-max-clusters-without-xpu3",

@@ -107,12 +107,18 @@ void fail_missing(const char* op, const char* arg, const char* condition) {
         std::string("argument '") + arg + "' is required" + when + ", got None");
 }
 
-void fail_rank(const char* op, const char* arg, int want_rank, const char* want_shape,
-               const int64_t* got_dims, int got_rank) {
+void fail_rank(const char* op, const char* arg, int want_rank, bool unit_axis,
+               const char* want_shape, const int64_t* got_dims, int got_rank) {
+  std::string want = "rank " + std::to_string(want_rank) + " (shape " + want_shape + ")";
+  if (unit_axis) {
+    std::string with_unit(want_shape);  // "[max_bsz]" -> "[max_bsz, 1]"
+    with_unit.insert(with_unit.size() - 1, ", 1");
+    want += " or rank " + std::to_string(want_rank + 1) + " with a last axis of 1 (shape " +
+            with_unit + ")";
+  }
   raise(ErrorKind::kShape, op,
-        std::string("argument '") + arg + "' must have rank " + std::to_string(want_rank) +
-            " (shape " + want_shape + "), got rank " + std::to_string(got_rank) + " (shape " +
-            shape_text(got_dims, got_rank) + ")");
+        std::string("argument '") + arg + "' must have " + want + ", got rank " +
+            std::to_string(got_rank) + " (shape " + shape_text(got_dims, got_rank) + ")");
 }
 
 void fail_bind(const char* op, const char* arg, int axis, int64_t got, const DimSlot& dim) {

@@ -39,6 +39,7 @@ void checked_call(const paddle::Tensor& seq_lens_encoder,
       seq_lens_encoder,
       opforge::DType::kInt32,
       1,
+      false,
       "[max_bsz]",
       false,
       anchor);
@@ -48,17 +49,26 @@ void checked_call(const paddle::Tensor& seq_lens_encoder,
       seq_lens_decoder,
       opforge::DType::kInt32,
       1,
+      false,
       "[max_bsz]",
       false,
       anchor);
-  const phi::DenseTensor& has_running_seqs_tensor = paddle_glue::check_tensor(
-      kOp, "has_running_seqs", has_running_seqs, opforge::DType::kBool, 1, "[1]", true, anchor);
+  const phi::DenseTensor& has_running_seqs_tensor = paddle_glue::check_tensor(kOp,
+                                                                              "has_running_seqs",
+                                                                              has_running_seqs,
+                                                                              opforge::DType::kBool,
+                                                                              1,
+                                                                              false,
+                                                                              "[1]",
+                                                                              true,
+                                                                              anchor);
   const phi::DenseTensor& step_input_ids_tensor = paddle_glue::check_tensor(
       kOp,
       "step_input_ids",
       step_input_ids,
       opforge::DType::kInt64,
       2,
+      false,
       "[max_bsz, max_step_tokens]",
       false,
       anchor);
@@ -68,6 +78,7 @@ void checked_call(const paddle::Tensor& seq_lens_encoder,
       step_output_ids,
       opforge::DType::kInt64,
       2,
+      false,
       "[max_bsz, max_step_tokens]",
       false,
       anchor);
@@ -76,41 +87,65 @@ void checked_call(const paddle::Tensor& seq_lens_encoder,
                                                                              step_output_len,
                                                                              opforge::DType::kInt32,
                                                                              1,
+                                                                             false,
                                                                              "[max_bsz]",
                                                                              false,
                                                                              anchor);
   const phi::DenseTensor& stop_flags_tensor = paddle_glue::check_tensor(
-      kOp, "stop_flags", stop_flags, opforge::DType::kBool, 1, "[max_bsz]", false, anchor);
+      kOp, "stop_flags", stop_flags, opforge::DType::kBool, 1, true, "[max_bsz]", false, anchor);
   const phi::DenseTensor& seq_lens_this_time_tensor = paddle_glue::check_tensor(
       kOp,
       "seq_lens_this_time",
       seq_lens_this_time,
       opforge::DType::kInt32,
       1,
+      false,
       "[real_bsz]",
       false,
       anchor);
   const phi::DenseTensor& is_paused_tensor = paddle_glue::check_tensor(
-      kOp, "is_paused", is_paused, opforge::DType::kBool, 1, "[max_bsz]", false, anchor);
-  const phi::DenseTensor& mask_rollback_tensor = paddle_glue::check_tensor(
-      kOp, "mask_rollback", mask_rollback, opforge::DType::kInt32, 1, "[max_bsz]", false, anchor);
+      kOp, "is_paused", is_paused, opforge::DType::kBool, 1, false, "[max_bsz]", false, anchor);
+  const phi::DenseTensor& mask_rollback_tensor = paddle_glue::check_tensor(kOp,
+                                                                           "mask_rollback",
+                                                                           mask_rollback,
+                                                                           opforge::DType::kInt32,
+                                                                           1,
+                                                                           false,
+                                                                           "[max_bsz]",
+                                                                           false,
+                                                                           anchor);
   const phi::DenseTensor& token_ids_all_tensor = paddle_glue::check_tensor(
       kOp,
       "token_ids_all",
       token_ids_all,
       opforge::DType::kInt64,
       2,
+      false,
       "[max_bsz, max_model_len]",
       false,
       anchor);
-  const phi::DenseTensor& prompt_lens_tensor = paddle_glue::check_tensor(
-      kOp, "prompt_lens", prompt_lens, opforge::DType::kInt64, 1, "[max_bsz]", false, anchor);
+  const phi::DenseTensor& prompt_lens_tensor = paddle_glue::check_tensor(kOp,
+                                                                         "prompt_lens",
+                                                                         prompt_lens,
+                                                                         opforge::DType::kInt64,
+                                                                         1,
+                                                                         false,
+                                                                         "[max_bsz]",
+                                                                         false,
+                                                                         anchor);
   const phi::DenseTensor& step_idx_tensor = paddle_glue::check_tensor(
-      kOp, "step_idx", step_idx, opforge::DType::kInt64, 1, "[max_bsz]", false, anchor);
-  const phi::DenseTensor& end_tokens_tensor = paddle_glue::check_tensor(
-      kOp, "end_tokens", end_tokens, opforge::DType::kInt64, 1, "[end_length]", false, anchor);
+      kOp, "step_idx", step_idx, opforge::DType::kInt64, 1, true, "[max_bsz]", false, anchor);
+  const phi::DenseTensor& end_tokens_tensor = paddle_glue::check_tensor(kOp,
+                                                                        "end_tokens",
+                                                                        end_tokens,
+                                                                        opforge::DType::kInt64,
+                                                                        1,
+                                                                        false,
+                                                                        "[end_length]",
+                                                                        false,
+                                                                        anchor);
   const phi::DenseTensor& max_dec_len_tensor = paddle_glue::check_tensor(
-      kOp, "max_dec_len", max_dec_len, opforge::DType::kInt64, 1, "[max_bsz]", false, anchor);
+      kOp, "max_dec_len", max_dec_len, opforge::DType::kInt64, 1, true, "[max_bsz]", false, anchor);
 
   opforge::DimSlot max_bsz{"max_bsz"};
   opforge::DimSlot max_step_tokens{"max_step_tokens"};

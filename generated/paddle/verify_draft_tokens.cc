@@ -66,6 +66,7 @@ void checked_call(const paddle::Tensor& step_output_ids,
       step_output_ids,
       opforge::DType::kInt64,
       2,
+      false,
       "[max_bsz, max_step_tokens]",
       false,
       anchor);
@@ -74,6 +75,7 @@ void checked_call(const paddle::Tensor& step_output_ids,
                                                                              step_output_len,
                                                                              opforge::DType::kInt32,
                                                                              1,
+                                                                             false,
                                                                              "[max_bsz]",
                                                                              false,
                                                                              anchor);
@@ -83,6 +85,7 @@ void checked_call(const paddle::Tensor& step_output_ids,
       step_input_ids,
       opforge::DType::kInt64,
       2,
+      false,
       "[max_bsz, max_step_tokens]",
       false,
       anchor);
@@ -93,6 +96,7 @@ void checked_call(const paddle::Tensor& step_output_ids,
                                                       *target_tokens,
                                                       opforge::DType::kInt64,
                                                       1,
+                                                      false,
                                                       "[token_num]",
                                                       false,
                                                       anchor);
@@ -103,6 +107,7 @@ void checked_call(const paddle::Tensor& step_output_ids,
                                                       *candidate_ids,
                                                       opforge::DType::kInt64,
                                                       2,
+                                                      false,
                                                       "[token_num, max_candidate_len]",
                                                       false,
                                                       anchor);
@@ -113,6 +118,7 @@ void checked_call(const paddle::Tensor& step_output_ids,
                                                          *candidate_scores,
                                                          opforge::DType::kFloat32,
                                                          2,
+                                                         false,
                                                          "[token_num, max_candidate_len]",
                                                          false,
                                                          anchor);
@@ -123,19 +129,21 @@ void checked_call(const paddle::Tensor& step_output_ids,
                                                        *candidate_lens,
                                                        opforge::DType::kInt32,
                                                        1,
+                                                       false,
                                                        "[token_num]",
                                                        false,
                                                        anchor);
   const phi::DenseTensor& topp_tensor = paddle_glue::check_tensor(
-      kOp, "topp", topp, opforge::DType::kFloat32, 1, "[max_bsz]", false, anchor);
+      kOp, "topp", topp, opforge::DType::kFloat32, 1, false, "[max_bsz]", false, anchor);
   const phi::DenseTensor& stop_flags_tensor = paddle_glue::check_tensor(
-      kOp, "stop_flags", stop_flags, opforge::DType::kBool, 1, "[max_bsz]", false, anchor);
+      kOp, "stop_flags", stop_flags, opforge::DType::kBool, 1, true, "[max_bsz]", false, anchor);
   const phi::DenseTensor& seq_lens_encoder_tensor = paddle_glue::check_tensor(
       kOp,
       "seq_lens_encoder",
       seq_lens_encoder,
       opforge::DType::kInt32,
       1,
+      false,
       "[max_bsz]",
       false,
       anchor);
@@ -145,19 +153,35 @@ void checked_call(const paddle::Tensor& step_output_ids,
       seq_lens_this_time,
       opforge::DType::kInt32,
       1,
+      false,
       "[real_bsz]",
       false,
       anchor);
-  const phi::DenseTensor& end_tokens_tensor = paddle_glue::check_tensor(
-      kOp, "end_tokens", end_tokens, opforge::DType::kInt64, 1, "[end_length]", false, anchor);
-  const phi::DenseTensor& is_block_step_tensor = paddle_glue::check_tensor(
-      kOp, "is_block_step", is_block_step, opforge::DType::kBool, 1, "[max_bsz]", false, anchor);
+  const phi::DenseTensor& end_tokens_tensor = paddle_glue::check_tensor(kOp,
+                                                                        "end_tokens",
+                                                                        end_tokens,
+                                                                        opforge::DType::kInt64,
+                                                                        1,
+                                                                        false,
+                                                                        "[end_length]",
+                                                                        false,
+                                                                        anchor);
+  const phi::DenseTensor& is_block_step_tensor = paddle_glue::check_tensor(kOp,
+                                                                           "is_block_step",
+                                                                           is_block_step,
+                                                                           opforge::DType::kBool,
+                                                                           1,
+                                                                           false,
+                                                                           "[max_bsz]",
+                                                                           false,
+                                                                           anchor);
   const phi::DenseTensor& cu_seqlens_q_output_tensor = paddle_glue::check_tensor(
       kOp,
       "cu_seqlens_q_output",
       cu_seqlens_q_output,
       opforge::DType::kInt32,
       1,
+      false,
       "[real_bsz + 1]",
       false,
       anchor);
@@ -167,13 +191,14 @@ void checked_call(const paddle::Tensor& step_output_ids,
       reasoning_status,
       opforge::DType::kInt32,
       1,
+      false,
       "[max_bsz]",
       false,
       anchor);
   const phi::DenseTensor& max_dec_len_tensor = paddle_glue::check_tensor(
-      kOp, "max_dec_len", max_dec_len, opforge::DType::kInt64, 1, "[max_bsz]", false, anchor);
+      kOp, "max_dec_len", max_dec_len, opforge::DType::kInt64, 1, true, "[max_bsz]", false, anchor);
   const phi::DenseTensor& step_idx_tensor = paddle_glue::check_tensor(
-      kOp, "step_idx", step_idx, opforge::DType::kInt64, 1, "[max_bsz]", false, anchor);
+      kOp, "step_idx", step_idx, opforge::DType::kInt64, 1, true, "[max_bsz]", false, anchor);
 
   opforge::DimSlot max_bsz{"max_bsz"};
   opforge::DimSlot max_step_tokens{"max_step_tokens"};

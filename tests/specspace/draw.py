@@ -144,6 +144,9 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
     if writes == "inout" and ch.integer(0, 2) == 0:
         host = next(t for t in tensors if t["role"] == "inout")
         host["host"] = True
+    for t in tensors:  # FastDeploy's [..., 1] layout accepted for some caller tensors
+        if t["role"] in ("in", "inout") and len(t["shape"]) < MAX_RANK and ch.integer(0, 3) == 0:
+            t["unit_axis"] = True
     for t in tensors:  # value domains: inputs' preconditions, outputs' postconditions
         members = dtype_set if t["dtype"] == "T" else [t["dtype"]]
         if "bool" in members or t["role"] == "scratch" or ch.integer(0, 2) != 0:

@@ -56,12 +56,23 @@ class Case:
     attrs: dict[str, Any]
     arrays: dict[str, np.ndarray | None] = field(default_factory=dict)
     dtype: DType | None = None  # the op's dtype set, if it has one
+    # Tensors declared `unit_axis` go to the op with their trailing axis of 1
+    # (the arrays here keep the declared shape; the reference sees those).
+    unit_axes: bool = False
 
     def describe(self) -> str:
         dims = " ".join(f"{k}={v}" for k, v in self.dims.items())
         attrs = " ".join(f"{k}={v}" for k, v in self.attrs.items())
         dtype = f" | {self.dtype.value}" if self.dtype else ""
-        return f"{self.op.name}[{dims} | {attrs}{dtype}]"
+        unit = " | with unit axes" if self.unit_axes else ""
+        return f"{self.op.name}[{dims} | {attrs}{dtype}{unit}]"
+
+    def passed(self, t: Tensor) -> np.ndarray | None:
+        """The array of `t` as the call passes it."""
+        array = self.arrays[t.name]
+        if array is not None and self.unit_axes and t.unit_axis:
+            return array[..., None]
+        return array
 
 
 def _evaluate(expr: DimExpr, env: dict[str, int]) -> int:
@@ -184,7 +195,9 @@ def build(
             env[d.name] = int(attr_values[d.from_attr])
     if op.dtype_vars and dtype is None:
         dtype = op.dtype_vars[0].choices[0]
-    case = Case(op, {}, attr_values, dtype=dtype)
+    # Half the calls pass the unit_axis tensors as [..., 1].
+    unit_axes = any(t.unit_axis for t in op.tensors) and seed % 2 == 1
+    case = Case(op, {}, attr_values, dtype=dtype, unit_axes=unit_axes)
     pending = [t for t in op.tensors if t.is_argument]
     # Sources of prefix sums first, so that the totals they set are known.
     pending.sort(key=lambda t: t.values.prefix_sum_of is not None)

@@ -99,18 +99,19 @@ struct PlaceAnchor {
   const char* from = nullptr;
 };
 
-// dtype, rank, memory kind, place and contiguity of one present tensor; returns
+// dtype, rank (unit_axis: the declared rank, or one more whose last axis is 1),
+// memory kind, place and contiguity of one present tensor; returns
 // its dense storage for the dims and data pointer. Reads the tensor's metadata
 // directly: this runs for every argument of every call.
 inline const phi::DenseTensor& check_tensor(const char* op, const char* arg, const paddle::Tensor& t,
-                                            DType want_dtype, int want_rank,
+                                            DType want_dtype, int want_rank, bool unit_axis,
                                             const char* want_shape, bool host,
                                             PlaceAnchor& anchor) {
   if (!t.is_dense_tensor()) detail::fail_not_dense(op, arg);
   const auto& dense = static_cast<const phi::DenseTensor&>(*t.impl());
   const phi::DenseTensorMeta& meta = dense.meta();
   if (dtype_of(meta.dtype) != want_dtype) detail::fail_dtype(op, arg, want_dtype, meta.dtype);
-  check_rank(op, arg, want_rank, want_shape, meta.dims.Get(), meta.dims.size());
+  check_rank(op, arg, want_rank, unit_axis, want_shape, meta.dims.Get(), meta.dims.size());
   const phi::Allocation* holder = dense.Holder().get();
   // An empty tensor may have no allocation (nor a place); any other must have one.
   if (holder == nullptr || holder->ptr() == nullptr) {

@@ -93,8 +93,8 @@ struct DimSlot {
 
 namespace detail {
 [[noreturn]] void fail_missing(const char* op, const char* arg, const char* condition);
-[[noreturn]] void fail_rank(const char* op, const char* arg, int want_rank, const char* want_shape,
-                            const int64_t* got_dims, int got_rank);
+[[noreturn]] void fail_rank(const char* op, const char* arg, int want_rank, bool unit_axis,
+                            const char* want_shape, const int64_t* got_dims, int got_rank);
 [[noreturn]] void fail_bind(const char* op, const char* arg, int axis, int64_t got,
                             const DimSlot& dim);
 [[noreturn]] void fail_dim(const char* op, const char* arg, int axis, int64_t got, int64_t want,
@@ -120,9 +120,13 @@ inline void check_present(const char* op, const char* arg, bool present, bool re
   if (!present && required) detail::fail_missing(op, arg, condition);
 }
 
-inline void check_rank(const char* op, const char* arg, int want_rank, const char* want_shape,
-                       const int64_t* got_dims, int got_rank) {
-  if (got_rank != want_rank) detail::fail_rank(op, arg, want_rank, want_shape, got_dims, got_rank);
+// unit_axis: one more trailing axis of size 1 is accepted too ([max_bsz, 1]
+// for [max_bsz]); the kernel sees the same elements either way.
+inline void check_rank(const char* op, const char* arg, int want_rank, bool unit_axis,
+                       const char* want_shape, const int64_t* got_dims, int got_rank) {
+  if (got_rank == want_rank) return;
+  if (unit_axis && got_rank == want_rank + 1 && got_dims[want_rank] == 1) return;
+  detail::fail_rank(op, arg, want_rank, unit_axis, want_shape, got_dims, got_rank);
 }
 
 // Binds `dim` to `got` if unbound, else requires agreement with its binder.
