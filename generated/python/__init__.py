@@ -9,6 +9,7 @@ from opforge import _runtime
 
 __all__ = [
     "VerifyStrategy",
+    "speculate_get_seq_lens_output",
     "top_p_candidates",
     "unified_update_model_status",
     "verify_draft_tokens",
@@ -16,6 +17,38 @@ __all__ = [
 
 _C = _runtime.extension()
 _in_dynamic_mode = _runtime.in_dynamic_mode
+
+
+def speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder):
+    """For each slot of the step, the number of output rows it produces: 0 for an idle slot, 1 for
+    a prefill slot (only its last position is sampled), and seq_lens_this_time for a decode
+    slot (its input token and each draft are verified).
+
+    Generated from opspec/speculate_get_seq_lens_output.yaml; dims: max_bsz, real_bsz.
+
+    Args:
+        seq_lens_this_time: int32 [real_bsz]. tokens fed this step per slot (1 + drafts for a decode slot, the prompt or chunk for
+            a prefill slot, 0 if idle).
+        seq_lens_encoder: int32 [max_bsz]. non-zero: the slot is in prefill this step.
+
+    Returns:
+        seq_lens_output.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, or a required one is None.
+        OpValueError: a shape, place, layout or attribute value is wrong.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        return _C.speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder)
+    return _runtime.run_static(
+        "opforge_speculate_get_seq_lens_output",
+        (
+            seq_lens_this_time,
+            seq_lens_encoder,
+        ),
+        (),
+    )
 
 
 def top_p_candidates(probs, top_p, batch_id_per_token, candidates_len):

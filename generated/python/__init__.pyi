@@ -5,11 +5,15 @@ import paddle
 
 __all__ = [
     "VerifyStrategy",
+    "speculate_get_seq_lens_output",
     "top_p_candidates",
     "unified_update_model_status",
     "verify_draft_tokens",
 ]
 
+def speculate_get_seq_lens_output(
+    seq_lens_this_time: paddle.Tensor, seq_lens_encoder: paddle.Tensor
+) -> paddle.Tensor: ...
 def top_p_candidates(
     probs: paddle.Tensor,
     top_p: paddle.Tensor,
