@@ -9,6 +9,8 @@ from opforge import _runtime
 
 __all__ = [
     "VerifyStrategy",
+    "ngram_match",
+    "speculate_get_seq_lens_output",
     "top_p_candidates",
     "unified_update_model_status",
     "verify_draft_tokens",
@@ -16,6 +18,122 @@ __all__ = [
 
 _C = _runtime.extension()
 _in_dynamic_mode = _runtime.in_dynamic_mode
+
+
+def ngram_match(
+    token_ids_all,
+    prompt_lens,
+    step_idx,
+    draft_token_num,
+    step_input_ids,
+    seq_lens_this_time,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    max_dec_len,
+    max_ngram_size=3,
+    max_draft_tokens=10,
+    infer_with_reference_tokenum_threshold=128,
+):
+    """For each decoding slot, find the earliest earlier occurrence of the last n tokens of its
+    history (n from max_ngram_size down to 1) and propose the tokens that followed it as
+    drafts, within the slot's draft limit and the batch's token budget; write them to
+    step_input_ids[b, 1..] and set seq_lens_this_time[b] to 1 + the number of drafts (0 for
+    an idle slot; a prefill slot keeps its length).
+
+    Generated from opspec/ngram_match.yaml; dims: max_bsz, real_bsz, max_step_tokens, max_model_len.
+
+    Args:
+        token_ids_all: int64 [max_bsz, max_model_len]. per-slot history, the prompt then the generated tokens.
+        prompt_lens: int64 [max_bsz]. prompt length per slot.
+        step_idx: int64 [max_bsz]. tokens generated so far (the history is prompt_lens + step_idx long).
+        draft_token_num: int32 [max_bsz], or None. per-slot draft limit (absent, max_draft_tokens for every slot).
+        step_input_ids: int64 [max_bsz, max_step_tokens], in-place. columns 1 .. n of a decoding slot become its n drafts; column 0 is not touched.
+        seq_lens_this_time: int32 [real_bsz], in-place. tokens fed this step per slot: set to 1 + drafts (decode) or 0 (idle); a prefill
+            slot's is kept.
+        seq_lens_encoder: int32 [max_bsz]. prompt tokens still to prefill; > 0: the slot is in prefill.
+        seq_lens_decoder: int32 [max_bsz]. tokens in the KV cache; > 0 (and no prefill): the slot decodes, 0: idle.
+        max_dec_len: int64 [max_bsz]. generation limit per slot.
+        max_ngram_size: int, default 3. longest n-gram searched (the XPU3 kernel keeps it in local memory).
+        max_draft_tokens: int, default 10. most drafts per slot (also limited by draft_token_num, the row width and
+            max_dec_len).
+        infer_with_reference_tokenum_threshold: int, default 128. token budget of the step over all slots (FastDeploy's environment variable of that
+            name).
+
+    Returns:
+        (step_input_ids, seq_lens_this_time): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, or a required one is None.
+        OpValueError: a shape, place, layout or attribute value is wrong.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        _C.ngram_match(
+            token_ids_all,
+            prompt_lens,
+            step_idx,
+            draft_token_num,
+            step_input_ids,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            seq_lens_decoder,
+            max_dec_len,
+            max_ngram_size,
+            max_draft_tokens,
+            infer_with_reference_tokenum_threshold,
+        )
+        return step_input_ids, seq_lens_this_time
+    return _runtime.run_static(
+        "opforge_ngram_match",
+        (
+            token_ids_all,
+            prompt_lens,
+            step_idx,
+            draft_token_num,
+            step_input_ids,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            seq_lens_decoder,
+            max_dec_len,
+        ),
+        (
+            max_ngram_size,
+            max_draft_tokens,
+            infer_with_reference_tokenum_threshold,
+        ),
+    )
+
+
+def speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder):
+    """For each slot of the step, the number of output rows it produces: 0 for an idle slot, 1 for
+    a prefill slot (only its last position is sampled), and seq_lens_this_time for a decode
+    slot (its input token and each draft are verified).
+
+    Generated from opspec/speculate_get_seq_lens_output.yaml; dims: max_bsz, real_bsz.
+
+    Args:
+        seq_lens_this_time: int32 [real_bsz]. tokens fed this step per slot (1 + drafts for a decode slot, the prompt or chunk for
+            a prefill slot, 0 if idle).
+        seq_lens_encoder: int32 [max_bsz]. non-zero: the slot is in prefill this step.
+
+    Returns:
+        seq_lens_output.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, or a required one is None.
+        OpValueError: a shape, place, layout or attribute value is wrong.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        return _C.speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder)
+    return _runtime.run_static(
+        "opforge_speculate_get_seq_lens_output",
+        (
+            seq_lens_this_time,
+            seq_lens_encoder,
+        ),
+        (),
+    )
 
 
 def top_p_candidates(probs, top_p, batch_id_per_token, candidates_len):

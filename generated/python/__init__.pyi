@@ -5,11 +5,30 @@ import paddle
 
 __all__ = [
     "VerifyStrategy",
+    "ngram_match",
+    "speculate_get_seq_lens_output",
     "top_p_candidates",
     "unified_update_model_status",
     "verify_draft_tokens",
 ]
 
+def ngram_match(
+    token_ids_all: paddle.Tensor,
+    prompt_lens: paddle.Tensor,
+    step_idx: paddle.Tensor,
+    draft_token_num: paddle.Tensor | None,
+    step_input_ids: paddle.Tensor,
+    seq_lens_this_time: paddle.Tensor,
+    seq_lens_encoder: paddle.Tensor,
+    seq_lens_decoder: paddle.Tensor,
+    max_dec_len: paddle.Tensor,
+    max_ngram_size: int = ...,
+    max_draft_tokens: int = ...,
+    infer_with_reference_tokenum_threshold: int = ...,
+) -> tuple[paddle.Tensor, paddle.Tensor]: ...
+def speculate_get_seq_lens_output(
+    seq_lens_this_time: paddle.Tensor, seq_lens_encoder: paddle.Tensor
+) -> paddle.Tensor: ...
 def top_p_candidates(
     probs: paddle.Tensor,
     top_p: paddle.Tensor,

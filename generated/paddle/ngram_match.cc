@@ -1,0 +1,363 @@
+// Generated from opspec/ngram_match.yaml by `python -m codegen`. Do not edit.
+// Paddle side of ngram_match: checks paddle::Tensor arguments against the
+// spec, then calls the plugin. Exposed twice: as a pybind11 function (the fast
+// eager path) and as the Paddle custom op `opforge_ngram_match` (static graphs).
+#include "plugin/ngram_match.h"
+
+#include "opforge/paddle_glue.h"
+#include "opforge/pybind_glue.h"
+
+namespace opforge::ngram_match {
+namespace {
+
+constexpr const char* kOp = "ngram_match";
+
+// Everything is checked before the plugin runs, so a rejected call writes nothing.
+void checked_call(const paddle::Tensor& token_ids_all,
+                  const paddle::Tensor& prompt_lens,
+                  const paddle::Tensor& step_idx,
+                  const paddle::optional<paddle::Tensor>& draft_token_num,
+                  const paddle::Tensor& step_input_ids,
+                  const paddle::Tensor& seq_lens_this_time,
+                  const paddle::Tensor& seq_lens_encoder,
+                  const paddle::Tensor& seq_lens_decoder,
+                  const paddle::Tensor& max_dec_len,
+                  int32_t max_ngram_size,
+                  int32_t max_draft_tokens,
+                  int32_t infer_with_reference_tokenum_threshold) {
+  check_attrs(max_ngram_size, max_draft_tokens, infer_with_reference_tokenum_threshold);
+  opforge::check_present(kOp, "draft_token_num", draft_token_num.is_initialized(), false, "");
+
+  paddle_glue::PlaceAnchor anchor;
+  const phi::DenseTensor& token_ids_all_tensor = paddle_glue::check_tensor(
+      kOp,
+      "token_ids_all",
+      token_ids_all,
+      opforge::DType::kInt64,
+      2,
+      false,
+      "[max_bsz, max_model_len]",
+      false,
+      anchor);
+  const phi::DenseTensor& prompt_lens_tensor = paddle_glue::check_tensor(kOp,
+                                                                         "prompt_lens",
+                                                                         prompt_lens,
+                                                                         opforge::DType::kInt64,
+                                                                         1,
+                                                                         false,
+                                                                         "[max_bsz]",
+                                                                         false,
+                                                                         anchor);
+  const phi::DenseTensor& step_idx_tensor = paddle_glue::check_tensor(
+      kOp, "step_idx", step_idx, opforge::DType::kInt64, 1, false, "[max_bsz]", false, anchor);
+  const phi::DenseTensor* draft_token_num_tensor = nullptr;
+  if (draft_token_num)
+    draft_token_num_tensor = &paddle_glue::check_tensor(kOp,
+                                                        "draft_token_num",
+                                                        *draft_token_num,
+                                                        opforge::DType::kInt32,
+                                                        1,
+                                                        false,
+                                                        "[max_bsz]",
+                                                        false,
+                                                        anchor);
+  const phi::DenseTensor& step_input_ids_tensor = paddle_glue::check_tensor(
+      kOp,
+      "step_input_ids",
+      step_input_ids,
+      opforge::DType::kInt64,
+      2,
+      false,
+      "[max_bsz, max_step_tokens]",
+      false,
+      anchor);
+  const phi::DenseTensor& seq_lens_this_time_tensor = paddle_glue::check_tensor(
+      kOp,
+      "seq_lens_this_time",
+      seq_lens_this_time,
+      opforge::DType::kInt32,
+      1,
+      false,
+      "[real_bsz]",
+      false,
+      anchor);
+  const phi::DenseTensor& seq_lens_encoder_tensor = paddle_glue::check_tensor(
+      kOp,
+      "seq_lens_encoder",
+      seq_lens_encoder,
+      opforge::DType::kInt32,
+      1,
+      false,
+      "[max_bsz]",
+      false,
+      anchor);
+  const phi::DenseTensor& seq_lens_decoder_tensor = paddle_glue::check_tensor(
+      kOp,
+      "seq_lens_decoder",
+      seq_lens_decoder,
+      opforge::DType::kInt32,
+      1,
+      false,
+      "[max_bsz]",
+      false,
+      anchor);
+  const phi::DenseTensor& max_dec_len_tensor = paddle_glue::check_tensor(kOp,
+                                                                         "max_dec_len",
+                                                                         max_dec_len,
+                                                                         opforge::DType::kInt64,
+                                                                         1,
+                                                                         false,
+                                                                         "[max_bsz]",
+                                                                         false,
+                                                                         anchor);
+
+  opforge::DimSlot max_bsz{"max_bsz"};
+  opforge::DimSlot real_bsz{"real_bsz"};
+  opforge::DimSlot max_step_tokens{"max_step_tokens"};
+  opforge::DimSlot max_model_len{"max_model_len"};
+  opforge::bind_dim(kOp, "token_ids_all", 0, token_ids_all_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "token_ids_all", 1, token_ids_all_tensor.dims()[1], max_model_len);
+  opforge::bind_dim(kOp, "prompt_lens", 0, prompt_lens_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "step_idx", 0, step_idx_tensor.dims()[0], max_bsz);
+  if (draft_token_num_tensor) {
+    opforge::bind_dim(kOp, "draft_token_num", 0, draft_token_num_tensor->dims()[0], max_bsz);
+  }
+  opforge::bind_dim(kOp, "step_input_ids", 0, step_input_ids_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "step_input_ids", 1, step_input_ids_tensor.dims()[1], max_step_tokens);
+  opforge::bind_dim(kOp, "seq_lens_this_time", 0, seq_lens_this_time_tensor.dims()[0], real_bsz);
+  opforge::bind_dim(kOp, "seq_lens_encoder", 0, seq_lens_encoder_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "seq_lens_decoder", 0, seq_lens_decoder_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "max_dec_len", 0, max_dec_len_tensor.dims()[0], max_bsz);
+
+  const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
+  run(ctx,
+      paddle_glue::buffer<const int64_t>(token_ids_all_tensor, max_bsz.get() * max_model_len.get()),
+      paddle_glue::buffer<const int64_t>(prompt_lens_tensor, max_bsz.get()),
+      paddle_glue::buffer<const int64_t>(step_idx_tensor, max_bsz.get()),
+      paddle_glue::buffer<const int32_t>(draft_token_num_tensor, max_bsz.get()),
+      paddle_glue::buffer<int64_t>(step_input_ids_tensor, max_bsz.get() * max_step_tokens.get()),
+      paddle_glue::buffer<int32_t>(seq_lens_this_time_tensor, real_bsz.get()),
+      paddle_glue::buffer<const int32_t>(seq_lens_encoder_tensor, max_bsz.get()),
+      paddle_glue::buffer<const int32_t>(seq_lens_decoder_tensor, max_bsz.get()),
+      paddle_glue::buffer<const int64_t>(max_dec_len_tensor, max_bsz.get()),
+      max_bsz.get(),
+      real_bsz.get(),
+      max_step_tokens.get(),
+      max_model_len.get(),
+      max_ngram_size,
+      max_draft_tokens,
+      infer_with_reference_tokenum_threshold);
+}
+
+// ---- the Paddle custom op
+
+void paddle_kernel(const paddle::Tensor& token_ids_all,
+                   const paddle::Tensor& prompt_lens,
+                   const paddle::Tensor& step_idx,
+                   const paddle::optional<paddle::Tensor>& draft_token_num,
+                   const paddle::Tensor& step_input_ids,
+                   const paddle::Tensor& seq_lens_this_time,
+                   const paddle::Tensor& seq_lens_encoder,
+                   const paddle::Tensor& seq_lens_decoder,
+                   const paddle::Tensor& max_dec_len,
+                   int max_ngram_size,
+                   int max_draft_tokens,
+                   int infer_with_reference_tokenum_threshold) {
+  // Raised as Paddle's InvalidArgument so the message survives the static-graph
+  // executor (PD_THROW's exception reaches Python there as a bare "std::exception").
+  try {
+    opforge::check_int32(kOp, "max_ngram_size", max_ngram_size);
+    opforge::check_int32(kOp, "max_draft_tokens", max_draft_tokens);
+    opforge::check_int32(
+        kOp, "infer_with_reference_tokenum_threshold", infer_with_reference_tokenum_threshold);
+    checked_call(token_ids_all,
+                 prompt_lens,
+                 step_idx,
+                 draft_token_num,
+                 step_input_ids,
+                 seq_lens_this_time,
+                 seq_lens_encoder,
+                 seq_lens_decoder,
+                 max_dec_len,
+                 static_cast<int32_t>(max_ngram_size),
+                 static_cast<int32_t>(max_draft_tokens),
+                 static_cast<int32_t>(infer_with_reference_tokenum_threshold));
+  } catch (const opforge::OpError& error) {
+    // Paddle hands the op an empty optional input as absent: say so.
+    const char* note = error.kind() == opforge::ErrorKind::kMissing
+                           ? " (Paddle passes an empty optional tensor to a custom op as None)"
+                           : "";
+    PADDLE_THROW(common::errors::InvalidArgument("%s%s", error.what(), note));
+  }
+}
+
+std::vector<std::vector<int64_t>> infer_shape(
+    const std::vector<int64_t>& token_ids_all_shape,
+    const std::vector<int64_t>& prompt_lens_shape,
+    const std::vector<int64_t>& step_idx_shape,
+    const paddle::optional<std::vector<int64_t>>& draft_token_num_shape,
+    const std::vector<int64_t>& step_input_ids_shape,
+    const std::vector<int64_t>& seq_lens_this_time_shape,
+    const std::vector<int64_t>& seq_lens_encoder_shape,
+    const std::vector<int64_t>& seq_lens_decoder_shape,
+    const std::vector<int64_t>& max_dec_len_shape,
+    int max_ngram_size,
+    int max_draft_tokens,
+    int infer_with_reference_tokenum_threshold) {
+  return {step_input_ids_shape, seq_lens_this_time_shape};
+}
+
+std::vector<paddle::DataType> infer_dtype(
+    const paddle::DataType& token_ids_all_dtype,
+    const paddle::DataType& prompt_lens_dtype,
+    const paddle::DataType& step_idx_dtype,
+    const paddle::optional<paddle::DataType>& draft_token_num_dtype,
+    const paddle::DataType& step_input_ids_dtype,
+    const paddle::DataType& seq_lens_this_time_dtype,
+    const paddle::DataType& seq_lens_encoder_dtype,
+    const paddle::DataType& seq_lens_decoder_dtype,
+    const paddle::DataType& max_dec_len_dtype,
+    int max_ngram_size,
+    int max_draft_tokens,
+    int infer_with_reference_tokenum_threshold) {
+  return {step_input_ids_dtype, seq_lens_this_time_dtype};
+}
+
+}  // namespace
+
+// ---- the pybind11 binding
+
+void bind(pybind11::module_& module) {
+  namespace py = pybind11;
+  // The fast overload first. pybind11 tries the second only when the first
+  // cannot take the arguments; it accepts None for every tensor so that a
+  // required one given as None gets our message instead of pybind11's
+  // "incompatible function arguments" (taking every tensor as optional in the
+  // first overload would cost ~0.9 us per call).
+  module.def(
+      "ngram_match",
+      [](const paddle::Tensor& token_ids_all,
+         const paddle::Tensor& prompt_lens,
+         const paddle::Tensor& step_idx,
+         const paddle::optional<paddle::Tensor>& draft_token_num,
+         const paddle::Tensor& step_input_ids,
+         const paddle::Tensor& seq_lens_this_time,
+         const paddle::Tensor& seq_lens_encoder,
+         const paddle::Tensor& seq_lens_decoder,
+         const paddle::Tensor& max_dec_len,
+         int64_t max_ngram_size,
+         int64_t max_draft_tokens,
+         int64_t infer_with_reference_tokenum_threshold) {
+        opforge::check_int32(kOp, "max_ngram_size", max_ngram_size);
+        opforge::check_int32(kOp, "max_draft_tokens", max_draft_tokens);
+        opforge::check_int32(
+            kOp, "infer_with_reference_tokenum_threshold", infer_with_reference_tokenum_threshold);
+        checked_call(token_ids_all,
+                     prompt_lens,
+                     step_idx,
+                     draft_token_num,
+                     step_input_ids,
+                     seq_lens_this_time,
+                     seq_lens_encoder,
+                     seq_lens_decoder,
+                     max_dec_len,
+                     static_cast<int32_t>(max_ngram_size),
+                     static_cast<int32_t>(max_draft_tokens),
+                     static_cast<int32_t>(infer_with_reference_tokenum_threshold));
+      },
+      py::arg("token_ids_all").none(false),
+      py::arg("prompt_lens").none(false),
+      py::arg("step_idx").none(false),
+      py::arg("draft_token_num").none(true),
+      py::arg("step_input_ids").none(false),
+      py::arg("seq_lens_this_time").none(false),
+      py::arg("seq_lens_encoder").none(false),
+      py::arg("seq_lens_decoder").none(false),
+      py::arg("max_dec_len").none(false),
+      py::arg("max_ngram_size") = 3,
+      py::arg("max_draft_tokens") = 10,
+      py::arg("infer_with_reference_tokenum_threshold") = 128,
+      "For each decoding slot, find the earliest earlier occurrence of the last n tokens of its "
+      "history (n from max_ngram_size down to 1) and propose the tokens that followed it as "
+      "drafts, within the slot's draft limit and the batch's token budget; write them to "
+      "step_input_ids[b, 1..] and set seq_lens_this_time[b] to 1 + the number of drafts (0 for an "
+      "idle slot; a prefill slot keeps its length).");
+
+  module.def(
+      "ngram_match",
+      [](const paddle::optional<paddle::Tensor>& token_ids_all,
+         const paddle::optional<paddle::Tensor>& prompt_lens,
+         const paddle::optional<paddle::Tensor>& step_idx,
+         const paddle::optional<paddle::Tensor>& draft_token_num,
+         const paddle::optional<paddle::Tensor>& step_input_ids,
+         const paddle::optional<paddle::Tensor>& seq_lens_this_time,
+         const paddle::optional<paddle::Tensor>& seq_lens_encoder,
+         const paddle::optional<paddle::Tensor>& seq_lens_decoder,
+         const paddle::optional<paddle::Tensor>& max_dec_len,
+         int64_t max_ngram_size,
+         int64_t max_draft_tokens,
+         int64_t infer_with_reference_tokenum_threshold) {
+        opforge::check_present(kOp, "token_ids_all", token_ids_all.is_initialized(), true, "");
+        opforge::check_present(kOp, "prompt_lens", prompt_lens.is_initialized(), true, "");
+        opforge::check_present(kOp, "step_idx", step_idx.is_initialized(), true, "");
+        opforge::check_present(kOp, "step_input_ids", step_input_ids.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "seq_lens_decoder", seq_lens_decoder.is_initialized(), true, "");
+        opforge::check_present(kOp, "max_dec_len", max_dec_len.is_initialized(), true, "");
+        opforge::check_int32(kOp, "max_ngram_size", max_ngram_size);
+        opforge::check_int32(kOp, "max_draft_tokens", max_draft_tokens);
+        opforge::check_int32(
+            kOp, "infer_with_reference_tokenum_threshold", infer_with_reference_tokenum_threshold);
+        checked_call(*token_ids_all,
+                     *prompt_lens,
+                     *step_idx,
+                     draft_token_num,
+                     *step_input_ids,
+                     *seq_lens_this_time,
+                     *seq_lens_encoder,
+                     *seq_lens_decoder,
+                     *max_dec_len,
+                     static_cast<int32_t>(max_ngram_size),
+                     static_cast<int32_t>(max_draft_tokens),
+                     static_cast<int32_t>(infer_with_reference_tokenum_threshold));
+      },
+      py::arg("token_ids_all").none(true),
+      py::arg("prompt_lens").none(true),
+      py::arg("step_idx").none(true),
+      py::arg("draft_token_num").none(true),
+      py::arg("step_input_ids").none(true),
+      py::arg("seq_lens_this_time").none(true),
+      py::arg("seq_lens_encoder").none(true),
+      py::arg("seq_lens_decoder").none(true),
+      py::arg("max_dec_len").none(true),
+      py::arg("max_ngram_size") = 3,
+      py::arg("max_draft_tokens") = 10,
+      py::arg("infer_with_reference_tokenum_threshold") = 128,
+      "(the same op: reports a required tensor given as None)");
+}
+
+}  // namespace opforge::ngram_match
+
+PD_BUILD_OP(opforge_ngram_match)
+    .Inputs({"token_ids_all",
+             "prompt_lens",
+             "step_idx",
+             paddle::Optional("draft_token_num"),
+             "step_input_ids",
+             "seq_lens_this_time",
+             "seq_lens_encoder",
+             "seq_lens_decoder",
+             "max_dec_len"})
+    .Outputs({"step_input_ids_out", "seq_lens_this_time_out"})
+    .Attrs({"max_ngram_size: int",
+            "max_draft_tokens: int",
+            "infer_with_reference_tokenum_threshold: int"})
+    .SetInplaceMap({{"step_input_ids", "step_input_ids_out"},
+                    {"seq_lens_this_time", "seq_lens_this_time_out"}})
+    .SetKernelFn(PD_KERNEL(opforge::ngram_match::paddle_kernel))
+    .SetInferShapeFn(PD_INFER_SHAPE(opforge::ngram_match::infer_shape))
+    .SetInferDtypeFn(PD_INFER_DTYPE(opforge::ngram_match::infer_dtype));

@@ -1,0 +1,135 @@
+// Generated from opspec/speculate_get_seq_lens_output.yaml by `python -m codegen`. Do not edit.
+// Paddle side of speculate_get_seq_lens_output: checks paddle::Tensor arguments against the
+// spec, then calls the plugin. Exposed twice: as a pybind11 function (the fast
+// eager path) and as the Paddle custom op `opforge_speculate_get_seq_lens_output` (static graphs).
+#include "plugin/speculate_get_seq_lens_output.h"
+
+#include "opforge/paddle_glue.h"
+#include "opforge/pybind_glue.h"
+
+namespace opforge::speculate_get_seq_lens_output {
+namespace {
+
+constexpr const char* kOp = "speculate_get_seq_lens_output";
+
+// Everything is checked before the plugin runs, so a rejected call writes nothing.
+paddle::Tensor checked_call(
+    const paddle::Tensor& seq_lens_this_time, const paddle::Tensor& seq_lens_encoder) {
+  check_attrs();
+
+  paddle_glue::PlaceAnchor anchor;
+  const phi::DenseTensor& seq_lens_this_time_tensor = paddle_glue::check_tensor(
+      kOp,
+      "seq_lens_this_time",
+      seq_lens_this_time,
+      opforge::DType::kInt32,
+      1,
+      false,
+      "[real_bsz]",
+      false,
+      anchor);
+  const phi::DenseTensor& seq_lens_encoder_tensor = paddle_glue::check_tensor(
+      kOp,
+      "seq_lens_encoder",
+      seq_lens_encoder,
+      opforge::DType::kInt32,
+      1,
+      false,
+      "[max_bsz]",
+      false,
+      anchor);
+
+  opforge::DimSlot max_bsz{"max_bsz"};
+  opforge::DimSlot real_bsz{"real_bsz"};
+  opforge::bind_dim(kOp, "seq_lens_this_time", 0, seq_lens_this_time_tensor.dims()[0], real_bsz);
+  opforge::bind_dim(kOp, "seq_lens_encoder", 0, seq_lens_encoder_tensor.dims()[0], max_bsz);
+
+  paddle::Tensor seq_lens_output = paddle::empty(
+      {real_bsz.get()}, paddle::DataType::INT32, anchor.place ? *anchor.place : paddle::CPUPlace());
+
+  const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
+  run(
+      ctx,
+      paddle_glue::buffer<const int32_t>(seq_lens_this_time_tensor, real_bsz.get()),
+      paddle_glue::buffer<const int32_t>(seq_lens_encoder_tensor, max_bsz.get()),
+      paddle_glue::buffer<int32_t>(
+          static_cast<const phi::DenseTensor&>(*seq_lens_output.impl()), real_bsz.get()),
+      max_bsz.get(),
+      real_bsz.get());
+  return seq_lens_output;
+}
+
+// ---- the Paddle custom op
+
+std::vector<paddle::Tensor> paddle_kernel(
+    const paddle::Tensor& seq_lens_this_time, const paddle::Tensor& seq_lens_encoder) {
+  // Raised as Paddle's InvalidArgument so the message survives the static-graph
+  // executor (PD_THROW's exception reaches Python there as a bare "std::exception").
+  try {
+    return {checked_call(seq_lens_this_time, seq_lens_encoder)};
+  } catch (const opforge::OpError& error) {
+    // Paddle hands the op an empty optional input as absent: say so.
+    const char* note = error.kind() == opforge::ErrorKind::kMissing
+                           ? " (Paddle passes an empty optional tensor to a custom op as None)"
+                           : "";
+    PADDLE_THROW(common::errors::InvalidArgument("%s%s", error.what(), note));
+  }
+}
+
+std::vector<std::vector<int64_t>> infer_shape(const std::vector<int64_t>& seq_lens_this_time_shape,
+                                              const std::vector<int64_t>& seq_lens_encoder_shape) {
+  const int64_t real_bsz = seq_lens_this_time_shape[0];
+  return {{real_bsz}};
+}
+
+std::vector<paddle::DataType> infer_dtype(const paddle::DataType& seq_lens_this_time_dtype,
+                                          const paddle::DataType& seq_lens_encoder_dtype) {
+  return {paddle::DataType::INT32};
+}
+
+}  // namespace
+
+// ---- the pybind11 binding
+
+void bind(pybind11::module_& module) {
+  namespace py = pybind11;
+  // The fast overload first. pybind11 tries the second only when the first
+  // cannot take the arguments; it accepts None for every tensor so that a
+  // required one given as None gets our message instead of pybind11's
+  // "incompatible function arguments" (taking every tensor as optional in the
+  // first overload would cost ~0.9 us per call).
+  module.def(
+      "speculate_get_seq_lens_output",
+      [](const paddle::Tensor& seq_lens_this_time, const paddle::Tensor& seq_lens_encoder) {
+        return checked_call(seq_lens_this_time, seq_lens_encoder);
+      },
+      py::arg("seq_lens_this_time").none(false),
+      py::arg("seq_lens_encoder").none(false),
+      "For each slot of the step, the number of output rows it produces: 0 for an idle slot, 1 for "
+      "a prefill slot (only its last position is sampled), and seq_lens_this_time for a decode "
+      "slot (its input token and each draft are verified).");
+
+  module.def(
+      "speculate_get_seq_lens_output",
+      [](const paddle::optional<paddle::Tensor>& seq_lens_this_time,
+         const paddle::optional<paddle::Tensor>& seq_lens_encoder) {
+        opforge::check_present(
+            kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized(), true, "");
+        return checked_call(*seq_lens_this_time, *seq_lens_encoder);
+      },
+      py::arg("seq_lens_this_time").none(true),
+      py::arg("seq_lens_encoder").none(true),
+      "(the same op: reports a required tensor given as None)");
+}
+
+}  // namespace opforge::speculate_get_seq_lens_output
+
+PD_BUILD_OP(opforge_speculate_get_seq_lens_output)
+    .Inputs({"seq_lens_this_time", "seq_lens_encoder"})
+    .Outputs({"seq_lens_output"})
+    .Attrs({})
+    .SetKernelFn(PD_KERNEL(opforge::speculate_get_seq_lens_output::paddle_kernel))
+    .SetInferShapeFn(PD_INFER_SHAPE(opforge::speculate_get_seq_lens_output::infer_shape))
+    .SetInferDtypeFn(PD_INFER_DTYPE(opforge::speculate_get_seq_lens_output::infer_dtype));

@@ -1,0 +1,218 @@
+// Generated from opspec/ngram_match.yaml by `python -m codegen`. Do not edit.
+#include "plugin/ngram_match.h"
+
+#include <memory>
+
+namespace opforge::ngram_match {
+namespace {
+constexpr const char* kOp = "ngram_match";
+}  // namespace
+
+void check_attrs(int32_t max_ngram_size,
+                 int32_t max_draft_tokens,
+                 int32_t infer_with_reference_tokenum_threshold) {
+  opforge::check_attr_range(kOp, "max_ngram_size", static_cast<int64_t>(max_ngram_size), 1, 64);
+  opforge::check_attr_range(
+      kOp, "max_draft_tokens", static_cast<int64_t>(max_draft_tokens), 0, std::nullopt);
+  opforge::check_attr_range(kOp,
+                            "infer_with_reference_tokenum_threshold",
+                            static_cast<int64_t>(infer_with_reference_tokenum_threshold),
+                            0,
+                            std::nullopt);
+}
+
+void run(const opforge::Context& ctx,
+         opforge::Buffer<const int64_t> token_ids_all,
+         opforge::Buffer<const int64_t> prompt_lens,
+         opforge::Buffer<const int64_t> step_idx,
+         opforge::Buffer<const int32_t> draft_token_num,
+         opforge::Buffer<int64_t> step_input_ids,
+         opforge::Buffer<int32_t> seq_lens_this_time,
+         opforge::Buffer<const int32_t> seq_lens_encoder,
+         opforge::Buffer<const int32_t> seq_lens_decoder,
+         opforge::Buffer<const int64_t> max_dec_len,
+         int64_t max_bsz,
+         int64_t real_bsz,
+         int64_t max_step_tokens,
+         int64_t max_model_len,
+         int32_t max_ngram_size,
+         int32_t max_draft_tokens,
+         int32_t infer_with_reference_tokenum_threshold) {
+  check_attrs(max_ngram_size, max_draft_tokens, infer_with_reference_tokenum_threshold);
+  if (max_bsz < 0) opforge::detail::fail_dim_negative(kOp, "max_bsz", max_bsz);
+  if (real_bsz < 0) opforge::detail::fail_dim_negative(kOp, "real_bsz", real_bsz);
+  if (max_step_tokens < 0)
+    opforge::detail::fail_dim_negative(kOp, "max_step_tokens", max_step_tokens);
+  if (max_model_len < 0) opforge::detail::fail_dim_negative(kOp, "max_model_len", max_model_len);
+  opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
+  opforge::check_dim_bound(kOp, "max_step_tokens", max_step_tokens, 1, "1", true);
+
+  opforge::check_buffer(kOp,
+                        "token_ids_all",
+                        token_ids_all,
+                        max_bsz * max_model_len,
+                        "max_bsz * max_model_len",
+                        true,
+                        "");
+  opforge::check_buffer(kOp, "prompt_lens", prompt_lens, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp, "step_idx", step_idx, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp, "draft_token_num", draft_token_num, max_bsz, "max_bsz", false, "");
+  opforge::check_buffer(kOp,
+                        "step_input_ids",
+                        step_input_ids,
+                        max_bsz * max_step_tokens,
+                        "max_bsz * max_step_tokens",
+                        true,
+                        "");
+  opforge::check_buffer(
+      kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz", true, "");
+  opforge::check_buffer(kOp, "seq_lens_encoder", seq_lens_encoder, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp, "seq_lens_decoder", seq_lens_decoder, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp, "max_dec_len", max_dec_len, max_bsz, "max_bsz", true, "");
+
+  // The value-checked mode: each tensor's declared value domain.
+  if (opforge::value_checks()) {
+    // On a real XPU3 these tensors hold device pointers: never read them here.
+    if (ctx.backend != opforge::Backend::kXpu3) {
+      opforge::check_value_range<int64_t>(kOp,
+                                          "prompt_lens",
+                                          opforge::Buffer<const int64_t>(prompt_lens),
+                                          0,
+                                          false,
+                                          "0",
+                                          max_model_len,
+                                          "max_model_len");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "step_idx",
+                                          opforge::Buffer<const int64_t>(step_idx),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      if (draft_token_num.present())
+        opforge::check_value_range<int64_t>(kOp,
+                                            "draft_token_num",
+                                            opforge::Buffer<const int32_t>(draft_token_num),
+                                            0,
+                                            false,
+                                            "0",
+                                            std::nullopt,
+                                            "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "seq_lens_this_time",
+                                          opforge::Buffer<const int32_t>(seq_lens_this_time),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "seq_lens_encoder",
+                                          opforge::Buffer<const int32_t>(seq_lens_encoder),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "seq_lens_decoder",
+                                          opforge::Buffer<const int32_t>(seq_lens_decoder),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "max_dec_len",
+                                          opforge::Buffer<const int64_t>(max_dec_len),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+    }
+  }
+
+  switch (ctx.backend) {
+    case opforge::Backend::kCpu:
+      Kernels::cpu(token_ids_all.data,
+                   prompt_lens.data,
+                   step_idx.data,
+                   draft_token_num.data,
+                   step_input_ids.data,
+                   seq_lens_this_time.data,
+                   seq_lens_encoder.data,
+                   seq_lens_decoder.data,
+                   max_dec_len.data,
+                   max_bsz,
+                   real_bsz,
+                   max_step_tokens,
+                   max_model_len,
+                   max_ngram_size,
+                   max_draft_tokens,
+                   infer_with_reference_tokenum_threshold);
+      break;
+    case opforge::Backend::kXpu3Sim:
+      launch_xpu3_sim(ctx,
+                      token_ids_all,
+                      prompt_lens,
+                      step_idx,
+                      draft_token_num,
+                      step_input_ids,
+                      seq_lens_this_time,
+                      seq_lens_encoder,
+                      seq_lens_decoder,
+                      max_dec_len,
+                      max_bsz,
+                      real_bsz,
+                      max_step_tokens,
+                      max_model_len,
+                      max_ngram_size,
+                      max_draft_tokens,
+                      infer_with_reference_tokenum_threshold);
+      break;
+#ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
+    case opforge::Backend::kXpu3:
+      launch_xpu3_device(ctx,
+                         token_ids_all,
+                         prompt_lens,
+                         step_idx,
+                         draft_token_num,
+                         step_input_ids,
+                         seq_lens_this_time,
+                         seq_lens_encoder,
+                         seq_lens_decoder,
+                         max_dec_len,
+                         max_bsz,
+                         real_bsz,
+                         max_step_tokens,
+                         max_model_len,
+                         max_ngram_size,
+                         max_draft_tokens,
+                         infer_with_reference_tokenum_threshold);
+      break;
+#endif
+    default:
+      throw opforge::OpError(
+          opforge::ErrorKind::kBackend,
+          std::string(kOp) + "(): no " + opforge::backend_name(ctx.backend) + " kernel");
+  }
+
+  // The value-checked mode, after the kernel: what it must leave in its
+  // outputs whatever the inputs (a failure here is a kernel bug).
+  if (opforge::value_checks()) {
+    if (ctx.backend != opforge::Backend::kXpu3) {
+      opforge::check_value_range<int64_t>(kOp,
+                                          "the kernel's seq_lens_this_time",
+                                          opforge::Buffer<const int32_t>(seq_lens_this_time),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+    }
+  }
+}
+
+}  // namespace opforge::ngram_match

@@ -1,0 +1,90 @@
+// Generated from opspec/speculate_get_seq_lens_output.yaml by `python -m codegen`. Do not edit.
+#include "plugin/speculate_get_seq_lens_output.h"
+
+#include <memory>
+
+namespace opforge::speculate_get_seq_lens_output {
+namespace {
+constexpr const char* kOp = "speculate_get_seq_lens_output";
+}  // namespace
+
+void check_attrs() {
+}
+
+void run(const opforge::Context& ctx,
+         opforge::Buffer<const int32_t> seq_lens_this_time,
+         opforge::Buffer<const int32_t> seq_lens_encoder,
+         opforge::Buffer<int32_t> seq_lens_output,
+         int64_t max_bsz,
+         int64_t real_bsz) {
+  check_attrs();
+  if (max_bsz < 0) opforge::detail::fail_dim_negative(kOp, "max_bsz", max_bsz);
+  if (real_bsz < 0) opforge::detail::fail_dim_negative(kOp, "real_bsz", real_bsz);
+  opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
+
+  opforge::check_buffer(
+      kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz", true, "");
+  opforge::check_buffer(kOp, "seq_lens_encoder", seq_lens_encoder, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp, "seq_lens_output", seq_lens_output, real_bsz, "real_bsz", true, "");
+
+  // The value-checked mode: each tensor's declared value domain.
+  if (opforge::value_checks()) {
+    // On a real XPU3 these tensors hold device pointers: never read them here.
+    if (ctx.backend != opforge::Backend::kXpu3) {
+      opforge::check_value_range<int64_t>(kOp,
+                                          "seq_lens_this_time",
+                                          opforge::Buffer<const int32_t>(seq_lens_this_time),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "seq_lens_encoder",
+                                          opforge::Buffer<const int32_t>(seq_lens_encoder),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+    }
+  }
+
+  switch (ctx.backend) {
+    case opforge::Backend::kCpu:
+      Kernels::cpu(
+          seq_lens_this_time.data, seq_lens_encoder.data, seq_lens_output.data, max_bsz, real_bsz);
+      break;
+    case opforge::Backend::kXpu3Sim:
+      launch_xpu3_sim(
+          ctx, seq_lens_this_time, seq_lens_encoder, seq_lens_output, max_bsz, real_bsz);
+      break;
+#ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
+    case opforge::Backend::kXpu3:
+      launch_xpu3_device(
+          ctx, seq_lens_this_time, seq_lens_encoder, seq_lens_output, max_bsz, real_bsz);
+      break;
+#endif
+    default:
+      throw opforge::OpError(
+          opforge::ErrorKind::kBackend,
+          std::string(kOp) + "(): no " + opforge::backend_name(ctx.backend) + " kernel");
+  }
+
+  // The value-checked mode, after the kernel: what it must leave in its
+  // outputs whatever the inputs (a failure here is a kernel bug).
+  if (opforge::value_checks()) {
+    if (ctx.backend != opforge::Backend::kXpu3) {
+      opforge::check_value_range<int64_t>(kOp,
+                                          "the kernel's seq_lens_output",
+                                          opforge::Buffer<const int32_t>(seq_lens_output),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+    }
+  }
+}
+
+}  // namespace opforge::speculate_get_seq_lens_output

@@ -1,0 +1,43 @@
+// Generated from opspec/speculate_get_seq_lens_output.yaml by `python -m codegen`. Do not edit.
+// Framework-free entry of speculate_get_seq_lens_output: typed buffers in, checked on every
+// backend, then the backend's kernel.
+#pragma once
+
+#include "kernel_decls/speculate_get_seq_lens_output.h"
+#include "opforge/runtime.h"
+
+namespace opforge::speculate_get_seq_lens_output {
+
+// Rejects attributes outside their declared ranges (throws opforge::OpError).
+void check_attrs();
+
+// Checks every buffer (presence, non-null, element count from the shape
+// expressions) and every attribute, then runs the kernel of ctx.backend.
+// Nothing is written unless every check passes.
+void run(const opforge::Context& ctx,
+         opforge::Buffer<const int32_t> seq_lens_this_time,
+         opforge::Buffer<const int32_t> seq_lens_encoder,
+         opforge::Buffer<int32_t> seq_lens_output,
+         int64_t max_bsz,
+         int64_t real_bsz);
+
+// Runs the XPU3 kernel under the simulation (plugin/speculate_get_seq_lens_output_xpu3sim.cc);
+// called by run() once every check has passed.
+void launch_xpu3_sim(const opforge::Context& ctx,
+                     opforge::Buffer<const int32_t> seq_lens_this_time,
+                     opforge::Buffer<const int32_t> seq_lens_encoder,
+                     opforge::Buffer<int32_t> seq_lens_output,
+                     int64_t max_bsz,
+                     int64_t real_bsz);
+
+#ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
+// Runs the XPU3 kernel on the device (xpu3_device/speculate_get_seq_lens_output_launch.xpu).
+void launch_xpu3_device(const opforge::Context& ctx,
+                        opforge::Buffer<const int32_t> seq_lens_this_time,
+                        opforge::Buffer<const int32_t> seq_lens_encoder,
+                        opforge::Buffer<int32_t> seq_lens_output,
+                        int64_t max_bsz,
+                        int64_t real_bsz);
+#endif
+
+}  // namespace opforge::speculate_get_seq_lens_output
