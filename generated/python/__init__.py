@@ -9,6 +9,7 @@ from opforge import _runtime
 
 __all__ = [
     "VerifyStrategy",
+    "speculate_get_padding_offset",
     "top_p_candidates",
     "unified_update_model_status",
     "verify_draft_tokens",
@@ -16,6 +17,49 @@ __all__ = [
 
 _C = _runtime.extension()
 _in_dynamic_mode = _runtime.in_dynamic_mode
+
+
+def speculate_get_padding_offset(
+    input_ids, step_input_ids, seq_lens_this_time, seq_lens_encoder, cpu_token_num
+):
+    """Pack the tokens each slot feeds the target model this step, in slot order: a prefill slot's
+    prompt tokens from input_ids, a decode slot's next input token and drafts from
+    step_input_ids; with each packed token's slot and the packed offsets of every slot.
+
+    Generated from opspec/speculate_get_padding_offset.yaml; dims: max_bsz, real_bsz, max_seq_len, max_step_tokens, token_num.
+
+    Args:
+        input_ids: int64 [max_bsz, max_seq_len]. a prefill slot's prompt tokens (or this step's chunk of them), from column 0.
+        step_input_ids: int64 [max_bsz, max_step_tokens]. a decode slot's tokens: column 0 the next input token, then the drafts.
+        seq_lens_this_time: int32 [real_bsz]. tokens fed this step per slot (the prompt or chunk, 1 + drafts, 0 if idle).
+        seq_lens_encoder: int32 [max_bsz]. non-zero: the slot is in prefill this step.
+        cpu_token_num: int, default required. the step's packed token count, known on the host (the sum of seq_lens_this_time); it
+            sizes ids_remove_padding and batch_id_per_token.
+
+    Returns:
+        (ids_remove_padding, batch_id_per_token, cu_seqlens_q, cu_seqlens_k).
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, or a required one is None.
+        OpValueError: a shape, place, layout or attribute value is wrong.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        return tuple(
+            _C.speculate_get_padding_offset(
+                input_ids, step_input_ids, seq_lens_this_time, seq_lens_encoder, cpu_token_num
+            )
+        )
+    return _runtime.run_static(
+        "opforge_speculate_get_padding_offset",
+        (
+            input_ids,
+            step_input_ids,
+            seq_lens_this_time,
+            seq_lens_encoder,
+        ),
+        (cpu_token_num,),
+    )
 
 
 def top_p_candidates(probs, top_p, batch_id_per_token, candidates_len):

@@ -5,11 +5,19 @@ import paddle
 
 __all__ = [
     "VerifyStrategy",
+    "speculate_get_padding_offset",
     "top_p_candidates",
     "unified_update_model_status",
     "verify_draft_tokens",
 ]
 
+def speculate_get_padding_offset(
+    input_ids: paddle.Tensor,
+    step_input_ids: paddle.Tensor,
+    seq_lens_this_time: paddle.Tensor,
+    seq_lens_encoder: paddle.Tensor,
+    cpu_token_num: int,
+) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor]: ...
 def top_p_candidates(
     probs: paddle.Tensor,
     top_p: paddle.Tensor,
