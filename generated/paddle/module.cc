@@ -4,6 +4,9 @@
 
 namespace opforge {
 void register_runtime(pybind11::module_& module);
+namespace speculate_get_output_padding_offset {
+void bind(pybind11::module_& module);
+}
 namespace speculate_get_padding_offset {
 void bind(pybind11::module_& module);
 }
@@ -21,6 +24,7 @@ void bind(pybind11::module_& module);
 PYBIND11_MODULE(_C, module) {
   module.doc() = "opforge ops (generated bindings; use the opforge package, not this module)";
   opforge::register_runtime(module);
+  opforge::speculate_get_output_padding_offset::bind(module);
   opforge::speculate_get_padding_offset::bind(module);
   opforge::top_p_candidates::bind(module);
   opforge::unified_update_model_status::bind(module);

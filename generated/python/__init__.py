@@ -9,6 +9,7 @@ from opforge import _runtime
 
 __all__ = [
     "VerifyStrategy",
+    "speculate_get_output_padding_offset",
     "speculate_get_padding_offset",
     "top_p_candidates",
     "unified_update_model_status",
@@ -17,6 +18,42 @@ __all__ = [
 
 _C = _runtime.extension()
 _in_dynamic_mode = _runtime.in_dynamic_mode
+
+
+def speculate_get_output_padding_offset(seq_lens_output, cpu_out_token_num, max_seq_len):
+    """From each slot's number of output rows (seq_lens_output), the packed output offsets
+    cu_seqlens_q_output and the slot of each output row (batch_id_per_token_output), and
+    FastDeploy's padded form of the same layout: each row's padding offset and each slot's
+    cumulative padding.
+
+    Generated from opspec/speculate_get_output_padding_offset.yaml; dims: real_bsz, out_token_num.
+
+    Args:
+        seq_lens_output: int32 [real_bsz]. output rows per slot (0 idle, 1 prefill, seq_lens_this_time decode).
+        cpu_out_token_num: int, default required. the step's packed output row count, known on the host (the sum of seq_lens_output);
+            it sizes output_padding_offset and batch_id_per_token_output.
+        max_seq_len: int, default required. the width of a slot's row in FastDeploy's padded layout (for the padding offsets).
+
+    Returns:
+        (output_padding_offset, output_cum_offsets, cu_seqlens_q_output, batch_id_per_token_output).
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, or a required one is None.
+        OpValueError: a shape, place, layout or attribute value is wrong.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        return tuple(
+            _C.speculate_get_output_padding_offset(seq_lens_output, cpu_out_token_num, max_seq_len)
+        )
+    return _runtime.run_static(
+        "opforge_speculate_get_output_padding_offset",
+        (seq_lens_output,),
+        (
+            cpu_out_token_num,
+            max_seq_len,
+        ),
+    )
 
 
 def speculate_get_padding_offset(

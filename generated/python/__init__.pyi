@@ -5,12 +5,16 @@ import paddle
 
 __all__ = [
     "VerifyStrategy",
+    "speculate_get_output_padding_offset",
     "speculate_get_padding_offset",
     "top_p_candidates",
     "unified_update_model_status",
     "verify_draft_tokens",
 ]
 
+def speculate_get_output_padding_offset(
+    seq_lens_output: paddle.Tensor, cpu_out_token_num: int, max_seq_len: int
+) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor]: ...
 def speculate_get_padding_offset(
     input_ids: paddle.Tensor,
     step_input_ids: paddle.Tensor,
