@@ -209,7 +209,9 @@ class Values:
     max: Bound | None = None  # every element <= max
     above: float | None = None  # every element > above
     prefix_sum_of: str | None = None  # [0, s0, s0+s1, ...] of that rank-1 tensor
-    total: str | None = None  # ...whose last element is this dim
+    # With prefix_sum_of: the dim its last element equals; alone (a rank-1
+    # integer tensor of lengths): the dim its elements add up to.
+    total: str | None = None
     probability_rows: bool = False  # last axis: elements in [0, 1], sum <= 1
     density: float | None = None  # generation: fraction of non-zero (true) elements
     sample: tuple[int | DimExpr, int | DimExpr] | None = None  # generation: draw from [lo, hi]

@@ -554,8 +554,6 @@ class _FileParser(CrossFieldRules):
                     sample = None
                 else:
                     sample = tuple(e.value if isinstance(e, DimConst) else e for e in ends)
-        if "total" in found_names and "prefix_sum_of" not in found_names:
-            self.error(kl["total"], f"{where}.total", "'total' goes with 'prefix_sum_of'")
         return Values(
             min=low,
             max=high,

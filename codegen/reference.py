@@ -128,6 +128,8 @@ def values_text(v: Values) -> str:
     if v.prefix_sum_of is not None:
         ends = f", ending at {v.total}" if v.total else ""
         parts.append(f"prefix sums of {v.prefix_sum_of} ([0, s0, s0+s1, ...]{ends})")
+    elif v.total is not None:
+        parts.append(f"summing to {v.total}")
     if v.probability_rows:
         parts.append("rows of probabilities (each in [0, 1], summing to <= 1)")
     hints = []
@@ -215,15 +217,20 @@ def dim_row(op: Op, d: Dim) -> DimRow:
                 binders.append(f"{t.name}.shape[{t.binds_at(d.name)}]")
                 if not t.optional:
                     break
-        totals = [t.name for t in op.tensors if t.values.total == d.name]
-        if binders:
-            bound_by = (
-                binders[0] if len(binders) == 1 else "the first present of " + ", ".join(binders)
-            )
-        else:
-            bound_by = ""
-        if totals:
-            bound_by += ("; " if bound_by else "") + f"equals the last element of {totals[0]}"
+        bound_by = (
+            ""
+            if not binders
+            else binders[0]
+            if len(binders) == 1
+            else "the first present of " + ", ".join(binders)
+        )
+    totals = [
+        (f"the last element of {t.name}" if t.values.prefix_sum_of else f"the sum of {t.name}")
+        for t in op.tensors
+        if t.values.total == d.name
+    ]
+    if totals:
+        bound_by += ("; " if bound_by else "") + f"equals {totals[0]}"
     bounds = []
     if d.min is not None:
         bounds.append(f">= {d.min.render()}")

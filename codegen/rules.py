@@ -265,6 +265,15 @@ class CrossFieldRules(Diagnostics):
                 self.error(
                     t.line_of(f"{section}.total"), f"{where}.total", f"undefined dim '{v.total}'"
                 )
+            elif v.total is not None and v.prefix_sum_of is None:
+                # Alone, 'total' is the sum of a tensor of lengths.
+                if t.dtype not in (DType.INT32, DType.INT64) or len(t.shape) != 1:
+                    self.error(
+                        t.line_of(f"{section}.total"),
+                        f"{where}.total",
+                        "without 'prefix_sum_of', 'total' is the sum of a rank-1 int32 or "
+                        "int64 tensor of lengths",
+                    )
 
     def check_dtype_vars_bound(
         self, dtype_vars: dict[str, DTypeVar], tensors: list[Tensor]

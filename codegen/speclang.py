@@ -91,7 +91,13 @@ _VALUE_FIELDS = (
         NAME,
         "the tensor holds [0, s0, s0+s1, ...] of this rank-1 tensor",
     ),
-    _f("total", False, NAME, "with prefix_sum_of: the dim its last element equals"),
+    _f(
+        "total",
+        False,
+        NAME,
+        "with prefix_sum_of: the dim its last element equals; alone (rank-1 int32 or "
+        "int64 tensors of lengths): the dim its elements add up to",
+    ),
     _f(
         "probability_rows",
         False,

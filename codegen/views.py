@@ -397,6 +397,14 @@ def _value_checks(
                 f'"{v.total or ""}");',
             )
         )
+    elif v.total is not None:
+        # Alone, 'total' is the sum of the elements (a rank-1 tensor of lengths).
+        checks.append(
+            (
+                [_dim_known(op, v.total)],
+                f'opforge::check_total(kOp, {cpp_string(label)}, {view}, {v.total}, "{v.total}");',
+            )
+        )
     if v.probability_rows and t.shape:
         checks.append(
             (

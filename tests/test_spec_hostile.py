@@ -418,6 +418,45 @@ def test_prefix_sums_are_over_integers(
     one_error(tmp_path, text, "prefix_sum_of", *words)
 
 
+def test_a_total_alone_sums_a_tensor_of_lengths(tmp_path: Path) -> None:
+    """`total` without `prefix_sum_of`: the elements of a rank-1 integer tensor add
+    up to the dim (which an attribute may set); the value-checked mode sums them."""
+    text = edit(
+        BASE,
+        after("  m: columns", "  k: {doc: total, attr: count}\n"),
+        after("    role: inout", "    values: {min: 0, total: k}\n"),
+        (
+            "  - name: mask\n",
+            "  - name: packed\n    dtype: int64\n    shape: [k]\n    role: inout\n"
+            "    doc: packed\n  - name: mask\n",
+        ),
+        after(
+            "attrs:",
+            "  - name: count\n    type: int64\n    min: 0\n    doc: the total\n",
+        ),
+    )
+    op = load_spec(write(tmp_path, text), tmp_path)
+    assert op.tensor("y").values.total == "k"
+    files = render([op])
+    assert compile_cxx(files, "demo") is None
+    plugin = files["plugin/demo.cc"]
+    assert 'opforge::check_total(kOp, "y", opforge::Buffer<const int32_t>(y), k, "k");' in plugin
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (("    dtype: int32", "    dtype: float32"), ("rank-1 int32 or int64",)),
+        (("    shape: [n]\n    role: inout", "    shape: [n, m]\n    role: inout"), ("rank-1",)),
+    ],
+)
+def test_a_total_alone_needs_integer_lengths(
+    tmp_path: Path, change: tuple[str, str], words: tuple[str, ...]
+) -> None:
+    text = edit(BASE, change, after("    role: inout", f"    values: {{total: n}} {MARK}\n"))
+    one_error(tmp_path, text, "total", *words)
+
+
 @pytest.mark.parametrize(
     ("values", "words"),
     [

@@ -375,6 +375,8 @@ def _domain_violations(op: Op) -> list[tuple[Op, Tensor, str]]:
             found.append((op, t, "above"))
         if v.prefix_sum_of is not None:
             found.append((op, t, "prefix_sum"))
+        elif v.total is not None:
+            found.append((op, t, "total"))
         if v.probability_rows:
             found.append((op, t, "probability"))
     return found
@@ -401,7 +403,7 @@ def test_value_outside_the_domain_is_rejected_in_value_checked_mode(
     elif how == "above":
         bound = v.max if isinstance(v.max, (int, float)) else v.max.evaluate(case.dims)  # type: ignore[union-attr]
         flat[0] = bound + (0.5 if array.dtype.kind == "f" else 1)
-    elif how == "prefix_sum":
+    elif how in ("prefix_sum", "total"):
         flat[-1] += 1
     else:
         flat[0] = 1.5

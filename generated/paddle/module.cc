@@ -7,6 +7,12 @@ void register_runtime(pybind11::module_& module);
 namespace ngram_match {
 void bind(pybind11::module_& module);
 }
+namespace speculate_get_output_padding_offset {
+void bind(pybind11::module_& module);
+}
+namespace speculate_get_padding_offset {
+void bind(pybind11::module_& module);
+}
 namespace speculate_get_seq_lens_output {
 void bind(pybind11::module_& module);
 }
@@ -25,6 +31,8 @@ PYBIND11_MODULE(_C, module) {
   module.doc() = "opforge ops (generated bindings; use the opforge package, not this module)";
   opforge::register_runtime(module);
   opforge::ngram_match::bind(module);
+  opforge::speculate_get_output_padding_offset::bind(module);
+  opforge::speculate_get_padding_offset::bind(module);
   opforge::speculate_get_seq_lens_output::bind(module);
   opforge::top_p_candidates::bind(module);
   opforge::unified_update_model_status::bind(module);

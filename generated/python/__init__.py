@@ -10,6 +10,8 @@ from opforge import _runtime
 __all__ = [
     "VerifyStrategy",
     "ngram_match",
+    "speculate_get_output_padding_offset",
+    "speculate_get_padding_offset",
     "speculate_get_seq_lens_output",
     "top_p_candidates",
     "unified_update_model_status",
@@ -101,6 +103,85 @@ def ngram_match(
             max_draft_tokens,
             infer_with_reference_tokenum_threshold,
         ),
+    )
+
+
+def speculate_get_output_padding_offset(seq_lens_output, cpu_out_token_num, max_seq_len):
+    """From each slot's number of output rows (seq_lens_output), the packed output offsets
+    cu_seqlens_q_output and the slot of each output row (batch_id_per_token_output), and
+    FastDeploy's padded form of the same layout: each row's padding offset and each slot's
+    cumulative padding.
+
+    Generated from opspec/speculate_get_output_padding_offset.yaml; dims: real_bsz, out_token_num.
+
+    Args:
+        seq_lens_output: int32 [real_bsz]. output rows per slot (0 idle, 1 prefill, seq_lens_this_time decode).
+        cpu_out_token_num: int, default required. the step's packed output row count, known on the host (the sum of seq_lens_output);
+            it sizes output_padding_offset and batch_id_per_token_output.
+        max_seq_len: int, default required. the width of a slot's row in FastDeploy's padded layout (for the padding offsets).
+
+    Returns:
+        (output_padding_offset, output_cum_offsets, cu_seqlens_q_output, batch_id_per_token_output).
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, or a required one is None.
+        OpValueError: a shape, place, layout or attribute value is wrong.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        return tuple(
+            _C.speculate_get_output_padding_offset(seq_lens_output, cpu_out_token_num, max_seq_len)
+        )
+    return _runtime.run_static(
+        "opforge_speculate_get_output_padding_offset",
+        (seq_lens_output,),
+        (
+            cpu_out_token_num,
+            max_seq_len,
+        ),
+    )
+
+
+def speculate_get_padding_offset(
+    input_ids, step_input_ids, seq_lens_this_time, seq_lens_encoder, cpu_token_num
+):
+    """Pack the tokens each slot feeds the target model this step, in slot order: a prefill slot's
+    prompt tokens from input_ids, a decode slot's next input token and drafts from
+    step_input_ids; with each packed token's slot and the packed offsets of every slot.
+
+    Generated from opspec/speculate_get_padding_offset.yaml; dims: max_bsz, real_bsz, max_seq_len, max_step_tokens, token_num.
+
+    Args:
+        input_ids: int64 [max_bsz, max_seq_len]. a prefill slot's prompt tokens (or this step's chunk of them), from column 0.
+        step_input_ids: int64 [max_bsz, max_step_tokens]. a decode slot's tokens: column 0 the next input token, then the drafts.
+        seq_lens_this_time: int32 [real_bsz]. tokens fed this step per slot (the prompt or chunk, 1 + drafts, 0 if idle).
+        seq_lens_encoder: int32 [max_bsz]. non-zero: the slot is in prefill this step.
+        cpu_token_num: int, default required. the step's packed token count, known on the host (the sum of seq_lens_this_time); it
+            sizes ids_remove_padding and batch_id_per_token.
+
+    Returns:
+        (ids_remove_padding, batch_id_per_token, cu_seqlens_q, cu_seqlens_k).
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, or a required one is None.
+        OpValueError: a shape, place, layout or attribute value is wrong.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        return tuple(
+            _C.speculate_get_padding_offset(
+                input_ids, step_input_ids, seq_lens_this_time, seq_lens_encoder, cpu_token_num
+            )
+        )
+    return _runtime.run_static(
+        "opforge_speculate_get_padding_offset",
+        (
+            input_ids,
+            step_input_ids,
+            seq_lens_this_time,
+            seq_lens_encoder,
+        ),
+        (cpu_token_num,),
     )
 
 

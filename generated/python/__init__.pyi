@@ -6,6 +6,8 @@ import paddle
 __all__ = [
     "VerifyStrategy",
     "ngram_match",
+    "speculate_get_output_padding_offset",
+    "speculate_get_padding_offset",
     "speculate_get_seq_lens_output",
     "top_p_candidates",
     "unified_update_model_status",
@@ -26,6 +28,16 @@ def ngram_match(
     max_draft_tokens: int = ...,
     infer_with_reference_tokenum_threshold: int = ...,
 ) -> tuple[paddle.Tensor, paddle.Tensor]: ...
+def speculate_get_output_padding_offset(
+    seq_lens_output: paddle.Tensor, cpu_out_token_num: int, max_seq_len: int
+) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor]: ...
+def speculate_get_padding_offset(
+    input_ids: paddle.Tensor,
+    step_input_ids: paddle.Tensor,
+    seq_lens_this_time: paddle.Tensor,
+    seq_lens_encoder: paddle.Tensor,
+    cpu_token_num: int,
+) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor]: ...
 def speculate_get_seq_lens_output(
     seq_lens_this_time: paddle.Tensor, seq_lens_encoder: paddle.Tensor
 ) -> paddle.Tensor: ...

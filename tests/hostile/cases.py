@@ -2,7 +2,7 @@
 values are then pushed outside every declared input domain — below the
 minimum, above the maximum, to the dtype's extremes, NaN and infinities,
 probability rows that are not, prefix sums that are not monotone or run past
-the packed length — one tensor at a time, in one element or all of them, and
+the packed length, lengths that do not add up to their total — one tensor at a time, in one element or all of them, and
 several tensors together. Shapes, dtypes and attributes stay valid: those are
 checked on every call; values are what a kernel must survive."""
 
@@ -128,6 +128,29 @@ def attacks(op: Op, t: Tensor, dtype: DType, dims: dict[str, int]) -> list[tuple
             (f"{t.name}: decreasing offsets", reverse),
             (f"{t.name}: offsets past the packed length", past_end),
             (f"{t.name}: offsets in no order", shuffled),
+        ]
+    elif t.values.total is not None:
+        # Lengths whose sum is not the total (each element may stay in range;
+        # array arithmetic, which wraps, if another attack left an extreme).
+
+        def one_more(a: np.ndarray, rng: np.random.Generator) -> None:
+            i = int(rng.integers(a.size))
+            a[i : i + 1] += 1
+
+        def one_less(a: np.ndarray, rng: np.random.Generator) -> None:
+            nonzero = np.flatnonzero(a)
+            i = int(nonzero[rng.integers(nonzero.size)]) if nonzero.size else 0
+            a[i : i + 1] -= 1
+
+        def far_more(a: np.ndarray, rng: np.random.Generator) -> None:
+            i = int(rng.integers(a.size))
+            a[i : i + 1] += 1000
+
+        total = t.values.total
+        found += [
+            (f"{t.name}: summing to one more than {total}", one_more),
+            (f"{t.name}: summing to one less than {total}", one_less),
+            (f"{t.name}: summing far past {total}", far_more),
         ]
     return found
 

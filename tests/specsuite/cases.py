@@ -186,12 +186,14 @@ def build(
     op: Op, dims: dict[str, int], attr_values: dict[str, Any], seed: int, dtype: DType | None = None
 ) -> Case:
     """The arrays of one valid call. Prefix sums are made from their source,
-    and set their total dim; optional tensors that are not required are
-    present half the time."""
+    and set their total dim, as a tensor of lengths sets the dim its elements
+    add up to (and the attribute that sets that dim, if one does); optional
+    tensors that are not required are present half the time."""
     rng = np.random.default_rng(seed)
     env = {k: v for k, v in dims.items()}
     for d in op.dims:
-        if d.from_attr is not None:
+        # (A required attribute that sets a total is None until its tensor is drawn.)
+        if d.from_attr is not None and attr_values.get(d.from_attr) is not None:
             env[d.name] = int(attr_values[d.from_attr])
     if op.dtype_vars and dtype is None:
         dtype = op.dtype_vars[0].choices[0]
@@ -212,18 +214,32 @@ def build(
             offsets = np.concatenate([[0], np.cumsum(source, dtype=np.int64)])
             case.arrays[t.name] = offsets.astype(NUMPY_DTYPES[t.dtype])  # type: ignore[index]
             if t.values.total is not None:
-                env[t.values.total] = int(offsets[-1])
+                _set_total(op, t.values.total, int(offsets[-1]), env, attr_values)
             continue
         shape = tuple(_evaluate(e, env) for e in t.shape)
         tensor_dtype = t.dtype if isinstance(t.dtype, DType) else dtype
         assert tensor_dtype is not None
-        case.arrays[t.name] = _fill(t, tensor_dtype, shape, env, rng)
+        array = _fill(t, tensor_dtype, shape, env, rng)
+        case.arrays[t.name] = array
+        if t.values.total is not None:  # lengths: their sum is the total
+            _set_total(op, t.values.total, int(array.astype(np.int64).sum()), env, attr_values)
     for d in op.dims:
         env.setdefault(d.name, 0)
     case.dims = env
     # Keep the caller's order.
     case.arrays = {t.name: case.arrays[t.name] for t in op.tensors if t.is_argument}
     return case
+
+
+def _set_total(
+    op: Op, dim: str, total: int, env: dict[str, int], attr_values: dict[str, Any]
+) -> None:
+    """A dim a value domain totals takes that total, and so does the attribute
+    that sets it, if one does."""
+    env[dim] = total
+    for d in op.dims:
+        if d.name == dim and d.from_attr is not None:
+            attr_values[d.from_attr] = total
 
 
 def expected_shape(t: Tensor, dims: dict[str, int]) -> tuple[int, ...]:

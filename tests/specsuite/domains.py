@@ -1,7 +1,7 @@
 """A value domain (a tensor's `values` or `after` in its spec) checked on
 NumPy arrays, with the semantics of the generated value-checked mode: bounds
-inclusive (`above` strict), NaN outside every bound, prefix sums exact,
-probability rows in [0, 1] summing to at most 1 (with the mode's slack)."""
+inclusive (`above` strict), NaN outside every bound, prefix sums and totals
+exact, probability rows in [0, 1] summing to at most 1 (with the mode's slack)."""
 
 from __future__ import annotations
 
@@ -36,6 +36,10 @@ def violations(
     """What in `array` lies outside `domain`, in words (empty: inside)."""
     found: list[str] = []
     flat = _as_numbers(array).reshape(-1)
+    if domain.total is not None and domain.prefix_sum_of is None:
+        total = sum(int(x) for x in flat)  # exact: lengths, not offsets
+        if total != dims[domain.total]:
+            found.append(f"{t.name} sums to {total}, not {domain.total} = {dims[domain.total]}")
     if flat.size == 0:
         return found
     low = domain.above if domain.above is not None else domain.min

@@ -270,6 +270,31 @@ void check_prefix_sum(const char* op, const char* arg, const Buffer<const T>& of
   }
 }
 
+// The elements (lengths) add up to `total` (summed in int64, so the sum of any
+// int32 or int64 lengths is checked without overflow: once past INT64_MAX it
+// can no longer equal a dim).
+template <typename T>
+void check_total(const char* op,
+                 const char* arg,
+                 const Buffer<const T>& sizes,
+                 int64_t total,
+                 const char* total_name) {
+  int64_t sum = 0;
+  bool past = false;  // the running sum left [INT64_MIN, INT64_MAX]
+  for (int64_t i = 0; i < sizes.size && !past; ++i) {
+    past = __builtin_add_overflow(sum, static_cast<int64_t>(sizes.data[i]), &sum);
+  }
+  if (past || sum != total) {
+    detail::fail_value(
+        op,
+        arg,
+        sizes.size > 0 ? sizes.size - 1 : 0,
+        past ? std::string("elements summing past the int64 range")
+             : "elements summing to " + std::to_string(sum),
+        "elements summing to " + std::string(total_name) + " = " + std::to_string(total));
+  }
+}
+
 // Each row (last axis, `row_len` long) holds probabilities: elements in [0, 1]
 // summing to at most 1 (with float32 rounding slack).
 template <typename T>

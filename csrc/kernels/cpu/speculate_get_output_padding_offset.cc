@@ -1,0 +1,70 @@
+// CPU kernel of speculate_get_output_padding_offset.
+// Contract: docs/ops/speculate_get_output_padding_offset.md ("Semantics",
+// "Output invariants", "Out-of-domain values"); the NumPy reference is
+// tests/reference/speculate_get_output_padding_offset.py. Declaration:
+// generated/kernel_decls/speculate_get_output_padding_offset.h. The generated
+// glue has checked every buffer's length, not its values.
+//
+// Total for any values: a slot's length is read clamped to >= 0, the lengths
+// are summed in int64 and every offset is capped at out_token_num, so each slot
+// writes only inside [0, out_token_num); the padding offsets are formed in
+// int64 (|b * max_seq_len| < 2^62) and saturated to int32; the rows no slot
+// reaches get slot -1 and the padding offset of a slot real_bsz after the
+// last. Every element of the four outputs is written. out_token_num is the dim
+// set by cpu_out_token_num (the same value).
+#include "kernel_decls/speculate_get_output_padding_offset.h"
+
+#include <cstdint>
+
+namespace opforge::speculate_get_output_padding_offset {
+namespace {
+
+constexpr int32_t kNoSlot = -1;  // the slot of a row no slot fills
+constexpr int64_t kInt32Min = -2147483648LL;
+constexpr int64_t kInt32Max = 2147483647LL;
+
+int64_t min64(int64_t a, int64_t b) {
+  return a < b ? a : b;
+}
+
+// FastDeploy's padding before slot b, b * max_seq_len - offset, saturated to int32.
+int32_t padding(int64_t b, int64_t max_seq_len, int64_t offset) {
+  const int64_t v = b * max_seq_len - offset;
+  return static_cast<int32_t>(v < kInt32Min ? kInt32Min : (v > kInt32Max ? kInt32Max : v));
+}
+
+}  // namespace
+}  // namespace opforge::speculate_get_output_padding_offset
+
+void opforge::speculate_get_output_padding_offset::Kernels::cpu(const int32_t* seq_lens_output,
+                                                                int32_t* output_padding_offset,
+                                                                int32_t* output_cum_offsets,
+                                                                int32_t* cu_seqlens_q_output,
+                                                                int32_t* batch_id_per_token_output,
+                                                                int64_t real_bsz,
+                                                                int64_t out_token_num,
+                                                                int64_t /*cpu_out_token_num*/,
+                                                                int32_t max_seq_len) {
+  cu_seqlens_q_output[0] = 0;
+  int64_t packed = 0;  // lengths of the slots before b: at most real_bsz * INT32_MAX
+  for (int64_t b = 0; b < real_bsz; ++b) {
+    const int64_t start = min64(packed, out_token_num);
+    packed += seq_lens_output[b] > 0 ? seq_lens_output[b] : 0;
+    const int64_t end = min64(packed, out_token_num);
+    cu_seqlens_q_output[b + 1] = static_cast<int32_t>(end);  // <= out_token_num <= INT32_MAX
+    const int32_t pad = padding(b, max_seq_len, start);
+    output_cum_offsets[b] = pad;
+    for (int64_t r = start; r < end; ++r) {
+      output_padding_offset[r] = pad;
+      batch_id_per_token_output[r] = static_cast<int32_t>(b);
+    }
+  }
+  // Rows past the last slot's (only when the lengths add up to less than
+  // out_token_num, out of the domain): laid out as a slot real_bsz's.
+  const int64_t end_all = min64(packed, out_token_num);
+  const int32_t pad = padding(real_bsz, max_seq_len, end_all);
+  for (int64_t r = end_all; r < out_token_num; ++r) {
+    output_padding_offset[r] = pad;
+    batch_id_per_token_output[r] = kNoSlot;
+  }
+}

@@ -1,0 +1,31 @@
+// Generated from opspec/speculate_get_output_padding_offset.yaml by `python -m codegen`. Do not edit.
+// The XPU3 kernel of speculate_get_output_padding_offset implements this declaration, in the XPU3
+// dialect. It compiles with the XPU3 toolchain and, for tests on any machine,
+// with g++ against the simulation in csrc/xpu3sim.
+#pragma once
+
+#include "kernel_decls/speculate_get_output_padding_offset.h"
+#include "xpu/kernel/cluster.h"
+#include "xpu/kernel/cluster3_type.h"  // float16, bfloat16
+#include "xpu3_portable.h"
+
+namespace opforge::speculate_get_output_padding_offset {
+
+// Define it with its qualified name,
+//   __global__ void opforge::speculate_get_output_padding_offset::xpu3_kernel(...) { ... }
+// so a definition whose parameters differ from this declaration does not
+// compile. Pointers are device (global) memory: in-place and output buffers
+// mutable, all others const; optional tensors are null when absent; scratch is
+// made and filled by the glue.
+__global__ void xpu3_kernel(
+    __global_ptr__ const int32_t* seq_lens_output,      // [real_bsz]
+    __global_ptr__ int32_t* output_padding_offset,      // [out_token_num]
+    __global_ptr__ int32_t* output_cum_offsets,         // [real_bsz]
+    __global_ptr__ int32_t* cu_seqlens_q_output,        // [real_bsz + 1]
+    __global_ptr__ int32_t* batch_id_per_token_output,  // [out_token_num]
+    int32_t real_bsz,
+    int32_t out_token_num,
+    long long cpu_out_token_num,
+    int32_t max_seq_len);
+
+}  // namespace opforge::speculate_get_output_padding_offset

@@ -1,0 +1,32 @@
+// Generated from opspec/speculate_get_padding_offset.yaml by `python -m codegen`. Do not edit.
+// The hand-written kernels of speculate_get_padding_offset implement these declarations.
+#pragma once
+
+#include <cstdint>
+
+namespace opforge::speculate_get_padding_offset {
+
+// Each kernel is defined out of class, e.g.
+//   void opforge::speculate_get_padding_offset::Kernels::cpu(...) { ... }
+// so a definition whose parameters differ from this declaration does not
+// compile. In-place and output buffers are mutable, all others const; optional
+// tensors are null when absent; scratch is made and filled by the glue.
+struct Kernels {
+  static void cpu(
+      const int64_t* input_ids,           // [max_bsz, max_seq_len]
+      const int64_t* step_input_ids,      // [max_bsz, max_step_tokens]
+      const int32_t* seq_lens_this_time,  // [real_bsz]
+      const int32_t* seq_lens_encoder,    // [max_bsz]
+      int64_t* ids_remove_padding,        // [token_num]
+      int32_t* batch_id_per_token,        // [token_num]
+      int32_t* cu_seqlens_q,              // [real_bsz + 1]
+      int32_t* cu_seqlens_k,              // [real_bsz + 1]
+      int64_t max_bsz,
+      int64_t real_bsz,
+      int64_t max_seq_len,
+      int64_t max_step_tokens,
+      int64_t token_num,
+      int64_t cpu_token_num);
+};
+
+}  // namespace opforge::speculate_get_padding_offset

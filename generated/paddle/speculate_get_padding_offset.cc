@@ -1,0 +1,227 @@
+// Generated from opspec/speculate_get_padding_offset.yaml by `python -m codegen`. Do not edit.
+// Paddle side of speculate_get_padding_offset: checks paddle::Tensor arguments against the
+// spec, then calls the plugin. Exposed twice: as a pybind11 function (the fast
+// eager path) and as the Paddle custom op `opforge_speculate_get_padding_offset` (static graphs).
+#include "plugin/speculate_get_padding_offset.h"
+
+#include "opforge/paddle_glue.h"
+#include "opforge/pybind_glue.h"
+
+namespace opforge::speculate_get_padding_offset {
+namespace {
+
+constexpr const char* kOp = "speculate_get_padding_offset";
+
+// Everything is checked before the plugin runs, so a rejected call writes nothing.
+std::vector<paddle::Tensor> checked_call(const paddle::Tensor& input_ids,
+                                         const paddle::Tensor& step_input_ids,
+                                         const paddle::Tensor& seq_lens_this_time,
+                                         const paddle::Tensor& seq_lens_encoder,
+                                         int64_t cpu_token_num) {
+  check_attrs(cpu_token_num);
+
+  paddle_glue::PlaceAnchor anchor;
+  const phi::DenseTensor& input_ids_tensor = paddle_glue::check_tensor(kOp,
+                                                                       "input_ids",
+                                                                       input_ids,
+                                                                       opforge::DType::kInt64,
+                                                                       2,
+                                                                       false,
+                                                                       "[max_bsz, max_seq_len]",
+                                                                       false,
+                                                                       anchor);
+  const phi::DenseTensor& step_input_ids_tensor = paddle_glue::check_tensor(
+      kOp,
+      "step_input_ids",
+      step_input_ids,
+      opforge::DType::kInt64,
+      2,
+      false,
+      "[max_bsz, max_step_tokens]",
+      false,
+      anchor);
+  const phi::DenseTensor& seq_lens_this_time_tensor = paddle_glue::check_tensor(
+      kOp,
+      "seq_lens_this_time",
+      seq_lens_this_time,
+      opforge::DType::kInt32,
+      1,
+      false,
+      "[real_bsz]",
+      false,
+      anchor);
+  const phi::DenseTensor& seq_lens_encoder_tensor = paddle_glue::check_tensor(
+      kOp,
+      "seq_lens_encoder",
+      seq_lens_encoder,
+      opforge::DType::kInt32,
+      1,
+      false,
+      "[max_bsz]",
+      false,
+      anchor);
+
+  opforge::DimSlot max_bsz{"max_bsz"};
+  opforge::DimSlot real_bsz{"real_bsz"};
+  opforge::DimSlot max_seq_len{"max_seq_len"};
+  opforge::DimSlot max_step_tokens{"max_step_tokens"};
+  opforge::DimSlot token_num{"token_num"};
+  opforge::bind_dim_from_attr(kOp, "cpu_token_num", cpu_token_num, token_num);
+  opforge::bind_dim(kOp, "input_ids", 0, input_ids_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "input_ids", 1, input_ids_tensor.dims()[1], max_seq_len);
+  opforge::bind_dim(kOp, "step_input_ids", 0, step_input_ids_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "step_input_ids", 1, step_input_ids_tensor.dims()[1], max_step_tokens);
+  opforge::bind_dim(kOp, "seq_lens_this_time", 0, seq_lens_this_time_tensor.dims()[0], real_bsz);
+  opforge::bind_dim(kOp, "seq_lens_encoder", 0, seq_lens_encoder_tensor.dims()[0], max_bsz);
+
+  paddle::Tensor ids_remove_padding = paddle::empty(
+      {token_num.get()},
+      paddle::DataType::INT64,
+      anchor.place ? *anchor.place : paddle::CPUPlace());
+
+  paddle::Tensor batch_id_per_token = paddle::empty(
+      {token_num.get()},
+      paddle::DataType::INT32,
+      anchor.place ? *anchor.place : paddle::CPUPlace());
+
+  paddle::Tensor cu_seqlens_q = paddle::empty({real_bsz.get() + 1},
+                                              paddle::DataType::INT32,
+                                              anchor.place ? *anchor.place : paddle::CPUPlace());
+
+  paddle::Tensor cu_seqlens_k = paddle::empty({real_bsz.get() + 1},
+                                              paddle::DataType::INT32,
+                                              anchor.place ? *anchor.place : paddle::CPUPlace());
+
+  const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
+  run(
+      ctx,
+      paddle_glue::buffer<const int64_t>(input_ids_tensor, max_bsz.get() * max_seq_len.get()),
+      paddle_glue::buffer<const int64_t>(
+          step_input_ids_tensor, max_bsz.get() * max_step_tokens.get()),
+      paddle_glue::buffer<const int32_t>(seq_lens_this_time_tensor, real_bsz.get()),
+      paddle_glue::buffer<const int32_t>(seq_lens_encoder_tensor, max_bsz.get()),
+      paddle_glue::buffer<int64_t>(
+          static_cast<const phi::DenseTensor&>(*ids_remove_padding.impl()), token_num.get()),
+      paddle_glue::buffer<int32_t>(
+          static_cast<const phi::DenseTensor&>(*batch_id_per_token.impl()), token_num.get()),
+      paddle_glue::buffer<int32_t>(
+          static_cast<const phi::DenseTensor&>(*cu_seqlens_q.impl()), real_bsz.get() + 1),
+      paddle_glue::buffer<int32_t>(
+          static_cast<const phi::DenseTensor&>(*cu_seqlens_k.impl()), real_bsz.get() + 1),
+      max_bsz.get(),
+      real_bsz.get(),
+      max_seq_len.get(),
+      max_step_tokens.get(),
+      token_num.get(),
+      cpu_token_num);
+  return {ids_remove_padding, batch_id_per_token, cu_seqlens_q, cu_seqlens_k};
+}
+
+// ---- the Paddle custom op
+
+std::vector<paddle::Tensor> paddle_kernel(const paddle::Tensor& input_ids,
+                                          const paddle::Tensor& step_input_ids,
+                                          const paddle::Tensor& seq_lens_this_time,
+                                          const paddle::Tensor& seq_lens_encoder,
+                                          int64_t cpu_token_num) {
+  // Raised as Paddle's InvalidArgument so the message survives the static-graph
+  // executor (PD_THROW's exception reaches Python there as a bare "std::exception").
+  try {
+    return checked_call(
+        input_ids, step_input_ids, seq_lens_this_time, seq_lens_encoder, cpu_token_num);
+  } catch (const opforge::OpError& error) {
+    // Paddle hands the op an empty optional input as absent: say so.
+    const char* note = error.kind() == opforge::ErrorKind::kMissing
+                           ? " (Paddle passes an empty optional tensor to a custom op as None)"
+                           : "";
+    PADDLE_THROW(common::errors::InvalidArgument("%s%s", error.what(), note));
+  }
+}
+
+std::vector<std::vector<int64_t>> infer_shape(const std::vector<int64_t>& input_ids_shape,
+                                              const std::vector<int64_t>& step_input_ids_shape,
+                                              const std::vector<int64_t>& seq_lens_this_time_shape,
+                                              const std::vector<int64_t>& seq_lens_encoder_shape,
+                                              int64_t cpu_token_num) {
+  const int64_t real_bsz = seq_lens_this_time_shape[0];
+  const int64_t token_num = static_cast<int64_t>(cpu_token_num);
+  return {{token_num},
+          {token_num},
+          {(real_bsz < 0) ? -1 : real_bsz + 1},
+          {(real_bsz < 0) ? -1 : real_bsz + 1}};
+}
+
+std::vector<paddle::DataType> infer_dtype(const paddle::DataType& input_ids_dtype,
+                                          const paddle::DataType& step_input_ids_dtype,
+                                          const paddle::DataType& seq_lens_this_time_dtype,
+                                          const paddle::DataType& seq_lens_encoder_dtype,
+                                          int64_t cpu_token_num) {
+  return {paddle::DataType::INT64,
+          paddle::DataType::INT32,
+          paddle::DataType::INT32,
+          paddle::DataType::INT32};
+}
+
+}  // namespace
+
+// ---- the pybind11 binding
+
+void bind(pybind11::module_& module) {
+  namespace py = pybind11;
+  // The fast overload first. pybind11 tries the second only when the first
+  // cannot take the arguments; it accepts None for every tensor so that a
+  // required one given as None gets our message instead of pybind11's
+  // "incompatible function arguments" (taking every tensor as optional in the
+  // first overload would cost ~0.9 us per call).
+  module.def(
+      "speculate_get_padding_offset",
+      [](const paddle::Tensor& input_ids,
+         const paddle::Tensor& step_input_ids,
+         const paddle::Tensor& seq_lens_this_time,
+         const paddle::Tensor& seq_lens_encoder,
+         int64_t cpu_token_num) {
+        return checked_call(
+            input_ids, step_input_ids, seq_lens_this_time, seq_lens_encoder, cpu_token_num);
+      },
+      py::arg("input_ids").none(false),
+      py::arg("step_input_ids").none(false),
+      py::arg("seq_lens_this_time").none(false),
+      py::arg("seq_lens_encoder").none(false),
+      py::arg("cpu_token_num"),
+      "Pack the tokens each slot feeds the target model this step, in slot order: a prefill slot's "
+      "prompt tokens from input_ids, a decode slot's next input token and drafts from "
+      "step_input_ids; with each packed token's slot and the packed offsets of every slot.");
+
+  module.def(
+      "speculate_get_padding_offset",
+      [](const paddle::optional<paddle::Tensor>& input_ids,
+         const paddle::optional<paddle::Tensor>& step_input_ids,
+         const paddle::optional<paddle::Tensor>& seq_lens_this_time,
+         const paddle::optional<paddle::Tensor>& seq_lens_encoder,
+         int64_t cpu_token_num) {
+        opforge::check_present(kOp, "input_ids", input_ids.is_initialized(), true, "");
+        opforge::check_present(kOp, "step_input_ids", step_input_ids.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized(), true, "");
+        return checked_call(
+            *input_ids, *step_input_ids, *seq_lens_this_time, *seq_lens_encoder, cpu_token_num);
+      },
+      py::arg("input_ids").none(true),
+      py::arg("step_input_ids").none(true),
+      py::arg("seq_lens_this_time").none(true),
+      py::arg("seq_lens_encoder").none(true),
+      py::arg("cpu_token_num"),
+      "(the same op: reports a required tensor given as None)");
+}
+
+}  // namespace opforge::speculate_get_padding_offset
+
+PD_BUILD_OP(opforge_speculate_get_padding_offset)
+    .Inputs({"input_ids", "step_input_ids", "seq_lens_this_time", "seq_lens_encoder"})
+    .Outputs({"ids_remove_padding", "batch_id_per_token", "cu_seqlens_q", "cu_seqlens_k"})
+    .Attrs({"cpu_token_num: int64_t"})
+    .SetKernelFn(PD_KERNEL(opforge::speculate_get_padding_offset::paddle_kernel))
+    .SetInferShapeFn(PD_INFER_SHAPE(opforge::speculate_get_padding_offset::infer_shape))
+    .SetInferDtypeFn(PD_INFER_DTYPE(opforge::speculate_get_padding_offset::infer_dtype));

@@ -1,0 +1,139 @@
+// Generated from opspec/speculate_get_output_padding_offset.yaml by `python -m codegen`. Do not edit.
+#include "plugin/speculate_get_output_padding_offset.h"
+
+#include <memory>
+
+namespace opforge::speculate_get_output_padding_offset {
+namespace {
+constexpr const char* kOp = "speculate_get_output_padding_offset";
+}  // namespace
+
+void check_attrs(int64_t cpu_out_token_num, int32_t max_seq_len) {
+  opforge::check_attr_range(
+      kOp, "cpu_out_token_num", static_cast<int64_t>(cpu_out_token_num), 0, 2147483647);
+  opforge::check_attr_range(kOp, "max_seq_len", static_cast<int64_t>(max_seq_len), 1, std::nullopt);
+}
+
+void run(const opforge::Context& ctx,
+         opforge::Buffer<const int32_t> seq_lens_output,
+         opforge::Buffer<int32_t> output_padding_offset,
+         opforge::Buffer<int32_t> output_cum_offsets,
+         opforge::Buffer<int32_t> cu_seqlens_q_output,
+         opforge::Buffer<int32_t> batch_id_per_token_output,
+         int64_t real_bsz,
+         int64_t out_token_num,
+         int64_t cpu_out_token_num,
+         int32_t max_seq_len) {
+  check_attrs(cpu_out_token_num, max_seq_len);
+  if (real_bsz < 0) opforge::detail::fail_dim_negative(kOp, "real_bsz", real_bsz);
+  if (out_token_num < 0) opforge::detail::fail_dim_negative(kOp, "out_token_num", out_token_num);
+
+  opforge::check_buffer(kOp, "seq_lens_output", seq_lens_output, real_bsz, "real_bsz", true, "");
+  opforge::check_buffer(kOp,
+                        "output_padding_offset",
+                        output_padding_offset,
+                        out_token_num,
+                        "out_token_num",
+                        true,
+                        "");
+  opforge::check_buffer(
+      kOp, "output_cum_offsets", output_cum_offsets, real_bsz, "real_bsz", true, "");
+  opforge::check_buffer(
+      kOp, "cu_seqlens_q_output", cu_seqlens_q_output, real_bsz + 1, "real_bsz + 1", true, "");
+  opforge::check_buffer(kOp,
+                        "batch_id_per_token_output",
+                        batch_id_per_token_output,
+                        out_token_num,
+                        "out_token_num",
+                        true,
+                        "");
+
+  // The value-checked mode: each tensor's declared value domain.
+  if (opforge::value_checks()) {
+    // On a real XPU3 these tensors hold device pointers: never read them here.
+    if (ctx.backend != opforge::Backend::kXpu3) {
+      opforge::check_value_range<int64_t>(kOp,
+                                          "seq_lens_output",
+                                          opforge::Buffer<const int32_t>(seq_lens_output),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_total(kOp,
+                           "seq_lens_output",
+                           opforge::Buffer<const int32_t>(seq_lens_output),
+                           out_token_num,
+                           "out_token_num");
+    }
+  }
+
+  switch (ctx.backend) {
+    case opforge::Backend::kCpu:
+      Kernels::cpu(seq_lens_output.data,
+                   output_padding_offset.data,
+                   output_cum_offsets.data,
+                   cu_seqlens_q_output.data,
+                   batch_id_per_token_output.data,
+                   real_bsz,
+                   out_token_num,
+                   cpu_out_token_num,
+                   max_seq_len);
+      break;
+    case opforge::Backend::kXpu3Sim:
+      launch_xpu3_sim(ctx,
+                      seq_lens_output,
+                      output_padding_offset,
+                      output_cum_offsets,
+                      cu_seqlens_q_output,
+                      batch_id_per_token_output,
+                      real_bsz,
+                      out_token_num,
+                      cpu_out_token_num,
+                      max_seq_len);
+      break;
+#ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
+    case opforge::Backend::kXpu3:
+      launch_xpu3_device(ctx,
+                         seq_lens_output,
+                         output_padding_offset,
+                         output_cum_offsets,
+                         cu_seqlens_q_output,
+                         batch_id_per_token_output,
+                         real_bsz,
+                         out_token_num,
+                         cpu_out_token_num,
+                         max_seq_len);
+      break;
+#endif
+    default:
+      throw opforge::OpError(
+          opforge::ErrorKind::kBackend,
+          std::string(kOp) + "(): no " + opforge::backend_name(ctx.backend) + " kernel");
+  }
+
+  // The value-checked mode, after the kernel: what it must leave in its
+  // outputs whatever the inputs (a failure here is a kernel bug).
+  if (opforge::value_checks()) {
+    if (ctx.backend != opforge::Backend::kXpu3) {
+      opforge::check_value_range<int64_t>(kOp,
+                                          "the kernel's cu_seqlens_q_output",
+                                          opforge::Buffer<const int32_t>(cu_seqlens_q_output),
+                                          0,
+                                          false,
+                                          "0",
+                                          out_token_num,
+                                          "out_token_num");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "the kernel's batch_id_per_token_output",
+                                          opforge::Buffer<const int32_t>(batch_id_per_token_output),
+                                          std::nullopt,
+                                          false,
+                                          "",
+                                          real_bsz - 1,
+                                          "real_bsz - 1");
+    }
+  }
+}
+
+}  // namespace opforge::speculate_get_output_padding_offset

@@ -1,0 +1,55 @@
+// Generated from opspec/speculate_get_output_padding_offset.yaml by `python -m codegen`. Do not edit.
+// Framework-free entry of speculate_get_output_padding_offset: typed buffers in, checked on every
+// backend, then the backend's kernel.
+#pragma once
+
+#include "kernel_decls/speculate_get_output_padding_offset.h"
+#include "opforge/runtime.h"
+
+namespace opforge::speculate_get_output_padding_offset {
+
+// Rejects attributes outside their declared ranges (throws opforge::OpError).
+void check_attrs(int64_t cpu_out_token_num, int32_t max_seq_len);
+
+// Checks every buffer (presence, non-null, element count from the shape
+// expressions) and every attribute, then runs the kernel of ctx.backend.
+// Nothing is written unless every check passes.
+void run(const opforge::Context& ctx,
+         opforge::Buffer<const int32_t> seq_lens_output,
+         opforge::Buffer<int32_t> output_padding_offset,
+         opforge::Buffer<int32_t> output_cum_offsets,
+         opforge::Buffer<int32_t> cu_seqlens_q_output,
+         opforge::Buffer<int32_t> batch_id_per_token_output,
+         int64_t real_bsz,
+         int64_t out_token_num,
+         int64_t cpu_out_token_num,
+         int32_t max_seq_len);
+
+// Runs the XPU3 kernel under the simulation (plugin/speculate_get_output_padding_offset_xpu3sim.cc);
+// called by run() once every check has passed.
+void launch_xpu3_sim(const opforge::Context& ctx,
+                     opforge::Buffer<const int32_t> seq_lens_output,
+                     opforge::Buffer<int32_t> output_padding_offset,
+                     opforge::Buffer<int32_t> output_cum_offsets,
+                     opforge::Buffer<int32_t> cu_seqlens_q_output,
+                     opforge::Buffer<int32_t> batch_id_per_token_output,
+                     int64_t real_bsz,
+                     int64_t out_token_num,
+                     int64_t cpu_out_token_num,
+                     int32_t max_seq_len);
+
+#ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
+// Runs the XPU3 kernel on the device (xpu3_device/speculate_get_output_padding_offset_launch.xpu).
+void launch_xpu3_device(const opforge::Context& ctx,
+                        opforge::Buffer<const int32_t> seq_lens_output,
+                        opforge::Buffer<int32_t> output_padding_offset,
+                        opforge::Buffer<int32_t> output_cum_offsets,
+                        opforge::Buffer<int32_t> cu_seqlens_q_output,
+                        opforge::Buffer<int32_t> batch_id_per_token_output,
+                        int64_t real_bsz,
+                        int64_t out_token_num,
+                        int64_t cpu_out_token_num,
+                        int32_t max_seq_len);
+#endif
+
+}  // namespace opforge::speculate_get_output_padding_offset
