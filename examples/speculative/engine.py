@@ -1,0 +1,361 @@
+"""A speculative-decoding engine built only from opforge ops, around the
+n-gram language model of model.py.
+
+One step of the loop (Engine.step), each part done by the op named:
+
+1. propose drafts for every decoding slot: `ngram_match` (from the slot's own
+   history) or the draft model (`draft_model_preprocess`, then per draft the
+   draft model's forward and `draft_model_update`);
+2. pack the step's tokens: `speculate_get_padding_offset` (prefill slots'
+   prompts, decode slots' input token and drafts, slot after slot);
+3. run the target model once over the packed tokens (Paddle, model.py);
+4. find the rows whose logits are sampled: `speculate_get_seq_lens_output`
+   (1 for a prefill slot, every position of a decode slot) and
+   `speculate_get_output_padding_offset` (their offsets and packed rows);
+5. sample: greedy argmax (Paddle), or TOPP through `top_p_candidates`;
+6. verify the drafts: `verify_draft_tokens`;
+7. update every slot (end tokens, length limits, counters, history, next
+   input token): `unified_update_model_status`.
+
+Between steps the host scheduler (Python, as in any serving engine) hands
+finished requests back and puts waiting ones into free slots. All state lives
+in Paddle tensors on the CPU; under `opforge.xpu3_simulation()` every op runs
+its XPU3 kernel.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import paddle
+
+import opforge
+from examples.speculative.model import NgramLM, packed_context
+
+PROPOSERS = ("ngram", "draft-model")
+STRATEGIES = ("greedy", "topp")
+
+
+@dataclass(frozen=True)
+class Request:
+    rid: int
+    prompt: tuple[int, ...]
+    max_dec_len: int
+
+
+@dataclass(frozen=True)
+class EngineConfig:
+    batch_size: int = 8
+    draft_width: int = 4  # drafts per slot and step (max_step_tokens = draft_width + 1)
+    proposer: str = "ngram"
+    strategy: str = "greedy"
+    top_p: float = 0.8
+    candidates: int = 8  # TOPP: candidates kept per row (top_p_candidates' C)
+    seed: int = 0  # TOPP draws
+    max_ngram_size: int = 3
+    # ngram_match's budget of tokens per step over the batch (FastDeploy's
+    # INFER_WITH_REFERENCE_TOKENUM_THRESHOLD, default 128); prefill tokens count.
+    token_budget: int = 1024
+    max_model_len: int = 512  # history row width: longest prompt + max_dec_len + draft_width
+
+
+@dataclass
+class Stats:
+    steps: int = 0  # target model forwards
+    generated: int = 0  # tokens emitted
+    proposed: int = 0  # drafts offered for verification
+    accepted: int = 0  # drafts the target accepted
+    op_seconds: float = 0.0
+    model_seconds: float = 0.0
+    wall_seconds: float = 0.0
+    op_calls: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def tokens_per_forward(self) -> float:
+        return self.generated / self.steps if self.steps else 0.0
+
+    @property
+    def acceptance(self) -> float:
+        return self.accepted / self.proposed if self.proposed else 0.0
+
+
+def _i32(values: object, shape: list[int] | None = None) -> paddle.Tensor:
+    return paddle.to_tensor(np.asarray(values, np.int32).reshape(shape or [-1]))
+
+
+class Engine:
+    def __init__(self, target: NgramLM, config: EngineConfig, draft: NgramLM | None = None) -> None:
+        if config.proposer not in PROPOSERS:
+            raise ValueError(f"proposer must be one of {PROPOSERS}, got {config.proposer!r}")
+        if config.strategy not in STRATEGIES:
+            raise ValueError(f"strategy must be one of {STRATEGIES}, got {config.strategy!r}")
+        if config.proposer == "draft-model" and draft is None:
+            raise ValueError("the draft-model proposer needs a draft model")
+        self.target, self.draft, self.config = target, draft, config
+        self.stats = Stats()
+        bsz, width = config.batch_size, config.draft_width + 1
+        length = config.max_model_len
+        zeros = np.zeros
+        # Per-slot state, shared by every op (the layout of docs/ops/*.md).
+        self.token_ids_all = paddle.to_tensor(zeros((bsz, length), np.int64))
+        self.prompt_lens = paddle.to_tensor(zeros(bsz, np.int64))
+        self.step_idx = paddle.to_tensor(zeros(bsz, np.int64))
+        self.max_dec_len = paddle.to_tensor(zeros(bsz, np.int64))
+        self.seq_lens_this_time = paddle.to_tensor(zeros(bsz, np.int32))
+        self.seq_lens_encoder = paddle.to_tensor(zeros(bsz, np.int32))
+        self.seq_lens_decoder = paddle.to_tensor(zeros(bsz, np.int32))
+        self.stop_flags = paddle.to_tensor(np.ones(bsz, np.bool_))
+        self.is_paused = paddle.to_tensor(zeros(bsz, np.bool_))
+        self.is_block_step = paddle.to_tensor(zeros(bsz, np.bool_))
+        self.reasoning_status = paddle.to_tensor(np.full(bsz, 2, np.int32))  # response
+        self.mask_rollback = paddle.to_tensor(zeros(bsz, np.int32))
+        self.step_input_ids = paddle.to_tensor(zeros((bsz, width), np.int64))
+        self.step_output_ids = paddle.to_tensor(zeros((bsz, width), np.int64))
+        self.step_output_len = paddle.to_tensor(zeros(bsz, np.int32))
+        self.has_running_seqs = paddle.to_tensor(zeros(1, np.bool_))
+        self.topp = paddle.to_tensor(np.full(bsz, config.top_p, np.float32))
+        self.end_tokens = paddle.to_tensor(np.array([target.config.end_token], np.int64))
+        self.slot_request: list[Request | None] = [None] * bsz
+
+    # ------------------------------------------------------------ timing
+
+    def _op(self, name: str, fn: Callable[..., object], *args: object, **kwargs: object) -> object:
+        start = time.perf_counter()
+        result = fn(*args, **kwargs)
+        spent = time.perf_counter() - start
+        self.stats.op_seconds += spent
+        self.stats.op_calls[name] = self.stats.op_calls.get(name, 0.0) + spent
+        return result
+
+    # ------------------------------------------------------------ the scheduler (host)
+
+    def free_slots(self) -> list[int]:
+        return [b for b, r in enumerate(self.slot_request) if r is None]
+
+    def insert(self, b: int, request: Request) -> None:
+        """Put a request into free slot b: its prompt becomes the slot's history
+        and its prefill is this slot's next step."""
+        n = len(request.prompt)
+        if n == 0 or n + request.max_dec_len + self.config.draft_width > self.config.max_model_len:
+            raise ValueError(
+                f"request {request.rid}: prompt of {n} tokens and max_dec_len "
+                f"{request.max_dec_len} do not fit max_model_len {self.config.max_model_len}"
+            )
+        row = np.zeros(self.config.max_model_len, np.int64)
+        row[:n] = request.prompt
+        self.token_ids_all[b] = paddle.to_tensor(row)
+        self.prompt_lens[b] = n
+        self.step_idx[b] = 0
+        self.max_dec_len[b] = request.max_dec_len
+        self.seq_lens_encoder[b] = n
+        self.seq_lens_decoder[b] = 0
+        self.seq_lens_this_time[b] = n
+        self.stop_flags[b] = False
+        self.slot_request[b] = request
+
+    def release_finished(self) -> list[tuple[Request, list[int]]]:
+        """Requests whose slot stopped: their generated tokens, read from the
+        history; the slot is idle until a request is inserted."""
+        stopped = self.stop_flags.numpy()
+        done = []
+        for b, request in enumerate(self.slot_request):
+            if request is None or not stopped[b]:
+                continue
+            n, generated = len(request.prompt), int(self.step_idx[b].item())
+            tokens = self.token_ids_all[b, n : n + generated].numpy().tolist()
+            done.append((request, tokens))
+            self.slot_request[b] = None
+            self.seq_lens_this_time[b] = 0
+            self.seq_lens_encoder[b] = 0
+            self.seq_lens_decoder[b] = 0
+        return done
+
+    # ------------------------------------------------------------ one step
+
+    def step(self) -> bool:
+        """One target forward over every active slot; False if none is active."""
+        self._propose()
+        token_num = int(self.seq_lens_this_time.sum().item())
+        if token_num == 0:
+            return False
+        cfg = self.config
+        ids, batch_id_per_token, cu_seqlens_q, _ = self._op(
+            "speculate_get_padding_offset",
+            opforge.speculate_get_padding_offset,
+            self.token_ids_all,
+            self.step_input_ids,
+            self.seq_lens_this_time,
+            self.seq_lens_encoder,
+            cpu_token_num=token_num,
+        )
+        start = time.perf_counter()
+        context = packed_context(
+            ids,
+            batch_id_per_token,
+            cu_seqlens_q,
+            self.seq_lens_decoder,
+            self.token_ids_all,
+            self.target.config.window,
+            self.target.pad,
+        )
+        logits = self.target.logits(context)
+        self.stats.model_seconds += time.perf_counter() - start
+
+        rows, cu_seqlens_q_output, batch_id_per_token_output = self._output_rows(cu_seqlens_q)
+        start = time.perf_counter()
+        sampled = paddle.gather(logits, rows)
+        target_tokens = paddle.argmax(sampled, axis=1) if cfg.strategy == "greedy" else None
+        probs = paddle.nn.functional.softmax(sampled, axis=1) if cfg.strategy == "topp" else None
+        self.stats.model_seconds += time.perf_counter() - start
+
+        candidates: tuple[object, object, object] = (None, None, None)
+        if probs is not None:
+            scores, ids_c, lens = self._op(
+                "top_p_candidates",
+                opforge.top_p_candidates,
+                probs,
+                self.topp,
+                batch_id_per_token_output,
+                candidates_len=cfg.candidates,
+            )
+            candidates = (ids_c, scores, lens)
+        proposed = self.seq_lens_this_time.numpy() - 1
+        decoding = self.seq_lens_encoder.numpy() == 0
+        self._op(
+            "verify_draft_tokens",
+            opforge.verify_draft_tokens,
+            self.step_output_ids,
+            self.step_output_len,
+            self.step_input_ids,
+            target_tokens,
+            *candidates,
+            self.topp,
+            self.stop_flags,
+            self.seq_lens_encoder,
+            self.seq_lens_this_time,
+            self.end_tokens,
+            self.is_block_step,
+            cu_seqlens_q_output,
+            self.reasoning_status,
+            self.max_dec_len,
+            self.step_idx,
+            verify_strategy=(
+                opforge.VerifyStrategy.GREEDY
+                if cfg.strategy == "greedy"
+                else opforge.VerifyStrategy.TOPP
+            ),
+            seed=cfg.seed + self.stats.steps,
+        )
+        emitted = self.step_output_len.numpy()
+        self.stats.steps += 1
+        self.stats.generated += int(emitted.sum())
+        verified = decoding & (proposed > 0) & (emitted > 0)
+        self.stats.proposed += int(proposed[verified].sum())
+        # Accepted drafts: all emitted tokens but the target's own (one per slot,
+        # unless the slot stopped on an accepted draft).
+        self.stats.accepted += int(np.minimum(emitted[verified] - 1, proposed[verified]).sum())
+        self._op(
+            "unified_update_model_status",
+            opforge.unified_update_model_status,
+            self.seq_lens_encoder,
+            self.seq_lens_decoder,
+            self.has_running_seqs,
+            self.step_input_ids,
+            self.step_output_ids,
+            self.step_output_len,
+            self.stop_flags,
+            self.seq_lens_this_time,
+            self.is_paused,
+            self.mask_rollback,
+            self.token_ids_all,
+            self.prompt_lens,
+            self.step_idx,
+            self.end_tokens,
+            self.max_dec_len,
+        )
+        return True
+
+    def _propose(self) -> None:
+        """Drafts into step_input_ids[b, 1..] and seq_lens_this_time[b] = 1 +
+        drafts for every decoding slot; prefill slots keep their prompt length,
+        idle ones get 0."""
+        cfg = self.config
+        if cfg.proposer == "ngram":
+            self._op(
+                "ngram_match",
+                opforge.ngram_match,
+                self.token_ids_all,
+                self.prompt_lens,
+                self.step_idx,
+                None,  # draft_token_num: draft_width for every slot
+                self.step_input_ids,
+                self.seq_lens_this_time,
+                self.seq_lens_encoder,
+                self.seq_lens_decoder,
+                self.max_dec_len,
+                max_ngram_size=cfg.max_ngram_size,
+                max_draft_tokens=cfg.draft_width,
+                infer_with_reference_tokenum_threshold=cfg.token_budget,
+            )
+        else:
+            self._propose_with_draft_model()
+
+    def _propose_with_draft_model(self) -> None:
+        raise NotImplementedError
+
+    def _output_rows(
+        self, cu_seqlens_q: paddle.Tensor
+    ) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor]:
+        """(packed row of each sampled row, cu_seqlens_q_output,
+        batch_id_per_token_output)."""
+        seq_lens_output = self._op(
+            "speculate_get_seq_lens_output",
+            opforge.speculate_get_seq_lens_output,
+            self.seq_lens_this_time,
+            self.seq_lens_encoder,
+        )
+        out_token_num = int(seq_lens_output.sum().item())
+        _, _, cu_seqlens_q_output, batch_id_per_token_output = self._op(
+            "speculate_get_output_padding_offset",
+            opforge.speculate_get_output_padding_offset,
+            seq_lens_output,
+            cpu_out_token_num=out_token_num,
+            max_seq_len=self.config.max_model_len,
+        )
+        # TEMPORARY: the packed row of each output row.
+        b = batch_id_per_token_output.astype("int64")
+        k = paddle.arange(out_token_num, dtype="int64") - cu_seqlens_q_output.astype("int64")[b]
+        rows = (
+            cu_seqlens_q.astype("int64")[b]
+            + self.seq_lens_this_time.astype("int64")[b]
+            - seq_lens_output.astype("int64")[b]
+            + k
+        )
+        return rows, cu_seqlens_q_output, batch_id_per_token_output
+
+    # ------------------------------------------------------------ the loop
+
+    def run(
+        self, requests: list[Request], progress: Callable[[int], None] | None = None
+    ) -> dict[int, list[int]]:
+        """Decode every request with continuous batching; returns each
+        request's generated tokens by id."""
+        waiting = list(requests)
+        outputs: dict[int, list[int]] = {}
+        start = time.perf_counter()
+        while waiting or any(r is not None for r in self.slot_request):
+            for b in self.free_slots():
+                if not waiting:
+                    break
+                self.insert(b, waiting.pop(0))
+            if not self.step():
+                raise RuntimeError("no slot is active although requests remain")
+            for request, tokens in self.release_finished():
+                outputs[request.rid] = tokens
+                if progress is not None:
+                    progress(1)
+        self.stats.wall_seconds += time.perf_counter() - start
+        return outputs
