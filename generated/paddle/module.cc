@@ -4,6 +4,12 @@
 
 namespace opforge {
 void register_runtime(pybind11::module_& module);
+namespace draft_model_preprocess {
+void bind(pybind11::module_& module);
+}
+namespace draft_model_update {
+void bind(pybind11::module_& module);
+}
 namespace top_p_candidates {
 void bind(pybind11::module_& module);
 }
@@ -18,6 +24,8 @@ void bind(pybind11::module_& module);
 PYBIND11_MODULE(_C, module) {
   module.doc() = "opforge ops (generated bindings; use the opforge package, not this module)";
   opforge::register_runtime(module);
+  opforge::draft_model_preprocess::bind(module);
+  opforge::draft_model_update::bind(module);
   opforge::top_p_candidates::bind(module);
   opforge::unified_update_model_status::bind(module);
   opforge::verify_draft_tokens::bind(module);
