@@ -6,8 +6,9 @@ deliberately not vectorised: it is what the kernels are compared against.
 For a slot ``b < real_bsz`` (slots ``b >= real_bsz`` only get the clamping of "Out-of-domain
 values"), in the page's order of cases:
 
-- stop-flagged: the draft model skips it (``draft_seq_lens_this_time = 0``, encoder 0) and its
-  cache length is reset to 0 (the request is over);
+- stop-flagged: the target's ``seq_lens_this_time[b] = 0`` (the next step does not feed it), the
+  draft model skips it (``draft_seq_lens_this_time = 0``, encoder 0) and its cache length is reset
+  to 0 (the request is over);
 - ``seq_lens_this_time[b] <= 0`` (idle or paused): skipped, the draft cache length kept;
 - ``seq_lens_encoder[b] > 0`` (the target has not prefilled the slot yet): skipped, the draft
   cache length reset to 0 (a new request);
@@ -101,6 +102,7 @@ def draft_model_preprocess(
         dslt[b] = 0
         denc[b] = 0
         if stopped_in[b]:
+            slt_out[b] = 0  # the target does not feed it either
             ddec[b] = 0  # the request is over
             continue
         if int(seq_lens_this_time[b]) <= 0:

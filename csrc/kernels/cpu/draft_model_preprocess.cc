@@ -24,7 +24,9 @@ namespace {
 
 constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
 
-int64_t clamp64(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : (v > hi ? hi : v); }
+int64_t clamp64(int64_t v, int64_t lo, int64_t hi) {
+  return v < lo ? lo : (v > hi ? hi : v);
+}
 
 bool flag(const bool* flags, int64_t b) {
   return reinterpret_cast<const unsigned char*>(flags)[b] != 0;
@@ -65,6 +67,7 @@ void opforge::draft_model_preprocess::Kernels::cpu(int32_t* seq_lens_this_time,
     draft_seq_lens_this_time[b] = 0;
     draft_seq_lens_encoder[b] = 0;
     if (flag(stop_flags, b)) {
+      seq_lens_this_time[b] = 0;      // the target does not feed it either
       draft_seq_lens_decoder[b] = 0;  // the request is over
       continue;
     }
