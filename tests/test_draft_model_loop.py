@@ -240,7 +240,7 @@ class Engine:
             [],
         )
 
-    def draft_step(self, output_rows_only: bool) -> None:
+    def draft_step(self, output_rows_only: bool, one_step: bool = False) -> None:
         """A draft forward over its packed step (every fed row, or only a
         prefill's last one), then draft_model_update."""
         s, rows, offsets = self.s, [], [0]
@@ -282,6 +282,7 @@ class Engine:
             t(s["max_dec_len"]),
             t(self.end_tokens),
             flag,
+            prefill_one_step_stop=one_step,
         )
         for n, x in zip(names, tensors, strict=True):
             s[n] = x.numpy()
@@ -289,7 +290,7 @@ class Engine:
 
 
 def run_loop(
-    seed: int, max_bsz: int, width: int, drafts: int, name: str
+    seed: int, max_bsz: int, width: int, drafts: int, name: str, one_step: bool = False
 ) -> tuple[dict[int, list[int]], list[Request], Engine]:
     rng = np.random.default_rng(seed)
     model_len = 40
@@ -328,7 +329,7 @@ def run_loop(
             for _ in range(drafts):
                 if not engine.s["has_draft_seqs"][0]:
                     break
-                engine.draft_step(output_rows_only=bool(rng.integers(2)))
+                engine.draft_step(output_rows_only=bool(rng.integers(2)), one_step=one_step)
             if not refill_first:
                 collect_and_refill()  # ... or after it
     return done, requests, engine
@@ -350,3 +351,12 @@ def test_draft_model_loop_equals_greedy(
     # Drafts were accepted: fewer target forwards than tokens.
     assert engine.target_forwards < generated
     assert engine.draft_forwards > 0
+
+
+@pytest.mark.parametrize("name", ["cpu", "xpu3-sim"])
+def test_one_draft_per_round_with_prefill_one_step_stop(name: str) -> None:
+    done, requests, engine = run_loop(6, 3, 4, 3, name, one_step=True)
+    for index, request in enumerate(requests):
+        assert done[index] == greedy(request.prompt, request.max_dec_len), index
+    # One draft-model forward per round (the slots are not fed again).
+    assert engine.draft_forwards <= engine.target_forwards + 1

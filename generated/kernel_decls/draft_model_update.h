@@ -29,7 +29,8 @@ struct Kernels {
       int64_t max_step_tokens,
       int64_t real_bsz,
       int64_t token_num,
-      int64_t end_length);
+      int64_t end_length,
+      bool prefill_one_step_stop);
 };
 
 }  // namespace opforge::draft_model_update

@@ -34,6 +34,7 @@ __global__ void xpu3_kernel(
     int32_t max_step_tokens,
     int32_t real_bsz,
     int32_t token_num,
-    int32_t end_length);
+    int32_t end_length,
+    bool prefill_one_step_stop);
 
 }  // namespace opforge::draft_model_update

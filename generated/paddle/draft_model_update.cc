@@ -24,8 +24,9 @@ void checked_call(const paddle::Tensor& draft_next_tokens,
                   const paddle::Tensor& step_idx,
                   const paddle::Tensor& max_dec_len,
                   const paddle::Tensor& end_tokens,
-                  const paddle::Tensor& has_draft_seqs) {
-  check_attrs();
+                  const paddle::Tensor& has_draft_seqs,
+                  bool prefill_one_step_stop) {
+  check_attrs(prefill_one_step_stop);
 
   paddle_glue::PlaceAnchor anchor;
   const phi::DenseTensor& draft_next_tokens_tensor = paddle_glue::check_tensor(
@@ -155,7 +156,8 @@ void checked_call(const paddle::Tensor& draft_next_tokens,
       max_step_tokens.get(),
       real_bsz.get(),
       token_num.get(),
-      end_length.get());
+      end_length.get(),
+      prefill_one_step_stop);
 }
 
 // ---- the Paddle custom op
@@ -171,7 +173,8 @@ void paddle_kernel(const paddle::Tensor& draft_next_tokens,
                    const paddle::Tensor& step_idx,
                    const paddle::Tensor& max_dec_len,
                    const paddle::Tensor& end_tokens,
-                   const paddle::Tensor& has_draft_seqs) {
+                   const paddle::Tensor& has_draft_seqs,
+                   bool prefill_one_step_stop) {
   // Raised as Paddle's InvalidArgument so the message survives the static-graph
   // executor (PD_THROW's exception reaches Python there as a bare "std::exception").
   try {
@@ -186,7 +189,8 @@ void paddle_kernel(const paddle::Tensor& draft_next_tokens,
                  step_idx,
                  max_dec_len,
                  end_tokens,
-                 has_draft_seqs);
+                 has_draft_seqs,
+                 prefill_one_step_stop);
   } catch (const opforge::OpError& error) {
     // Paddle hands the op an empty optional input as absent: say so.
     const char* note = error.kind() == opforge::ErrorKind::kMissing
@@ -208,7 +212,8 @@ std::vector<std::vector<int64_t>> infer_shape(
     const std::vector<int64_t>& step_idx_shape,
     const std::vector<int64_t>& max_dec_len_shape,
     const std::vector<int64_t>& end_tokens_shape,
-    const std::vector<int64_t>& has_draft_seqs_shape) {
+    const std::vector<int64_t>& has_draft_seqs_shape,
+    bool prefill_one_step_stop) {
   return {draft_seq_lens_this_time_shape,
           draft_seq_lens_encoder_shape,
           draft_seq_lens_decoder_shape,
@@ -229,7 +234,8 @@ std::vector<paddle::DataType> infer_dtype(const paddle::DataType& draft_next_tok
                                           const paddle::DataType& step_idx_dtype,
                                           const paddle::DataType& max_dec_len_dtype,
                                           const paddle::DataType& end_tokens_dtype,
-                                          const paddle::DataType& has_draft_seqs_dtype) {
+                                          const paddle::DataType& has_draft_seqs_dtype,
+                                          bool prefill_one_step_stop) {
   return {draft_seq_lens_this_time_dtype,
           draft_seq_lens_encoder_dtype,
           draft_seq_lens_decoder_dtype,
@@ -263,7 +269,8 @@ void bind(pybind11::module_& module) {
          const paddle::Tensor& step_idx,
          const paddle::Tensor& max_dec_len,
          const paddle::Tensor& end_tokens,
-         const paddle::Tensor& has_draft_seqs) {
+         const paddle::Tensor& has_draft_seqs,
+         bool prefill_one_step_stop) {
         checked_call(draft_next_tokens,
                      cu_seqlens_q,
                      draft_seq_lens_this_time,
@@ -275,7 +282,8 @@ void bind(pybind11::module_& module) {
                      step_idx,
                      max_dec_len,
                      end_tokens,
-                     has_draft_seqs);
+                     has_draft_seqs,
+                     prefill_one_step_stop);
       },
       py::arg("draft_next_tokens").none(false),
       py::arg("cu_seqlens_q").none(false),
@@ -289,6 +297,7 @@ void bind(pybind11::module_& module) {
       py::arg("max_dec_len").none(false),
       py::arg("end_tokens").none(false),
       py::arg("has_draft_seqs").none(false),
+      py::arg("prefill_one_step_stop") = false,
       "After a draft-model forward: take each fed slot's token from its last packed row, append it "
       "to the slot's drafts (step_input_ids[b, 1..] and seq_lens_this_time), count the fed tokens "
       "into the draft model's cache, and feed the token back unless it is an end token or no "
@@ -308,7 +317,8 @@ void bind(pybind11::module_& module) {
          const paddle::optional<paddle::Tensor>& step_idx,
          const paddle::optional<paddle::Tensor>& max_dec_len,
          const paddle::optional<paddle::Tensor>& end_tokens,
-         const paddle::optional<paddle::Tensor>& has_draft_seqs) {
+         const paddle::optional<paddle::Tensor>& has_draft_seqs,
+         bool prefill_one_step_stop) {
         opforge::check_present(
             kOp, "draft_next_tokens", draft_next_tokens.is_initialized(), true, "");
         opforge::check_present(kOp, "cu_seqlens_q", cu_seqlens_q.is_initialized(), true, "");
@@ -337,7 +347,8 @@ void bind(pybind11::module_& module) {
                      *step_idx,
                      *max_dec_len,
                      *end_tokens,
-                     *has_draft_seqs);
+                     *has_draft_seqs,
+                     prefill_one_step_stop);
       },
       py::arg("draft_next_tokens").none(true),
       py::arg("cu_seqlens_q").none(true),
@@ -351,6 +362,7 @@ void bind(pybind11::module_& module) {
       py::arg("max_dec_len").none(true),
       py::arg("end_tokens").none(true),
       py::arg("has_draft_seqs").none(true),
+      py::arg("prefill_one_step_stop") = false,
       "(the same op: reports a required tensor given as None)");
 }
 
@@ -376,7 +388,7 @@ PD_BUILD_OP(opforge_draft_model_update)
               "step_input_ids_out",
               "seq_lens_this_time_out",
               "has_draft_seqs_out"})
-    .Attrs({})
+    .Attrs({"prefill_one_step_stop: bool"})
     .SetInplaceMap({{"draft_seq_lens_this_time", "draft_seq_lens_this_time_out"},
                     {"draft_seq_lens_encoder", "draft_seq_lens_encoder_out"},
                     {"draft_seq_lens_decoder", "draft_seq_lens_decoder_out"},

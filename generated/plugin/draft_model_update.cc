@@ -8,7 +8,8 @@ namespace {
 constexpr const char* kOp = "draft_model_update";
 }  // namespace
 
-void check_attrs() {
+void check_attrs(bool prefill_one_step_stop) {
+  (void)prefill_one_step_stop;
 }
 
 void run(const opforge::Context& ctx,
@@ -28,8 +29,9 @@ void run(const opforge::Context& ctx,
          int64_t max_step_tokens,
          int64_t real_bsz,
          int64_t token_num,
-         int64_t end_length) {
-  check_attrs();
+         int64_t end_length,
+         bool prefill_one_step_stop) {
+  check_attrs(prefill_one_step_stop);
   if (max_bsz < 0) opforge::detail::fail_dim_negative(kOp, "max_bsz", max_bsz);
   if (max_step_tokens < 0)
     opforge::detail::fail_dim_negative(kOp, "max_step_tokens", max_step_tokens);
@@ -150,7 +152,8 @@ void run(const opforge::Context& ctx,
                    max_step_tokens,
                    real_bsz,
                    token_num,
-                   end_length);
+                   end_length,
+                   prefill_one_step_stop);
       break;
     case opforge::Backend::kXpu3Sim:
       launch_xpu3_sim(ctx,
@@ -170,7 +173,8 @@ void run(const opforge::Context& ctx,
                       max_step_tokens,
                       real_bsz,
                       token_num,
-                      end_length);
+                      end_length,
+                      prefill_one_step_stop);
       break;
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
     case opforge::Backend::kXpu3:
@@ -191,7 +195,8 @@ void run(const opforge::Context& ctx,
                          max_step_tokens,
                          real_bsz,
                          token_num,
-                         end_length);
+                         end_length,
+                         prefill_one_step_stop);
       break;
 #endif
     default:

@@ -9,7 +9,7 @@
 namespace opforge::draft_model_update {
 
 // Rejects attributes outside their declared ranges (throws opforge::OpError).
-void check_attrs();
+void check_attrs(bool prefill_one_step_stop);
 
 // Checks every buffer (presence, non-null, element count from the shape
 // expressions) and every attribute, then runs the kernel of ctx.backend.
@@ -31,7 +31,8 @@ void run(const opforge::Context& ctx,
          int64_t max_step_tokens,
          int64_t real_bsz,
          int64_t token_num,
-         int64_t end_length);
+         int64_t end_length,
+         bool prefill_one_step_stop);
 
 // Runs the XPU3 kernel under the simulation (plugin/draft_model_update_xpu3sim.cc);
 // called by run() once every check has passed.
@@ -52,7 +53,8 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      int64_t max_step_tokens,
                      int64_t real_bsz,
                      int64_t token_num,
-                     int64_t end_length);
+                     int64_t end_length,
+                     bool prefill_one_step_stop);
 
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
 // Runs the XPU3 kernel on the device (xpu3_device/draft_model_update_launch.xpu).
@@ -73,7 +75,8 @@ void launch_xpu3_device(const opforge::Context& ctx,
                         int64_t max_step_tokens,
                         int64_t real_bsz,
                         int64_t token_num,
-                        int64_t end_length);
+                        int64_t end_length,
+                        bool prefill_one_step_stop);
 #endif
 
 }  // namespace opforge::draft_model_update

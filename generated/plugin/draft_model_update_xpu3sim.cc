@@ -26,7 +26,8 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      int64_t max_step_tokens,
                      int64_t real_bsz,
                      int64_t token_num,
-                     int64_t end_length) {
+                     int64_t end_length,
+                     bool prefill_one_step_stop) {
   const opforge::xpu3_sim::DeviceCopy<const int64_t> draft_next_tokens_device(
       draft_next_tokens, "draft_next_tokens", true);
   const opforge::xpu3_sim::DeviceCopy<const int32_t> cu_seqlens_q_device(
@@ -71,7 +72,8 @@ void launch_xpu3_sim(const opforge::Context& ctx,
       opforge::xpu3_dim("draft_model_update", "max_step_tokens", max_step_tokens),
       opforge::xpu3_dim("draft_model_update", "real_bsz", real_bsz),
       opforge::xpu3_dim("draft_model_update", "token_num", token_num),
-      opforge::xpu3_dim("draft_model_update", "end_length", end_length));
+      opforge::xpu3_dim("draft_model_update", "end_length", end_length),
+      prefill_one_step_stop);
   draft_seq_lens_this_time_device.copy_back();
   draft_seq_lens_encoder_device.copy_back();
   draft_seq_lens_decoder_device.copy_back();

@@ -127,6 +127,7 @@ def draft_model_update(
     max_dec_len,
     end_tokens,
     has_draft_seqs,
+    prefill_one_step_stop=False,
 ):
     """After a draft-model forward: take each fed slot's token from its last packed row, append it
     to the slot's drafts (step_input_ids[b, 1..] and seq_lens_this_time), count the fed
@@ -152,6 +153,7 @@ def draft_model_update(
         max_dec_len: int64 [max_bsz]. generation limit per slot.
         end_tokens: int64 [end_length]. end-of-sequence ids.
         has_draft_seqs: bool [1], in-place, host memory. set iff some slot is fed to the draft model again (host memory).
+        prefill_one_step_stop: bool, default False. one draft per round: no slot is fed again (FastDeploy's PREFILL_NODE_ONE_STEP_STOP).
 
     Returns:
         (draft_seq_lens_this_time, draft_seq_lens_encoder, draft_seq_lens_decoder, draft_input_ids, step_input_ids, seq_lens_this_time, has_draft_seqs): the tensors passed in, updated in place.
@@ -175,6 +177,7 @@ def draft_model_update(
             max_dec_len,
             end_tokens,
             has_draft_seqs,
+            prefill_one_step_stop,
         )
         return (
             draft_seq_lens_this_time,
@@ -201,7 +204,7 @@ def draft_model_update(
             end_tokens,
             has_draft_seqs,
         ),
-        (),
+        (prefill_one_step_stop,),
     )
 
 

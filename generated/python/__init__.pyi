@@ -48,6 +48,7 @@ def draft_model_update(
     max_dec_len: paddle.Tensor,
     end_tokens: paddle.Tensor,
     has_draft_seqs: paddle.Tensor,
+    prefill_one_step_stop: bool = ...,
 ) -> tuple[
     paddle.Tensor,
     paddle.Tensor,

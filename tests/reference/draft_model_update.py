@@ -9,8 +9,9 @@ the draft cache length grows by ``n`` (saturating at INT32_MAX); the slot's toke
 (the index of the draft being appended, ``1 + drafts so far``), the token is appended as
 ``step_input_ids[b, j]`` and ``seq_lens_this_time[b] = j + 1`` iff ``1 <= j < max_step_tokens``
 and ``step_idx[b] + j < max_dec_len[b]``; it is fed again (``draft_input_ids[b, 0] = token``,
-``draft_seq_lens_this_time[b] = 1``) iff it was appended, is not an end token, and one more draft
-would be appended too (``j + 1 < max_step_tokens`` and ``step_idx[b] + j + 1 < max_dec_len[b]``);
+``draft_seq_lens_this_time[b] = 1``) iff it was appended, ``prefill_one_step_stop`` is off, it is
+not an end token, and one more draft would be appended too (``j + 1 < max_step_tokens`` and
+``step_idx[b] + j + 1 < max_dec_len[b]``);
 otherwise ``draft_seq_lens_this_time[b] = 0``. Every slot ``b < real_bsz`` ends with
 ``draft_seq_lens_encoder[b] = 0`` and ``draft_seq_lens_this_time[b]`` in ``{0, 1}``.
 
@@ -60,6 +61,8 @@ def draft_model_update(
     max_dec_len: np.ndarray,
     end_tokens: np.ndarray,
     has_draft_seqs: np.ndarray,
+    *,
+    prefill_one_step_stop: bool = False,
 ) -> tuple[np.ndarray, ...]:
     """Return the in-place tensors after the op, as new arrays, in spec order (``INOUT_NAMES``).
     The inputs are never modified."""
@@ -104,8 +107,8 @@ def draft_model_update(
             continue  # it would not fit the row, or is past the length limit: dropped
         in_ids[b, j] = tok
         slt_out[b] = j + 1
-        if tok in ends or j + 1 >= width or s + j + 1 >= limit:
-            continue  # an end token, or no further draft would fit
+        if bool(prefill_one_step_stop) or tok in ends or j + 1 >= width or s + j + 1 >= limit:
+            continue  # one draft per round, an end token, or no further draft would fit
         draft_ids[b, 0] = tok
         dslt[b] = 1
         any_fed = True

@@ -56,7 +56,8 @@ void opforge::draft_model_update::Kernels::cpu(const int64_t* draft_next_tokens,
                                                int64_t max_step_tokens,
                                                int64_t real_bsz,
                                                int64_t token_num,
-                                               int64_t end_length) {
+                                               int64_t end_length,
+                                               bool prefill_one_step_stop) {
   bool any_fed = false;
   const int64_t nslots = real_bsz < max_bsz ? real_bsz : max_bsz;
 
@@ -90,8 +91,9 @@ void opforge::draft_model_update::Kernels::cpu(const int64_t* draft_next_tokens,
     if (j < 1 || j >= max_step_tokens || s >= limit - j) continue;
     step_input_ids[b * max_step_tokens + j] = tok;
     seq_lens_this_time[b] = static_cast<int32_t>(j + 1);
-    // Fed again iff not an end token and one more draft would be appended.
-    if (is_end_token(end_tokens, end_length, tok)) continue;
+    // Fed again iff drafting goes on (prefill_one_step_stop off), tok is not
+    // an end token, and one more draft would be appended.
+    if (prefill_one_step_stop || is_end_token(end_tokens, end_length, tok)) continue;
     if (j + 1 >= max_step_tokens || s >= limit - j - 1) continue;
     draft_input_ids[b * max_step_tokens] = tok;
     draft_seq_lens_this_time[b] = 1;
