@@ -4,6 +4,12 @@
 
 namespace opforge {
 void register_runtime(pybind11::module_& module);
+namespace draft_model_preprocess {
+void bind(pybind11::module_& module);
+}
+namespace draft_model_update {
+void bind(pybind11::module_& module);
+}
 namespace ngram_match {
 void bind(pybind11::module_& module);
 }
@@ -30,6 +36,8 @@ void bind(pybind11::module_& module);
 PYBIND11_MODULE(_C, module) {
   module.doc() = "opforge ops (generated bindings; use the opforge package, not this module)";
   opforge::register_runtime(module);
+  opforge::draft_model_preprocess::bind(module);
+  opforge::draft_model_update::bind(module);
   opforge::ngram_match::bind(module);
   opforge::speculate_get_output_padding_offset::bind(module);
   opforge::speculate_get_padding_offset::bind(module);

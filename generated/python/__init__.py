@@ -9,6 +9,8 @@ from opforge import _runtime
 
 __all__ = [
     "VerifyStrategy",
+    "draft_model_preprocess",
+    "draft_model_update",
     "ngram_match",
     "speculate_get_output_padding_offset",
     "speculate_get_padding_offset",
@@ -20,6 +22,194 @@ __all__ = [
 
 _C = _runtime.extension()
 _in_dynamic_mode = _runtime.in_dynamic_mode
+
+
+def draft_model_preprocess(
+    seq_lens_this_time,
+    seq_lens_encoder,
+    stop_flags,
+    step_idx,
+    max_dec_len,
+    prompt_lens,
+    token_ids_all,
+    step_input_ids,
+    draft_input_ids,
+    draft_seq_lens_this_time,
+    draft_seq_lens_encoder,
+    draft_seq_lens_decoder,
+    has_draft_seqs,
+):
+    """Prepare the draft model's first forward of a round: for each slot that keeps decoding, reset
+    its target row to the next input token alone and give the draft model the history tokens
+    its cache does not hold yet (from the last valid cache position, or the whole history as
+    a prefill); report whether any slot is fed to the draft model.
+
+    Generated from opspec/draft_model_preprocess.yaml; dims: max_bsz, max_step_tokens, real_bsz, max_model_len.
+
+    Args:
+        seq_lens_this_time: int32 [real_bsz], in-place. the target's tokens per slot; becomes 1 in a slot that keeps decoding (its next
+            input token).
+        seq_lens_encoder: int32 [max_bsz]. the target's prompt tokens still to prefill; non-zero: the slot is not decoding yet.
+        stop_flags: bool [max_bsz]. slot finished.
+        step_idx: int64 [max_bsz]. tokens generated so far.
+        max_dec_len: int64 [max_bsz]. generation limit per slot.
+        prompt_lens: int64 [max_bsz]. prompt length per slot.
+        token_ids_all: int64 [max_bsz, max_model_len]. per-slot history, the prompt then the generated tokens.
+        step_input_ids: int64 [max_bsz, max_step_tokens], in-place. the target's input rows: columns 1 .. of a slot that keeps decoding become -1 (no
+            draft yet).
+        draft_input_ids: int64 [max_bsz, max_step_tokens], in-place. the draft model's input rows: a decoding slot's columns 0 ..
+            draft_seq_lens_this_time-1.
+        draft_seq_lens_this_time: int32 [real_bsz], in-place. tokens fed to the draft model in its next forward per slot; 0 for a slot it skips.
+        draft_seq_lens_encoder: int32 [max_bsz], in-place. non-zero: the draft model prefills the slot's history token_ids_all[b, 0 .. this).
+        draft_seq_lens_decoder: int32 [max_bsz], in-place. tokens of the slot's history valid in the draft model's cache.
+        has_draft_seqs: bool [1], in-place, host memory. set iff some slot is fed to the draft model in its next forward (host memory).
+
+    Returns:
+        (seq_lens_this_time, step_input_ids, draft_input_ids, draft_seq_lens_this_time, draft_seq_lens_encoder, draft_seq_lens_decoder, has_draft_seqs): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, or a required one is None.
+        OpValueError: a shape, place, layout or attribute value is wrong.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        _C.draft_model_preprocess(
+            seq_lens_this_time,
+            seq_lens_encoder,
+            stop_flags,
+            step_idx,
+            max_dec_len,
+            prompt_lens,
+            token_ids_all,
+            step_input_ids,
+            draft_input_ids,
+            draft_seq_lens_this_time,
+            draft_seq_lens_encoder,
+            draft_seq_lens_decoder,
+            has_draft_seqs,
+        )
+        return (
+            seq_lens_this_time,
+            step_input_ids,
+            draft_input_ids,
+            draft_seq_lens_this_time,
+            draft_seq_lens_encoder,
+            draft_seq_lens_decoder,
+            has_draft_seqs,
+        )
+    return _runtime.run_static(
+        "opforge_draft_model_preprocess",
+        (
+            seq_lens_this_time,
+            seq_lens_encoder,
+            stop_flags,
+            step_idx,
+            max_dec_len,
+            prompt_lens,
+            token_ids_all,
+            step_input_ids,
+            draft_input_ids,
+            draft_seq_lens_this_time,
+            draft_seq_lens_encoder,
+            draft_seq_lens_decoder,
+            has_draft_seqs,
+        ),
+        (),
+    )
+
+
+def draft_model_update(
+    draft_next_tokens,
+    cu_seqlens_q,
+    draft_seq_lens_this_time,
+    draft_seq_lens_encoder,
+    draft_seq_lens_decoder,
+    draft_input_ids,
+    step_input_ids,
+    seq_lens_this_time,
+    step_idx,
+    max_dec_len,
+    end_tokens,
+    has_draft_seqs,
+    prefill_one_step_stop=False,
+):
+    """After a draft-model forward: take each fed slot's token from its last packed row, append it
+    to the slot's drafts (step_input_ids[b, 1..] and seq_lens_this_time), count the fed
+    tokens into the draft model's cache, and feed the token back unless it is an end token
+    or no further draft fits the row or the slot's length limit; report whether any slot is
+    fed again.
+
+    Generated from opspec/draft_model_update.yaml; dims: max_bsz, max_step_tokens, real_bsz, token_num, end_length.
+
+    Args:
+        draft_next_tokens: int64 [token_num]. the draft model's sampled token after each packed row.
+        cu_seqlens_q: int32 [real_bsz + 1]. packed row offsets of the draft-model forward, [0] == 0; slot b's rows are cu[b] ..
+            cu[b+1]-1.
+        draft_seq_lens_this_time: int32 [real_bsz], in-place. tokens fed in the forward just run per slot; becomes 1 (fed again) or 0.
+        draft_seq_lens_encoder: int32 [max_bsz], in-place. non-zero: the forward just run prefilled the slot; 0 afterwards.
+        draft_seq_lens_decoder: int32 [max_bsz], in-place. tokens of the slot's history valid in the draft model's cache; grows by the tokens
+            fed.
+        draft_input_ids: int64 [max_bsz, max_step_tokens], in-place. the draft model's input rows: column 0 becomes the appended token of a slot fed
+            again.
+        step_input_ids: int64 [max_bsz, max_step_tokens], in-place. the target's input rows: the appended token goes to column seq_lens_this_time[b].
+        seq_lens_this_time: int32 [real_bsz], in-place. the target's tokens per slot (1 + drafts); grows by one per appended draft.
+        step_idx: int64 [max_bsz]. tokens generated so far.
+        max_dec_len: int64 [max_bsz]. generation limit per slot.
+        end_tokens: int64 [end_length]. end-of-sequence ids.
+        has_draft_seqs: bool [1], in-place, host memory. set iff some slot is fed to the draft model again (host memory).
+        prefill_one_step_stop: bool, default False. one draft per round: no slot is fed again (FastDeploy's PREFILL_NODE_ONE_STEP_STOP).
+
+    Returns:
+        (draft_seq_lens_this_time, draft_seq_lens_encoder, draft_seq_lens_decoder, draft_input_ids, step_input_ids, seq_lens_this_time, has_draft_seqs): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, or a required one is None.
+        OpValueError: a shape, place, layout or attribute value is wrong.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        _C.draft_model_update(
+            draft_next_tokens,
+            cu_seqlens_q,
+            draft_seq_lens_this_time,
+            draft_seq_lens_encoder,
+            draft_seq_lens_decoder,
+            draft_input_ids,
+            step_input_ids,
+            seq_lens_this_time,
+            step_idx,
+            max_dec_len,
+            end_tokens,
+            has_draft_seqs,
+            prefill_one_step_stop,
+        )
+        return (
+            draft_seq_lens_this_time,
+            draft_seq_lens_encoder,
+            draft_seq_lens_decoder,
+            draft_input_ids,
+            step_input_ids,
+            seq_lens_this_time,
+            has_draft_seqs,
+        )
+    return _runtime.run_static(
+        "opforge_draft_model_update",
+        (
+            draft_next_tokens,
+            cu_seqlens_q,
+            draft_seq_lens_this_time,
+            draft_seq_lens_encoder,
+            draft_seq_lens_decoder,
+            draft_input_ids,
+            step_input_ids,
+            seq_lens_this_time,
+            step_idx,
+            max_dec_len,
+            end_tokens,
+            has_draft_seqs,
+        ),
+        (prefill_one_step_stop,),
+    )
 
 
 def ngram_match(

@@ -5,6 +5,8 @@ import paddle
 
 __all__ = [
     "VerifyStrategy",
+    "draft_model_preprocess",
+    "draft_model_update",
     "ngram_match",
     "speculate_get_output_padding_offset",
     "speculate_get_padding_offset",
@@ -14,6 +16,52 @@ __all__ = [
     "verify_draft_tokens",
 ]
 
+def draft_model_preprocess(
+    seq_lens_this_time: paddle.Tensor,
+    seq_lens_encoder: paddle.Tensor,
+    stop_flags: paddle.Tensor,
+    step_idx: paddle.Tensor,
+    max_dec_len: paddle.Tensor,
+    prompt_lens: paddle.Tensor,
+    token_ids_all: paddle.Tensor,
+    step_input_ids: paddle.Tensor,
+    draft_input_ids: paddle.Tensor,
+    draft_seq_lens_this_time: paddle.Tensor,
+    draft_seq_lens_encoder: paddle.Tensor,
+    draft_seq_lens_decoder: paddle.Tensor,
+    has_draft_seqs: paddle.Tensor,
+) -> tuple[
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+]: ...
+def draft_model_update(
+    draft_next_tokens: paddle.Tensor,
+    cu_seqlens_q: paddle.Tensor,
+    draft_seq_lens_this_time: paddle.Tensor,
+    draft_seq_lens_encoder: paddle.Tensor,
+    draft_seq_lens_decoder: paddle.Tensor,
+    draft_input_ids: paddle.Tensor,
+    step_input_ids: paddle.Tensor,
+    seq_lens_this_time: paddle.Tensor,
+    step_idx: paddle.Tensor,
+    max_dec_len: paddle.Tensor,
+    end_tokens: paddle.Tensor,
+    has_draft_seqs: paddle.Tensor,
+    prefill_one_step_stop: bool = ...,
+) -> tuple[
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+]: ...
 def ngram_match(
     token_ids_all: paddle.Tensor,
     prompt_lens: paddle.Tensor,

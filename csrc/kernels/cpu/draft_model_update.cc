@@ -1,0 +1,104 @@
+// CPU kernel for draft_model_update.
+// Contract: docs/ops/draft_model_update.md ("Semantics, per slot b" and
+// "Out-of-domain values"); the NumPy reference is
+// tests/reference/draft_model_update.py. The generated glue has already
+// checked every buffer's length, not its values.
+//
+// The op is total: every slot's draft-model lengths (draft_seq_lens_encoder,
+// draft_seq_lens_decoder) are clamped to >= 0 and written back, and the cache
+// length saturates at INT32_MAX; a slot's packed rows are used only if
+// 0 <= cu[b] < cu[b+1] <= token_num (compared, never formed out of range); the
+// target's seq_lens_this_time is read clamped into [0, max_step_tokens], so
+// the draft's column is inside the row; step_idx and max_dec_len are read
+// clamped to >= 0 and the limit is compared without a sum that could
+// overflow. has_draft_seqs is only written, 0/1. The glue rejects
+// real_bsz > max_bsz, max_step_tokens == 0 and end_length == 0; the kernel
+// still handles them (min(real_bsz, max_bsz) slots take part; nothing fits a
+// row of width 0; with no end token nothing matches).
+#include "kernel_decls/draft_model_update.h"
+
+#include <cstdint>
+#include <limits>
+
+namespace opforge::draft_model_update {
+namespace {
+
+constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
+constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
+
+int64_t clamp64(int64_t v, int64_t lo, int64_t hi) {
+  return v < lo ? lo : (v > hi ? hi : v);
+}
+
+bool is_end_token(const int64_t* end_tokens, int64_t end_length, int64_t tok) {
+  for (int64_t k = 0; k < end_length; ++k) {
+    if (end_tokens[k] == tok) return true;
+  }
+  return false;
+}
+
+}  // namespace
+}  // namespace opforge::draft_model_update
+
+void opforge::draft_model_update::Kernels::cpu(const int64_t* draft_next_tokens,
+                                               const int32_t* cu_seqlens_q,
+                                               int32_t* draft_seq_lens_this_time,
+                                               int32_t* draft_seq_lens_encoder,
+                                               int32_t* draft_seq_lens_decoder,
+                                               int64_t* draft_input_ids,
+                                               int64_t* step_input_ids,
+                                               int32_t* seq_lens_this_time,
+                                               const int64_t* step_idx,
+                                               const int64_t* max_dec_len,
+                                               const int64_t* end_tokens,
+                                               bool* has_draft_seqs,
+                                               int64_t max_bsz,
+                                               int64_t max_step_tokens,
+                                               int64_t real_bsz,
+                                               int64_t token_num,
+                                               int64_t end_length,
+                                               bool prefill_one_step_stop) {
+  bool any_fed = false;
+  const int64_t nslots = real_bsz < max_bsz ? real_bsz : max_bsz;
+
+  for (int64_t b = 0; b < max_bsz; ++b) {
+    // Every slot: the draft model's lengths, clamped into their domains.
+    draft_seq_lens_encoder[b] =
+        static_cast<int32_t>(clamp64(draft_seq_lens_encoder[b], 0, kInt32Max));
+    const int64_t dec_d = clamp64(draft_seq_lens_decoder[b], 0, kInt32Max);
+    draft_seq_lens_decoder[b] = static_cast<int32_t>(dec_d);
+    if (b >= nslots) continue;
+
+    const int64_t fed = draft_seq_lens_this_time[b];
+    draft_seq_lens_encoder[b] = 0;    // a prefill is over once its forward has run
+    draft_seq_lens_this_time[b] = 0;  // unless fed again below
+    if (fed <= 0) continue;
+    const int64_t dec_sum = dec_d + fed;  // both < 2^31: no overflow in int64
+    draft_seq_lens_decoder[b] = static_cast<int32_t>(dec_sum < kInt32Max ? dec_sum : kInt32Max);
+
+    // The slot's token: its last packed row, if it has rows inside [0, token_num).
+    const int64_t lo = cu_seqlens_q[b];
+    const int64_t hi = cu_seqlens_q[b + 1];
+    if (!(lo >= 0 && lo < hi && hi <= token_num)) continue;
+    const int64_t tok = draft_next_tokens[hi - 1];
+
+    // j: the column of the draft being appended (1 + drafts so far).
+    const int64_t j = clamp64(seq_lens_this_time[b], 0, max_step_tokens);
+    const int64_t s = clamp64(step_idx[b], 0, kInt64Max);
+    const int64_t limit = clamp64(max_dec_len[b], 0, kInt64Max);
+    // Appended iff 1 <= j < max_step_tokens and s + j < limit (limit - j
+    // cannot overflow: limit >= 0, j <= max_step_tokens).
+    if (j < 1 || j >= max_step_tokens || s >= limit - j) continue;
+    step_input_ids[b * max_step_tokens + j] = tok;
+    seq_lens_this_time[b] = static_cast<int32_t>(j + 1);
+    // Fed again iff drafting goes on (prefill_one_step_stop off), tok is not
+    // an end token, and one more draft would be appended.
+    if (prefill_one_step_stop || is_end_token(end_tokens, end_length, tok)) continue;
+    if (j + 1 >= max_step_tokens || s >= limit - j - 1) continue;
+    draft_input_ids[b * max_step_tokens] = tok;
+    draft_seq_lens_this_time[b] = 1;
+    any_fed = true;
+  }
+
+  has_draft_seqs[0] = any_fed;
+}

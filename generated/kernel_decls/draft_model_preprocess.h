@@ -1,0 +1,35 @@
+// Generated from opspec/draft_model_preprocess.yaml by `python -m codegen`. Do not edit.
+// The hand-written kernels of draft_model_preprocess implement these declarations.
+#pragma once
+
+#include <cstdint>
+
+namespace opforge::draft_model_preprocess {
+
+// Each kernel is defined out of class, e.g.
+//   void opforge::draft_model_preprocess::Kernels::cpu(...) { ... }
+// so a definition whose parameters differ from this declaration does not
+// compile. In-place and output buffers are mutable, all others const; optional
+// tensors are null when absent; scratch is made and filled by the glue.
+struct Kernels {
+  static void cpu(
+      int32_t* seq_lens_this_time,        // [real_bsz]
+      const int32_t* seq_lens_encoder,    // [max_bsz]
+      const bool* stop_flags,             // [max_bsz]
+      const int64_t* step_idx,            // [max_bsz]
+      const int64_t* max_dec_len,         // [max_bsz]
+      const int64_t* prompt_lens,         // [max_bsz]
+      const int64_t* token_ids_all,       // [max_bsz, max_model_len]
+      int64_t* step_input_ids,            // [max_bsz, max_step_tokens]
+      int64_t* draft_input_ids,           // [max_bsz, max_step_tokens]
+      int32_t* draft_seq_lens_this_time,  // [real_bsz]
+      int32_t* draft_seq_lens_encoder,    // [max_bsz]
+      int32_t* draft_seq_lens_decoder,    // [max_bsz]
+      bool* has_draft_seqs,               // [1]
+      int64_t max_bsz,
+      int64_t max_step_tokens,
+      int64_t real_bsz,
+      int64_t max_model_len);
+};
+
+}  // namespace opforge::draft_model_preprocess

@@ -1,0 +1,40 @@
+// Generated from opspec/draft_model_update.yaml by `python -m codegen`. Do not edit.
+// The XPU3 kernel of draft_model_update implements this declaration, in the XPU3
+// dialect. It compiles with the XPU3 toolchain and, for tests on any machine,
+// with g++ against the simulation in csrc/xpu3sim.
+#pragma once
+
+#include "kernel_decls/draft_model_update.h"
+#include "xpu/kernel/cluster.h"
+#include "xpu/kernel/cluster3_type.h"  // float16, bfloat16
+#include "xpu3_portable.h"
+
+namespace opforge::draft_model_update {
+
+// Define it with its qualified name,
+//   __global__ void opforge::draft_model_update::xpu3_kernel(...) { ... }
+// so a definition whose parameters differ from this declaration does not
+// compile. Pointers are device (global) memory: in-place and output buffers
+// mutable, all others const; optional tensors are null when absent; scratch is
+// made and filled by the glue.
+__global__ void xpu3_kernel(
+    __global_ptr__ const long long* draft_next_tokens,  // [token_num]
+    __global_ptr__ const int32_t* cu_seqlens_q,         // [real_bsz + 1]
+    __global_ptr__ int32_t* draft_seq_lens_this_time,   // [real_bsz]
+    __global_ptr__ int32_t* draft_seq_lens_encoder,     // [max_bsz]
+    __global_ptr__ int32_t* draft_seq_lens_decoder,     // [max_bsz]
+    __global_ptr__ long long* draft_input_ids,          // [max_bsz, max_step_tokens]
+    __global_ptr__ long long* step_input_ids,           // [max_bsz, max_step_tokens]
+    __global_ptr__ int32_t* seq_lens_this_time,         // [real_bsz]
+    __global_ptr__ const long long* step_idx,           // [max_bsz]
+    __global_ptr__ const long long* max_dec_len,        // [max_bsz]
+    __global_ptr__ const long long* end_tokens,         // [end_length]
+    __global_ptr__ bool* has_draft_seqs,                // [1]
+    int32_t max_bsz,
+    int32_t max_step_tokens,
+    int32_t real_bsz,
+    int32_t token_num,
+    int32_t end_length,
+    bool prefill_one_step_stop);
+
+}  // namespace opforge::draft_model_update

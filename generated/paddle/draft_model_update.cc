@@ -1,0 +1,423 @@
+// Generated from opspec/draft_model_update.yaml by `python -m codegen`. Do not edit.
+// Paddle side of draft_model_update: checks paddle::Tensor arguments against the
+// spec, then calls the plugin. Exposed twice: as a pybind11 function (the fast
+// eager path) and as the Paddle custom op `opforge_draft_model_update` (static graphs).
+#include "plugin/draft_model_update.h"
+
+#include "opforge/paddle_glue.h"
+#include "opforge/pybind_glue.h"
+
+namespace opforge::draft_model_update {
+namespace {
+
+constexpr const char* kOp = "draft_model_update";
+
+// Everything is checked before the plugin runs, so a rejected call writes nothing.
+void checked_call(const paddle::Tensor& draft_next_tokens,
+                  const paddle::Tensor& cu_seqlens_q,
+                  const paddle::Tensor& draft_seq_lens_this_time,
+                  const paddle::Tensor& draft_seq_lens_encoder,
+                  const paddle::Tensor& draft_seq_lens_decoder,
+                  const paddle::Tensor& draft_input_ids,
+                  const paddle::Tensor& step_input_ids,
+                  const paddle::Tensor& seq_lens_this_time,
+                  const paddle::Tensor& step_idx,
+                  const paddle::Tensor& max_dec_len,
+                  const paddle::Tensor& end_tokens,
+                  const paddle::Tensor& has_draft_seqs,
+                  bool prefill_one_step_stop) {
+  check_attrs(prefill_one_step_stop);
+
+  paddle_glue::PlaceAnchor anchor;
+  const phi::DenseTensor& draft_next_tokens_tensor = paddle_glue::check_tensor(
+      kOp,
+      "draft_next_tokens",
+      draft_next_tokens,
+      opforge::DType::kInt64,
+      1,
+      false,
+      "[token_num]",
+      false,
+      anchor);
+  const phi::DenseTensor& cu_seqlens_q_tensor = paddle_glue::check_tensor(kOp,
+                                                                          "cu_seqlens_q",
+                                                                          cu_seqlens_q,
+                                                                          opforge::DType::kInt32,
+                                                                          1,
+                                                                          false,
+                                                                          "[real_bsz + 1]",
+                                                                          false,
+                                                                          anchor);
+  const phi::DenseTensor& draft_seq_lens_this_time_tensor = paddle_glue::check_tensor(
+      kOp,
+      "draft_seq_lens_this_time",
+      draft_seq_lens_this_time,
+      opforge::DType::kInt32,
+      1,
+      false,
+      "[real_bsz]",
+      false,
+      anchor);
+  const phi::DenseTensor& draft_seq_lens_encoder_tensor = paddle_glue::check_tensor(
+      kOp,
+      "draft_seq_lens_encoder",
+      draft_seq_lens_encoder,
+      opforge::DType::kInt32,
+      1,
+      false,
+      "[max_bsz]",
+      false,
+      anchor);
+  const phi::DenseTensor& draft_seq_lens_decoder_tensor = paddle_glue::check_tensor(
+      kOp,
+      "draft_seq_lens_decoder",
+      draft_seq_lens_decoder,
+      opforge::DType::kInt32,
+      1,
+      false,
+      "[max_bsz]",
+      false,
+      anchor);
+  const phi::DenseTensor& draft_input_ids_tensor = paddle_glue::check_tensor(
+      kOp,
+      "draft_input_ids",
+      draft_input_ids,
+      opforge::DType::kInt64,
+      2,
+      false,
+      "[max_bsz, max_step_tokens]",
+      false,
+      anchor);
+  const phi::DenseTensor& step_input_ids_tensor = paddle_glue::check_tensor(
+      kOp,
+      "step_input_ids",
+      step_input_ids,
+      opforge::DType::kInt64,
+      2,
+      false,
+      "[max_bsz, max_step_tokens]",
+      false,
+      anchor);
+  const phi::DenseTensor& seq_lens_this_time_tensor = paddle_glue::check_tensor(
+      kOp,
+      "seq_lens_this_time",
+      seq_lens_this_time,
+      opforge::DType::kInt32,
+      1,
+      false,
+      "[real_bsz]",
+      false,
+      anchor);
+  const phi::DenseTensor& step_idx_tensor = paddle_glue::check_tensor(
+      kOp, "step_idx", step_idx, opforge::DType::kInt64, 1, false, "[max_bsz]", false, anchor);
+  const phi::DenseTensor& max_dec_len_tensor = paddle_glue::check_tensor(kOp,
+                                                                         "max_dec_len",
+                                                                         max_dec_len,
+                                                                         opforge::DType::kInt64,
+                                                                         1,
+                                                                         false,
+                                                                         "[max_bsz]",
+                                                                         false,
+                                                                         anchor);
+  const phi::DenseTensor& end_tokens_tensor = paddle_glue::check_tensor(kOp,
+                                                                        "end_tokens",
+                                                                        end_tokens,
+                                                                        opforge::DType::kInt64,
+                                                                        1,
+                                                                        false,
+                                                                        "[end_length]",
+                                                                        false,
+                                                                        anchor);
+  const phi::DenseTensor& has_draft_seqs_tensor = paddle_glue::check_tensor(
+      kOp, "has_draft_seqs", has_draft_seqs, opforge::DType::kBool, 1, false, "[1]", true, anchor);
+
+  opforge::DimSlot max_bsz{"max_bsz"};
+  opforge::DimSlot max_step_tokens{"max_step_tokens"};
+  opforge::DimSlot real_bsz{"real_bsz"};
+  opforge::DimSlot token_num{"token_num"};
+  opforge::DimSlot end_length{"end_length"};
+  opforge::bind_dim(kOp, "draft_next_tokens", 0, draft_next_tokens_tensor.dims()[0], token_num);
+  opforge::bind_dim(
+      kOp, "draft_seq_lens_this_time", 0, draft_seq_lens_this_time_tensor.dims()[0], real_bsz);
+  opforge::bind_dim(
+      kOp, "draft_seq_lens_encoder", 0, draft_seq_lens_encoder_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(
+      kOp, "draft_seq_lens_decoder", 0, draft_seq_lens_decoder_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "draft_input_ids", 0, draft_input_ids_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "draft_input_ids", 1, draft_input_ids_tensor.dims()[1], max_step_tokens);
+  opforge::bind_dim(kOp, "step_input_ids", 0, step_input_ids_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "step_input_ids", 1, step_input_ids_tensor.dims()[1], max_step_tokens);
+  opforge::bind_dim(kOp, "seq_lens_this_time", 0, seq_lens_this_time_tensor.dims()[0], real_bsz);
+  opforge::bind_dim(kOp, "step_idx", 0, step_idx_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "max_dec_len", 0, max_dec_len_tensor.dims()[0], max_bsz);
+  opforge::bind_dim(kOp, "end_tokens", 0, end_tokens_tensor.dims()[0], end_length);
+  opforge::check_dim(kOp,
+                     "cu_seqlens_q",
+                     0,
+                     cu_seqlens_q_tensor.dims()[0],
+                     real_bsz.value + 1,
+                     "real_bsz + 1",
+                     {&real_bsz});
+  opforge::check_dim(kOp, "has_draft_seqs", 0, has_draft_seqs_tensor.dims()[0], 1, "1", {});
+
+  const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
+  run(ctx,
+      paddle_glue::buffer<const int64_t>(draft_next_tokens_tensor, token_num.get()),
+      paddle_glue::buffer<const int32_t>(cu_seqlens_q_tensor, real_bsz.get() + 1),
+      paddle_glue::buffer<int32_t>(draft_seq_lens_this_time_tensor, real_bsz.get()),
+      paddle_glue::buffer<int32_t>(draft_seq_lens_encoder_tensor, max_bsz.get()),
+      paddle_glue::buffer<int32_t>(draft_seq_lens_decoder_tensor, max_bsz.get()),
+      paddle_glue::buffer<int64_t>(draft_input_ids_tensor, max_bsz.get() * max_step_tokens.get()),
+      paddle_glue::buffer<int64_t>(step_input_ids_tensor, max_bsz.get() * max_step_tokens.get()),
+      paddle_glue::buffer<int32_t>(seq_lens_this_time_tensor, real_bsz.get()),
+      paddle_glue::buffer<const int64_t>(step_idx_tensor, max_bsz.get()),
+      paddle_glue::buffer<const int64_t>(max_dec_len_tensor, max_bsz.get()),
+      paddle_glue::buffer<const int64_t>(end_tokens_tensor, end_length.get()),
+      paddle_glue::buffer<bool>(has_draft_seqs_tensor, 1),
+      max_bsz.get(),
+      max_step_tokens.get(),
+      real_bsz.get(),
+      token_num.get(),
+      end_length.get(),
+      prefill_one_step_stop);
+}
+
+// ---- the Paddle custom op
+
+void paddle_kernel(const paddle::Tensor& draft_next_tokens,
+                   const paddle::Tensor& cu_seqlens_q,
+                   const paddle::Tensor& draft_seq_lens_this_time,
+                   const paddle::Tensor& draft_seq_lens_encoder,
+                   const paddle::Tensor& draft_seq_lens_decoder,
+                   const paddle::Tensor& draft_input_ids,
+                   const paddle::Tensor& step_input_ids,
+                   const paddle::Tensor& seq_lens_this_time,
+                   const paddle::Tensor& step_idx,
+                   const paddle::Tensor& max_dec_len,
+                   const paddle::Tensor& end_tokens,
+                   const paddle::Tensor& has_draft_seqs,
+                   bool prefill_one_step_stop) {
+  // Raised as Paddle's InvalidArgument so the message survives the static-graph
+  // executor (PD_THROW's exception reaches Python there as a bare "std::exception").
+  try {
+    checked_call(draft_next_tokens,
+                 cu_seqlens_q,
+                 draft_seq_lens_this_time,
+                 draft_seq_lens_encoder,
+                 draft_seq_lens_decoder,
+                 draft_input_ids,
+                 step_input_ids,
+                 seq_lens_this_time,
+                 step_idx,
+                 max_dec_len,
+                 end_tokens,
+                 has_draft_seqs,
+                 prefill_one_step_stop);
+  } catch (const opforge::OpError& error) {
+    // Paddle hands the op an empty optional input as absent: say so.
+    const char* note = error.kind() == opforge::ErrorKind::kMissing
+                           ? " (Paddle passes an empty optional tensor to a custom op as None)"
+                           : "";
+    PADDLE_THROW(common::errors::InvalidArgument("%s%s", error.what(), note));
+  }
+}
+
+std::vector<std::vector<int64_t>> infer_shape(
+    const std::vector<int64_t>& draft_next_tokens_shape,
+    const std::vector<int64_t>& cu_seqlens_q_shape,
+    const std::vector<int64_t>& draft_seq_lens_this_time_shape,
+    const std::vector<int64_t>& draft_seq_lens_encoder_shape,
+    const std::vector<int64_t>& draft_seq_lens_decoder_shape,
+    const std::vector<int64_t>& draft_input_ids_shape,
+    const std::vector<int64_t>& step_input_ids_shape,
+    const std::vector<int64_t>& seq_lens_this_time_shape,
+    const std::vector<int64_t>& step_idx_shape,
+    const std::vector<int64_t>& max_dec_len_shape,
+    const std::vector<int64_t>& end_tokens_shape,
+    const std::vector<int64_t>& has_draft_seqs_shape,
+    bool prefill_one_step_stop) {
+  return {draft_seq_lens_this_time_shape,
+          draft_seq_lens_encoder_shape,
+          draft_seq_lens_decoder_shape,
+          draft_input_ids_shape,
+          step_input_ids_shape,
+          seq_lens_this_time_shape,
+          has_draft_seqs_shape};
+}
+
+std::vector<paddle::DataType> infer_dtype(const paddle::DataType& draft_next_tokens_dtype,
+                                          const paddle::DataType& cu_seqlens_q_dtype,
+                                          const paddle::DataType& draft_seq_lens_this_time_dtype,
+                                          const paddle::DataType& draft_seq_lens_encoder_dtype,
+                                          const paddle::DataType& draft_seq_lens_decoder_dtype,
+                                          const paddle::DataType& draft_input_ids_dtype,
+                                          const paddle::DataType& step_input_ids_dtype,
+                                          const paddle::DataType& seq_lens_this_time_dtype,
+                                          const paddle::DataType& step_idx_dtype,
+                                          const paddle::DataType& max_dec_len_dtype,
+                                          const paddle::DataType& end_tokens_dtype,
+                                          const paddle::DataType& has_draft_seqs_dtype,
+                                          bool prefill_one_step_stop) {
+  return {draft_seq_lens_this_time_dtype,
+          draft_seq_lens_encoder_dtype,
+          draft_seq_lens_decoder_dtype,
+          draft_input_ids_dtype,
+          step_input_ids_dtype,
+          seq_lens_this_time_dtype,
+          has_draft_seqs_dtype};
+}
+
+}  // namespace
+
+// ---- the pybind11 binding
+
+void bind(pybind11::module_& module) {
+  namespace py = pybind11;
+  // The fast overload first. pybind11 tries the second only when the first
+  // cannot take the arguments; it accepts None for every tensor so that a
+  // required one given as None gets our message instead of pybind11's
+  // "incompatible function arguments" (taking every tensor as optional in the
+  // first overload would cost ~0.9 us per call).
+  module.def(
+      "draft_model_update",
+      [](const paddle::Tensor& draft_next_tokens,
+         const paddle::Tensor& cu_seqlens_q,
+         const paddle::Tensor& draft_seq_lens_this_time,
+         const paddle::Tensor& draft_seq_lens_encoder,
+         const paddle::Tensor& draft_seq_lens_decoder,
+         const paddle::Tensor& draft_input_ids,
+         const paddle::Tensor& step_input_ids,
+         const paddle::Tensor& seq_lens_this_time,
+         const paddle::Tensor& step_idx,
+         const paddle::Tensor& max_dec_len,
+         const paddle::Tensor& end_tokens,
+         const paddle::Tensor& has_draft_seqs,
+         bool prefill_one_step_stop) {
+        checked_call(draft_next_tokens,
+                     cu_seqlens_q,
+                     draft_seq_lens_this_time,
+                     draft_seq_lens_encoder,
+                     draft_seq_lens_decoder,
+                     draft_input_ids,
+                     step_input_ids,
+                     seq_lens_this_time,
+                     step_idx,
+                     max_dec_len,
+                     end_tokens,
+                     has_draft_seqs,
+                     prefill_one_step_stop);
+      },
+      py::arg("draft_next_tokens").none(false),
+      py::arg("cu_seqlens_q").none(false),
+      py::arg("draft_seq_lens_this_time").none(false),
+      py::arg("draft_seq_lens_encoder").none(false),
+      py::arg("draft_seq_lens_decoder").none(false),
+      py::arg("draft_input_ids").none(false),
+      py::arg("step_input_ids").none(false),
+      py::arg("seq_lens_this_time").none(false),
+      py::arg("step_idx").none(false),
+      py::arg("max_dec_len").none(false),
+      py::arg("end_tokens").none(false),
+      py::arg("has_draft_seqs").none(false),
+      py::arg("prefill_one_step_stop") = false,
+      "After a draft-model forward: take each fed slot's token from its last packed row, append it "
+      "to the slot's drafts (step_input_ids[b, 1..] and seq_lens_this_time), count the fed tokens "
+      "into the draft model's cache, and feed the token back unless it is an end token or no "
+      "further draft fits the row or the slot's length limit; report whether any slot is fed "
+      "again.");
+
+  module.def(
+      "draft_model_update",
+      [](const paddle::optional<paddle::Tensor>& draft_next_tokens,
+         const paddle::optional<paddle::Tensor>& cu_seqlens_q,
+         const paddle::optional<paddle::Tensor>& draft_seq_lens_this_time,
+         const paddle::optional<paddle::Tensor>& draft_seq_lens_encoder,
+         const paddle::optional<paddle::Tensor>& draft_seq_lens_decoder,
+         const paddle::optional<paddle::Tensor>& draft_input_ids,
+         const paddle::optional<paddle::Tensor>& step_input_ids,
+         const paddle::optional<paddle::Tensor>& seq_lens_this_time,
+         const paddle::optional<paddle::Tensor>& step_idx,
+         const paddle::optional<paddle::Tensor>& max_dec_len,
+         const paddle::optional<paddle::Tensor>& end_tokens,
+         const paddle::optional<paddle::Tensor>& has_draft_seqs,
+         bool prefill_one_step_stop) {
+        opforge::check_present(
+            kOp, "draft_next_tokens", draft_next_tokens.is_initialized(), true, "");
+        opforge::check_present(kOp, "cu_seqlens_q", cu_seqlens_q.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "draft_seq_lens_this_time", draft_seq_lens_this_time.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "draft_seq_lens_encoder", draft_seq_lens_encoder.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "draft_seq_lens_decoder", draft_seq_lens_decoder.is_initialized(), true, "");
+        opforge::check_present(kOp, "draft_input_ids", draft_input_ids.is_initialized(), true, "");
+        opforge::check_present(kOp, "step_input_ids", step_input_ids.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized(), true, "");
+        opforge::check_present(kOp, "step_idx", step_idx.is_initialized(), true, "");
+        opforge::check_present(kOp, "max_dec_len", max_dec_len.is_initialized(), true, "");
+        opforge::check_present(kOp, "end_tokens", end_tokens.is_initialized(), true, "");
+        opforge::check_present(kOp, "has_draft_seqs", has_draft_seqs.is_initialized(), true, "");
+        checked_call(*draft_next_tokens,
+                     *cu_seqlens_q,
+                     *draft_seq_lens_this_time,
+                     *draft_seq_lens_encoder,
+                     *draft_seq_lens_decoder,
+                     *draft_input_ids,
+                     *step_input_ids,
+                     *seq_lens_this_time,
+                     *step_idx,
+                     *max_dec_len,
+                     *end_tokens,
+                     *has_draft_seqs,
+                     prefill_one_step_stop);
+      },
+      py::arg("draft_next_tokens").none(true),
+      py::arg("cu_seqlens_q").none(true),
+      py::arg("draft_seq_lens_this_time").none(true),
+      py::arg("draft_seq_lens_encoder").none(true),
+      py::arg("draft_seq_lens_decoder").none(true),
+      py::arg("draft_input_ids").none(true),
+      py::arg("step_input_ids").none(true),
+      py::arg("seq_lens_this_time").none(true),
+      py::arg("step_idx").none(true),
+      py::arg("max_dec_len").none(true),
+      py::arg("end_tokens").none(true),
+      py::arg("has_draft_seqs").none(true),
+      py::arg("prefill_one_step_stop") = false,
+      "(the same op: reports a required tensor given as None)");
+}
+
+}  // namespace opforge::draft_model_update
+
+PD_BUILD_OP(opforge_draft_model_update)
+    .Inputs({"draft_next_tokens",
+             "cu_seqlens_q",
+             "draft_seq_lens_this_time",
+             "draft_seq_lens_encoder",
+             "draft_seq_lens_decoder",
+             "draft_input_ids",
+             "step_input_ids",
+             "seq_lens_this_time",
+             "step_idx",
+             "max_dec_len",
+             "end_tokens",
+             "has_draft_seqs"})
+    .Outputs({"draft_seq_lens_this_time_out",
+              "draft_seq_lens_encoder_out",
+              "draft_seq_lens_decoder_out",
+              "draft_input_ids_out",
+              "step_input_ids_out",
+              "seq_lens_this_time_out",
+              "has_draft_seqs_out"})
+    .Attrs({"prefill_one_step_stop: bool"})
+    .SetInplaceMap({{"draft_seq_lens_this_time", "draft_seq_lens_this_time_out"},
+                    {"draft_seq_lens_encoder", "draft_seq_lens_encoder_out"},
+                    {"draft_seq_lens_decoder", "draft_seq_lens_decoder_out"},
+                    {"draft_input_ids", "draft_input_ids_out"},
+                    {"step_input_ids", "step_input_ids_out"},
+                    {"seq_lens_this_time", "seq_lens_this_time_out"},
+                    {"has_draft_seqs", "has_draft_seqs_out"}})
+    .SetKernelFn(PD_KERNEL(opforge::draft_model_update::paddle_kernel))
+    .SetInferShapeFn(PD_INFER_SHAPE(opforge::draft_model_update::infer_shape))
+    .SetInferDtypeFn(PD_INFER_DTYPE(opforge::draft_model_update::infer_dtype));

@@ -1,0 +1,240 @@
+// Generated from opspec/draft_model_update.yaml by `python -m codegen`. Do not edit.
+#include "plugin/draft_model_update.h"
+
+#include <memory>
+
+namespace opforge::draft_model_update {
+namespace {
+constexpr const char* kOp = "draft_model_update";
+}  // namespace
+
+void check_attrs(bool prefill_one_step_stop) {
+  (void)prefill_one_step_stop;
+}
+
+void run(const opforge::Context& ctx,
+         opforge::Buffer<const int64_t> draft_next_tokens,
+         opforge::Buffer<const int32_t> cu_seqlens_q,
+         opforge::Buffer<int32_t> draft_seq_lens_this_time,
+         opforge::Buffer<int32_t> draft_seq_lens_encoder,
+         opforge::Buffer<int32_t> draft_seq_lens_decoder,
+         opforge::Buffer<int64_t> draft_input_ids,
+         opforge::Buffer<int64_t> step_input_ids,
+         opforge::Buffer<int32_t> seq_lens_this_time,
+         opforge::Buffer<const int64_t> step_idx,
+         opforge::Buffer<const int64_t> max_dec_len,
+         opforge::Buffer<const int64_t> end_tokens,
+         opforge::Buffer<bool> has_draft_seqs,
+         int64_t max_bsz,
+         int64_t max_step_tokens,
+         int64_t real_bsz,
+         int64_t token_num,
+         int64_t end_length,
+         bool prefill_one_step_stop) {
+  check_attrs(prefill_one_step_stop);
+  if (max_bsz < 0) opforge::detail::fail_dim_negative(kOp, "max_bsz", max_bsz);
+  if (max_step_tokens < 0)
+    opforge::detail::fail_dim_negative(kOp, "max_step_tokens", max_step_tokens);
+  if (real_bsz < 0) opforge::detail::fail_dim_negative(kOp, "real_bsz", real_bsz);
+  if (token_num < 0) opforge::detail::fail_dim_negative(kOp, "token_num", token_num);
+  if (end_length < 0) opforge::detail::fail_dim_negative(kOp, "end_length", end_length);
+  opforge::check_dim_bound(kOp, "max_step_tokens", max_step_tokens, 1, "1", true);
+  opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
+  opforge::check_dim_bound(kOp, "end_length", end_length, 1, "1", true);
+
+  opforge::check_buffer(
+      kOp, "draft_next_tokens", draft_next_tokens, token_num, "token_num", true, "");
+  opforge::check_buffer(kOp, "cu_seqlens_q", cu_seqlens_q, real_bsz + 1, "real_bsz + 1", true, "");
+  opforge::check_buffer(
+      kOp, "draft_seq_lens_this_time", draft_seq_lens_this_time, real_bsz, "real_bsz", true, "");
+  opforge::check_buffer(
+      kOp, "draft_seq_lens_encoder", draft_seq_lens_encoder, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(
+      kOp, "draft_seq_lens_decoder", draft_seq_lens_decoder, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp,
+                        "draft_input_ids",
+                        draft_input_ids,
+                        max_bsz * max_step_tokens,
+                        "max_bsz * max_step_tokens",
+                        true,
+                        "");
+  opforge::check_buffer(kOp,
+                        "step_input_ids",
+                        step_input_ids,
+                        max_bsz * max_step_tokens,
+                        "max_bsz * max_step_tokens",
+                        true,
+                        "");
+  opforge::check_buffer(
+      kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz", true, "");
+  opforge::check_buffer(kOp, "step_idx", step_idx, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp, "max_dec_len", max_dec_len, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(kOp, "end_tokens", end_tokens, end_length, "end_length", true, "");
+  opforge::check_buffer(kOp, "has_draft_seqs", has_draft_seqs, 1, "1", true, "");
+
+  // The value-checked mode: each tensor's declared value domain.
+  if (opforge::value_checks()) {
+    // On a real XPU3 these tensors hold device pointers: never read them here.
+    if (ctx.backend != opforge::Backend::kXpu3) {
+      opforge::check_prefix_sum(kOp,
+                                "cu_seqlens_q",
+                                opforge::Buffer<const int32_t>(cu_seqlens_q),
+                                "draft_seq_lens_this_time",
+                                opforge::Buffer<const int32_t>(draft_seq_lens_this_time),
+                                token_num,
+                                "token_num");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "draft_seq_lens_this_time",
+                                          opforge::Buffer<const int32_t>(draft_seq_lens_this_time),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "draft_seq_lens_encoder",
+                                          opforge::Buffer<const int32_t>(draft_seq_lens_encoder),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "draft_seq_lens_decoder",
+                                          opforge::Buffer<const int32_t>(draft_seq_lens_decoder),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "seq_lens_this_time",
+                                          opforge::Buffer<const int32_t>(seq_lens_this_time),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "step_idx",
+                                          opforge::Buffer<const int64_t>(step_idx),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "max_dec_len",
+                                          opforge::Buffer<const int64_t>(max_dec_len),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+    }
+  }
+
+  switch (ctx.backend) {
+    case opforge::Backend::kCpu:
+      Kernels::cpu(draft_next_tokens.data,
+                   cu_seqlens_q.data,
+                   draft_seq_lens_this_time.data,
+                   draft_seq_lens_encoder.data,
+                   draft_seq_lens_decoder.data,
+                   draft_input_ids.data,
+                   step_input_ids.data,
+                   seq_lens_this_time.data,
+                   step_idx.data,
+                   max_dec_len.data,
+                   end_tokens.data,
+                   has_draft_seqs.data,
+                   max_bsz,
+                   max_step_tokens,
+                   real_bsz,
+                   token_num,
+                   end_length,
+                   prefill_one_step_stop);
+      break;
+    case opforge::Backend::kXpu3Sim:
+      launch_xpu3_sim(ctx,
+                      draft_next_tokens,
+                      cu_seqlens_q,
+                      draft_seq_lens_this_time,
+                      draft_seq_lens_encoder,
+                      draft_seq_lens_decoder,
+                      draft_input_ids,
+                      step_input_ids,
+                      seq_lens_this_time,
+                      step_idx,
+                      max_dec_len,
+                      end_tokens,
+                      has_draft_seqs,
+                      max_bsz,
+                      max_step_tokens,
+                      real_bsz,
+                      token_num,
+                      end_length,
+                      prefill_one_step_stop);
+      break;
+#ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
+    case opforge::Backend::kXpu3:
+      launch_xpu3_device(ctx,
+                         draft_next_tokens,
+                         cu_seqlens_q,
+                         draft_seq_lens_this_time,
+                         draft_seq_lens_encoder,
+                         draft_seq_lens_decoder,
+                         draft_input_ids,
+                         step_input_ids,
+                         seq_lens_this_time,
+                         step_idx,
+                         max_dec_len,
+                         end_tokens,
+                         has_draft_seqs,
+                         max_bsz,
+                         max_step_tokens,
+                         real_bsz,
+                         token_num,
+                         end_length,
+                         prefill_one_step_stop);
+      break;
+#endif
+    default:
+      throw opforge::OpError(
+          opforge::ErrorKind::kBackend,
+          std::string(kOp) + "(): no " + opforge::backend_name(ctx.backend) + " kernel");
+  }
+
+  // The value-checked mode, after the kernel: what it must leave in its
+  // outputs whatever the inputs (a failure here is a kernel bug).
+  if (opforge::value_checks()) {
+    if (ctx.backend != opforge::Backend::kXpu3) {
+      opforge::check_value_range<int64_t>(kOp,
+                                          "the kernel's draft_seq_lens_this_time",
+                                          opforge::Buffer<const int32_t>(draft_seq_lens_this_time),
+                                          0,
+                                          false,
+                                          "0",
+                                          1,
+                                          "1");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "the kernel's draft_seq_lens_encoder",
+                                          opforge::Buffer<const int32_t>(draft_seq_lens_encoder),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "the kernel's draft_seq_lens_decoder",
+                                          opforge::Buffer<const int32_t>(draft_seq_lens_decoder),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+    }
+  }
+}
+
+}  // namespace opforge::draft_model_update
