@@ -70,21 +70,30 @@ def main(argv: list[str] | None = None) -> int:
             outputs = engine.run(requests, bar.update)
 
     stats = engine.stats
-    ops_share = stats.op_seconds / stats.wall_seconds if stats.wall_seconds else 0.0
-    model_share = stats.model_seconds / stats.wall_seconds if stats.wall_seconds else 0.0
-    print(f"target forwards           {stats.steps}")
+
+    def share(seconds: float) -> str:
+        return f"{seconds / stats.wall_seconds:.0%}" if stats.wall_seconds else "-"
+
+    rest = stats.wall_seconds - stats.op_seconds - stats.model_seconds - stats.draft_model_seconds
+    print(f"target forwards           {stats.steps} (over the batch)")
     print(f"tokens generated          {stats.generated}")
-    print(f"tokens per target forward {stats.tokens_per_forward:.2f}")
+    print(
+        f"tokens per target forward {stats.tokens_per_forward:.2f} per sequence "
+        f"({stats.generated / max(stats.steps, 1):.2f} per batched forward)"
+    )
     print(
         f"acceptance rate           {stats.acceptance:.1%} "
         f"({stats.accepted} of {stats.proposed} drafts)"
     )
+    models = f"target model {share(stats.model_seconds)}"
+    if args.proposer == "draft-model":
+        models += f", draft model {share(stats.draft_model_seconds)}"
     print(
-        f"share of step time        opforge ops {ops_share:.0%}, model {model_share:.0%}, "
-        f"host scheduling and sampling glue {max(0.0, 1 - ops_share - model_share):.0%}"
+        f"share of wall time        opforge ops {share(stats.op_seconds)}, {models}, "
+        f"host (scheduling, sampling, checks on the host) {share(rest)}"
     )
     slowest = sorted(stats.op_calls.items(), key=lambda kv: -kv[1])
-    print("  by op: " + ", ".join(f"{name} {seconds:.2f} s" for name, seconds in slowest))
+    print("  by op: " + ", ".join(f"{name} {seconds * 1e3:.1f} ms" for name, seconds in slowest))
     print(f"wall time                 {stats.wall_seconds:.2f} s")
     if args.strategy != "greedy":
         print("output vs greedy decoding: not compared (TOPP samples; rerun with the same --seed")

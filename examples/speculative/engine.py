@@ -64,18 +64,21 @@ class EngineConfig:
 
 @dataclass
 class Stats:
-    steps: int = 0  # target model forwards
+    steps: int = 0  # target model forwards (each over the whole batch)
+    sequence_steps: int = 0  # (slot, forward) pairs in which the slot emitted tokens
     generated: int = 0  # tokens emitted
     proposed: int = 0  # drafts offered for verification
     accepted: int = 0  # drafts the target accepted
     op_seconds: float = 0.0
     model_seconds: float = 0.0
+    draft_model_seconds: float = 0.0
     wall_seconds: float = 0.0
     op_calls: dict[str, float] = field(default_factory=dict)
 
     @property
     def tokens_per_forward(self) -> float:
-        return self.generated / self.steps if self.steps else 0.0
+        """Tokens a sequence gains per target forward (1 without speculation)."""
+        return self.generated / self.sequence_steps if self.sequence_steps else 0.0
 
     @property
     def acceptance(self) -> float:
@@ -118,6 +121,12 @@ class Engine:
         self.has_running_seqs = paddle.to_tensor(zeros(1, np.bool_))
         self.topp = paddle.to_tensor(np.full(bsz, config.top_p, np.float32))
         self.end_tokens = paddle.to_tensor(np.array([target.config.end_token], np.int64))
+        # The draft model's per-slot state (draft-model proposer).
+        self.draft_input_ids = paddle.to_tensor(zeros((bsz, width), np.int64))
+        self.draft_seq_lens_this_time = paddle.to_tensor(zeros(bsz, np.int32))
+        self.draft_seq_lens_encoder = paddle.to_tensor(zeros(bsz, np.int32))
+        self.draft_seq_lens_decoder = paddle.to_tensor(zeros(bsz, np.int32))
+        self.has_draft_seqs = paddle.to_tensor(zeros(1, np.bool_))
         self.slot_request: list[Request | None] = [None] * bsz
 
     # ------------------------------------------------------------ timing
@@ -154,6 +163,9 @@ class Engine:
         self.seq_lens_decoder[b] = 0
         self.seq_lens_this_time[b] = n
         self.stop_flags[b] = False
+        self.draft_seq_lens_this_time[b] = 0
+        self.draft_seq_lens_encoder[b] = 0
+        self.draft_seq_lens_decoder[b] = 0  # nothing of this request in the draft's cache
         self.slot_request[b] = request
 
     def release_finished(self) -> list[tuple[Request, list[int]]]:
@@ -252,6 +264,7 @@ class Engine:
         emitted = self.step_output_len.numpy()
         self.stats.steps += 1
         self.stats.generated += int(emitted.sum())
+        self.stats.sequence_steps += int((emitted > 0).sum())
         verified = decoding & (proposed > 0) & (emitted > 0)
         self.stats.proposed += int(proposed[verified].sum())
         # Accepted drafts: all emitted tokens but the target's own (one per slot,
@@ -304,7 +317,89 @@ class Engine:
             self._propose_with_draft_model()
 
     def _propose_with_draft_model(self) -> None:
-        raise NotImplementedError
+        """draft_model_preprocess, then up to draft_width rounds of the draft
+        model: pack its fed tokens, forward, argmax, draft_model_update (which
+        appends each slot's token to its drafts in step_input_ids)."""
+        draft = self.draft
+        assert draft is not None
+        self._op(
+            "draft_model_preprocess",
+            opforge.draft_model_preprocess,
+            self.seq_lens_this_time,
+            self.seq_lens_encoder,
+            self.stop_flags,
+            self.step_idx,
+            self.max_dec_len,
+            self.prompt_lens,
+            self.token_ids_all,
+            self.step_input_ids,
+            self.draft_input_ids,
+            self.draft_seq_lens_this_time,
+            self.draft_seq_lens_encoder,
+            self.draft_seq_lens_decoder,
+            self.has_draft_seqs,
+        )
+        for _ in range(self.config.draft_width):
+            if not bool(self.has_draft_seqs.item()):
+                break
+            token_num = int(self.draft_seq_lens_this_time.sum().item())
+            ids, batch_id_per_token, cu_seqlens_q, _ = self._op(
+                "speculate_get_padding_offset",
+                opforge.speculate_get_padding_offset,
+                self.token_ids_all,
+                self.draft_input_ids,
+                self.draft_seq_lens_this_time,
+                self.draft_seq_lens_encoder,
+                cpu_token_num=token_num,
+            )
+            start = time.perf_counter()
+            # The draft model's sequence: the history, then the drafts so far.
+            drafted = self._history_with_drafts()
+            context = packed_context(
+                ids,
+                batch_id_per_token,
+                cu_seqlens_q,
+                self.draft_seq_lens_decoder,
+                drafted,
+                draft.config.window,
+                draft.pad,
+            )
+            next_tokens = paddle.argmax(draft.logits(context), axis=1)
+            self.stats.draft_model_seconds += time.perf_counter() - start
+            self._op(
+                "draft_model_update",
+                opforge.draft_model_update,
+                next_tokens,
+                cu_seqlens_q,
+                self.draft_seq_lens_this_time,
+                self.draft_seq_lens_encoder,
+                self.draft_seq_lens_decoder,
+                self.draft_input_ids,
+                self.step_input_ids,
+                self.seq_lens_this_time,
+                self.step_idx,
+                self.max_dec_len,
+                self.end_tokens,
+                self.has_draft_seqs,
+            )
+
+    def _history_with_drafts(self) -> paddle.Tensor:
+        """token_ids_all with each decoding slot's drafts (step_input_ids[b, 1 ..
+        seq_lens_this_time[b])) written after its history: the positions a
+        draft-model forward may read (the draft model's KV cache)."""
+        bsz, width = self.step_input_ids.shape
+        length = self.config.max_model_len
+        end = (self.prompt_lens + self.step_idx).astype("int64")  # history length
+        k = paddle.arange(1, width, dtype="int64")
+        valid = (k.unsqueeze(0) < self.seq_lens_this_time.astype("int64").unsqueeze(1)) & (
+            self.seq_lens_encoder == 0
+        ).unsqueeze(1)
+        position = paddle.clip(end.unsqueeze(1) + k.unsqueeze(0) - 1, max=length - 1)
+        flat = paddle.arange(bsz, dtype="int64").unsqueeze(1) * length + position
+        rows = self.token_ids_all.reshape([-1])
+        drafts = self.step_input_ids[:, 1:]
+        kept = paddle.where(valid, drafts, rows[flat])
+        return paddle.scatter(rows, flat.reshape([-1]), kept.reshape([-1])).reshape([bsz, length])
 
     def _output_rows(
         self, cu_seqlens_q: paddle.Tensor
