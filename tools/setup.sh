@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Set up and run the main job: a virtual environment with everything opforge
 # needs (.venv/), the generated glue (generated/), the extension (opforge/_C),
-# then verify_draft_tokens on an example batch.
-#   tools/setup.sh            everything
-#   tools/setup.sh install    only the environment
+# then the main job: a speculative-decoding loop built from opforge's ops.
+#   tools/setup.sh                    everything
+#   tools/setup.sh --proposer draft-model --backend xpu3-sim    the same, main-job flags passed on
+#   tools/setup.sh install            only the environment
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,4 +17,6 @@ fi
 
 .venv/bin/python -m codegen
 .venv/bin/python tools/build.py
-.venv/bin/python examples/verify_draft_tokens_demo.py
+# The main job: speculative decoding of 48 requests with opforge's ops, checked
+# token for token against greedy decoding (flags: --help).
+.venv/bin/python -m examples.speculative "${@}"
