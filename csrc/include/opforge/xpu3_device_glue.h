@@ -50,7 +50,12 @@ class Staged {
     if (code != 0) fail(op_, std::string("allocating '") + name_ + "'", code);
     if (copy_in) {
       code = xpu_memcpy(device_, host.data, host.bytes(), XPU_HOST_TO_DEVICE);
-      if (code != 0) fail(op_, std::string("copying '") + name_ + "' to the device", code);
+      if (code != 0) {
+        // A constructor that throws runs no destructor: free here.
+        xpu_free(device_);
+        device_ = nullptr;
+        fail(op_, std::string("copying '") + name_ + "' to the device", code);
+      }
     }
   }
   Staged(const Staged&) = delete;

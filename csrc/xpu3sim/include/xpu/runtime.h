@@ -14,9 +14,27 @@
 
 typedef struct xpu3sim_stream* XPUStream;
 
+namespace xpu3sim_runtime {
+
+// Test hook: set to n > 0, the n-th runtime call from then on (xpu_malloc,
+// xpu_memcpy, a launch, xpu_wait; 1-based) fails with code 1 and does
+// nothing, so a test can reach every error path of a launcher.
+inline int& fail_countdown() {
+  static int countdown = 0;
+  return countdown;
+}
+
+inline bool fails_now() {
+  int& countdown = fail_countdown();
+  return countdown > 0 && --countdown == 0;
+}
+
+}  // namespace xpu3sim_runtime
+
 enum XPUMemcpyKind { XPU_HOST_TO_DEVICE = 0, XPU_DEVICE_TO_HOST = 1 };
 
 inline int xpu_malloc(void** device_ptr, uint64_t bytes) {
+  if (xpu3sim_runtime::fails_now()) return 1;
   *device_ptr = xpu3sim::device_malloc(static_cast<std::size_t>(bytes), "xpu_malloc");
   return 0;
 }
@@ -27,6 +45,7 @@ inline int xpu_free(void* device_ptr) {
 }
 
 inline int xpu_memcpy(void* dst, const void* src, uint64_t bytes, XPUMemcpyKind kind) {
+  if (xpu3sim_runtime::fails_now()) return 1;
   if (kind == XPU_HOST_TO_DEVICE) {
     xpu3sim::memcpy_h2d(dst, src, static_cast<std::size_t>(bytes));
   } else {
@@ -37,7 +56,7 @@ inline int xpu_memcpy(void* dst, const void* src, uint64_t bytes, XPUMemcpyKind 
 
 // Launches run to completion, so a stream has nothing left to wait for.
 inline int xpu_wait(XPUStream /*stream*/ = nullptr) {
-  return 0;
+  return xpu3sim_runtime::fails_now() ? 1 : 0;
 }
 
 namespace xpu3sim_runtime {
@@ -49,6 +68,7 @@ template <class... Params>
 auto launch(
     const char* name, int nclusters, int ncores, XPUStream /*stream*/, void (*kernel)(Params...)) {
   return [=](auto... args) {
+    if (fails_now()) return 1;
     static std::atomic<uint64_t> next_schedule{0};
     const uint64_t schedule = next_schedule.fetch_add(1, std::memory_order_relaxed);
     xpu3sim::launch(name, xpu3sim::LaunchConfig{nclusters, ncores, schedule}, kernel, args...);
