@@ -7,6 +7,9 @@ void register_runtime(pybind11::module_& module);
 namespace ngram_match {
 void bind(pybind11::module_& module);
 }
+namespace rebuild_padding {
+void bind(pybind11::module_& module);
+}
 namespace speculate_get_output_padding_offset {
 void bind(pybind11::module_& module);
 }
@@ -31,6 +34,7 @@ PYBIND11_MODULE(_C, module) {
   module.doc() = "opforge ops (generated bindings; use the opforge package, not this module)";
   opforge::register_runtime(module);
   opforge::ngram_match::bind(module);
+  opforge::rebuild_padding::bind(module);
   opforge::speculate_get_output_padding_offset::bind(module);
   opforge::speculate_get_padding_offset::bind(module);
   opforge::speculate_get_seq_lens_output::bind(module);
