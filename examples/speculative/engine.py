@@ -11,7 +11,8 @@ One step of the loop (Engine.step), each part done by the op named:
 3. run the target model once over the packed tokens (Paddle, model.py);
 4. find the rows whose logits are sampled: `speculate_get_seq_lens_output`
    (1 for a prefill slot, every position of a decode slot) and
-   `speculate_get_output_padding_offset` (their offsets and packed rows);
+   `speculate_get_output_padding_offset` (their offsets and slots), and
+   gather their logits: `rebuild_padding`;
 5. sample: greedy argmax (Paddle), or TOPP through `top_p_candidates`;
 6. verify the drafts: `verify_draft_tokens`;
 7. update every slot (end tokens, length limits, counters, history, next
@@ -216,9 +217,10 @@ class Engine:
         logits = self.target.logits(context)
         self.stats.model_seconds += time.perf_counter() - start
 
-        rows, cu_seqlens_q_output, batch_id_per_token_output = self._output_rows(cu_seqlens_q)
+        sampled, cu_seqlens_q_output, batch_id_per_token_output = self._output_rows(
+            logits, cu_seqlens_q
+        )
         start = time.perf_counter()
-        sampled = paddle.gather(logits, rows)
         target_tokens = paddle.argmax(sampled, axis=1) if cfg.strategy == "greedy" else None
         probs = paddle.nn.functional.softmax(sampled, axis=1) if cfg.strategy == "topp" else None
         self.stats.model_seconds += time.perf_counter() - start
@@ -402,9 +404,9 @@ class Engine:
         return paddle.scatter(rows, flat.reshape([-1]), kept.reshape([-1])).reshape([bsz, length])
 
     def _output_rows(
-        self, cu_seqlens_q: paddle.Tensor
+        self, logits: paddle.Tensor, cu_seqlens_q: paddle.Tensor
     ) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor]:
-        """(packed row of each sampled row, cu_seqlens_q_output,
+        """(the logits of the rows to sample, cu_seqlens_q_output,
         batch_id_per_token_output)."""
         seq_lens_output = self._op(
             "speculate_get_seq_lens_output",
@@ -420,16 +422,17 @@ class Engine:
             cpu_out_token_num=out_token_num,
             max_seq_len=self.config.max_model_len,
         )
-        # TEMPORARY: the packed row of each output row.
-        b = batch_id_per_token_output.astype("int64")
-        k = paddle.arange(out_token_num, dtype="int64") - cu_seqlens_q_output.astype("int64")[b]
-        rows = (
-            cu_seqlens_q.astype("int64")[b]
-            + self.seq_lens_this_time.astype("int64")[b]
-            - seq_lens_output.astype("int64")[b]
-            + k
+        sampled = self._op(
+            "rebuild_padding",
+            opforge.rebuild_padding,
+            logits,
+            cu_seqlens_q,
+            self.seq_lens_this_time,
+            self.seq_lens_encoder,
+            cu_seqlens_q_output,
+            cpu_out_token_num=out_token_num,
         )
-        return rows, cu_seqlens_q_output, batch_id_per_token_output
+        return sampled, cu_seqlens_q_output, batch_id_per_token_output
 
     # ------------------------------------------------------------ the loop
 

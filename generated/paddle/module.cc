@@ -13,6 +13,9 @@ void bind(pybind11::module_& module);
 namespace ngram_match {
 void bind(pybind11::module_& module);
 }
+namespace rebuild_padding {
+void bind(pybind11::module_& module);
+}
 namespace speculate_get_output_padding_offset {
 void bind(pybind11::module_& module);
 }
@@ -39,6 +42,7 @@ PYBIND11_MODULE(_C, module) {
   opforge::draft_model_preprocess::bind(module);
   opforge::draft_model_update::bind(module);
   opforge::ngram_match::bind(module);
+  opforge::rebuild_padding::bind(module);
   opforge::speculate_get_output_padding_offset::bind(module);
   opforge::speculate_get_padding_offset::bind(module);
   opforge::speculate_get_seq_lens_output::bind(module);

@@ -12,6 +12,7 @@ __all__ = [
     "draft_model_preprocess",
     "draft_model_update",
     "ngram_match",
+    "rebuild_padding",
     "speculate_get_output_padding_offset",
     "speculate_get_padding_offset",
     "speculate_get_seq_lens_output",
@@ -293,6 +294,61 @@ def ngram_match(
             max_draft_tokens,
             infer_with_reference_tokenum_threshold,
         ),
+    )
+
+
+def rebuild_padding(
+    hidden,
+    cu_seqlens_q,
+    seq_lens_this_time,
+    seq_lens_encoder,
+    cu_seqlens_q_output,
+    cpu_out_token_num,
+):
+    """Gather the target model's output rows whose next token is wanted into the packed output
+    layout: output row cu_seqlens_q_output[b] + k of slot b is the hidden row of a prefill
+    slot's last prompt position (k = 0), or of a decode slot's k-th fed token (its input
+    token, then each draft); rows that name no fed position are zeros.
+
+    Generated from opspec/rebuild_padding.yaml; dims: max_bsz, real_bsz, token_num, hidden_size, out_token_num.
+
+    Args:
+        hidden: T [token_num, hidden_size]. the target model's output over the step's packed tokens, one row per packed token.
+        cu_seqlens_q: int32 [real_bsz + 1]. packed input offsets: slot b's fed tokens are rows cu_seqlens_q[b] .. [b+1]-1 of
+            hidden.
+        seq_lens_this_time: int32 [real_bsz]. tokens fed this step per slot (the prompt or chunk, 1 + drafts, 0 if idle).
+        seq_lens_encoder: int32 [max_bsz]. non-zero: the slot is in prefill this step.
+        cu_seqlens_q_output: int32 [real_bsz + 1]. packed output offsets: slot b's output rows are cu_seqlens_q_output[b] .. [b+1]-1.
+        cpu_out_token_num: int, default required. the step's packed output row count, known on the host (the sum of seq_lens_output,
+            cu_seqlens_q_output[real_bsz]); it sizes out.
+
+    Returns:
+        out.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, or a required one is None.
+        OpValueError: a shape, place, layout or attribute value is wrong.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        return _C.rebuild_padding(
+            hidden,
+            cu_seqlens_q,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            cu_seqlens_q_output,
+            cpu_out_token_num,
+        )
+    return _runtime.run_static(
+        "opforge_rebuild_padding",
+        (
+            hidden,
+            cu_seqlens_q,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            cu_seqlens_q_output,
+        ),
+        (cpu_out_token_num,),
     )
 
 

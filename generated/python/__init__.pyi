@@ -8,6 +8,7 @@ __all__ = [
     "draft_model_preprocess",
     "draft_model_update",
     "ngram_match",
+    "rebuild_padding",
     "speculate_get_output_padding_offset",
     "speculate_get_padding_offset",
     "speculate_get_seq_lens_output",
@@ -76,6 +77,14 @@ def ngram_match(
     max_draft_tokens: int = ...,
     infer_with_reference_tokenum_threshold: int = ...,
 ) -> tuple[paddle.Tensor, paddle.Tensor]: ...
+def rebuild_padding(
+    hidden: paddle.Tensor,
+    cu_seqlens_q: paddle.Tensor,
+    seq_lens_this_time: paddle.Tensor,
+    seq_lens_encoder: paddle.Tensor,
+    cu_seqlens_q_output: paddle.Tensor,
+    cpu_out_token_num: int,
+) -> paddle.Tensor: ...
 def speculate_get_output_padding_offset(
     seq_lens_output: paddle.Tensor, cpu_out_token_num: int, max_seq_len: int
 ) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor]: ...

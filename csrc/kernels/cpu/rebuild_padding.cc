@@ -1,0 +1,87 @@
+// CPU kernel of rebuild_padding.
+// Contract: docs/ops/rebuild_padding.md ("Semantics", "Output invariants",
+// "Out-of-domain values"); the NumPy reference is
+// tests/reference/rebuild_padding.py. Declaration:
+// generated/kernel_decls/rebuild_padding.h. The generated glue has checked
+// every buffer's length and real_bsz <= max_bsz, not the values.
+//
+// Per output row r, independently: its slot b is the largest b < real_bsz with
+// cu_seqlens_q_output[b] <= r, if r < cu_seqlens_q_output[b + 1] too; its
+// index in the slot k = r - cu_seqlens_q_output[b] and the slot's row count
+// len = cu_seqlens_q_output[b + 1] - cu_seqlens_q_output[b] name the fed
+// position pos (a prefill slot's last len positions, a decode slot's first
+// len), and the row is hidden[cu_seqlens_q[b] + pos]. Total for any values:
+// every quantity is formed in int64 (int32 inputs, no overflow), and a row
+// without a slot, of an idle slot, naming a position outside [0, fed) or a
+// packed row outside [0, token_num) is written as zeros, so every read lies in
+// hidden and every element of out is written. The XPU3 kernel
+// (csrc/kernels/xpu3/rebuild_padding.xpu) follows the same steps.
+#include "kernel_decls/rebuild_padding.h"
+
+#include <cstdint>
+
+namespace opforge::rebuild_padding {
+namespace {
+
+constexpr int64_t kNoRow = -1;  // an output row that names no packed row
+
+// The packed row of hidden that output row r copies, or kNoRow.
+int64_t source_row(int64_t r,
+                   const int32_t* cu_seqlens_q,
+                   const int32_t* seq_lens_this_time,
+                   const int32_t* seq_lens_encoder,
+                   const int32_t* cu_seqlens_q_output,
+                   int64_t max_bsz,
+                   int64_t real_bsz,
+                   int64_t token_num) {
+  int64_t b = real_bsz - 1;
+  while (b >= 0 && cu_seqlens_q_output[b] > r) --b;
+  if (b < 0 || r >= cu_seqlens_q_output[b + 1]) return kNoRow;  // no slot
+  const int64_t k = r - cu_seqlens_q_output[b];
+  const int64_t len = static_cast<int64_t>(cu_seqlens_q_output[b + 1]) - cu_seqlens_q_output[b];
+  const int64_t fed = seq_lens_this_time[b];
+  if (fed <= 0 || b >= max_bsz) return kNoRow;  // an idle slot
+  const bool prefill = seq_lens_encoder[b] != 0;
+  const int64_t pos = prefill ? fed - len + k : k;
+  if (pos < 0 || pos >= fed) return kNoRow;
+  const int64_t src = static_cast<int64_t>(cu_seqlens_q[b]) + pos;
+  if (src < 0 || src >= token_num) return kNoRow;
+  return src;
+}
+
+}  // namespace
+}  // namespace opforge::rebuild_padding
+
+template <typename T>
+void opforge::rebuild_padding::Kernels::cpu(const T* hidden,
+                                            const int32_t* cu_seqlens_q,
+                                            const int32_t* seq_lens_this_time,
+                                            const int32_t* seq_lens_encoder,
+                                            const int32_t* cu_seqlens_q_output,
+                                            T* out,
+                                            int64_t max_bsz,
+                                            int64_t real_bsz,
+                                            int64_t token_num,
+                                            int64_t hidden_size,
+                                            int64_t out_token_num,
+                                            int64_t /*cpu_out_token_num*/) {
+  for (int64_t r = 0; r < out_token_num; ++r) {
+    const int64_t src = source_row(r,
+                                   cu_seqlens_q,
+                                   seq_lens_this_time,
+                                   seq_lens_encoder,
+                                   cu_seqlens_q_output,
+                                   max_bsz,
+                                   real_bsz,
+                                   token_num);
+    T* dst = out + r * hidden_size;
+    if (src == kNoRow) {
+      for (int64_t i = 0; i < hidden_size; ++i) dst[i] = T(0.0f);
+    } else {
+      const T* row = hidden + src * hidden_size;
+      for (int64_t i = 0; i < hidden_size; ++i) dst[i] = row[i];
+    }
+  }
+}
+
+OPFORGE_REBUILD_PADDING_CPU_INSTANCES

@@ -1,0 +1,262 @@
+// Generated from opspec/rebuild_padding.yaml by `python -m codegen`. Do not edit.
+// Paddle side of rebuild_padding: checks paddle::Tensor arguments against the
+// spec, then calls the plugin. Exposed twice: as a pybind11 function (the fast
+// eager path) and as the Paddle custom op `opforge_rebuild_padding` (static graphs).
+#include "plugin/rebuild_padding.h"
+
+#include "opforge/paddle_glue.h"
+#include "opforge/pybind_glue.h"
+
+namespace opforge::rebuild_padding {
+namespace {
+
+constexpr const char* kOp = "rebuild_padding";
+
+// Everything is checked before the plugin runs, so a rejected call writes nothing.
+paddle::Tensor checked_call(const paddle::Tensor& hidden,
+                            const paddle::Tensor& cu_seqlens_q,
+                            const paddle::Tensor& seq_lens_this_time,
+                            const paddle::Tensor& seq_lens_encoder,
+                            const paddle::Tensor& cu_seqlens_q_output,
+                            int64_t cpu_out_token_num) {
+  check_attrs(cpu_out_token_num);
+
+  paddle_glue::PlaceAnchor anchor;
+  paddle_glue::DTypeSlot T_dtype;
+  const phi::DenseTensor& hidden_tensor = paddle_glue::check_tensor(
+      kOp,
+      "hidden",
+      hidden,
+      paddle_glue::bind_dtype(
+          kOp,
+          "hidden",
+          hidden,
+          T_dtype,
+          {opforge::DType::kFloat32, opforge::DType::kFloat16, opforge::DType::kBFloat16},
+          "float32, float16 or bfloat16"),
+      2,
+      false,
+      "[token_num, hidden_size]",
+      false,
+      anchor);
+  const phi::DenseTensor& cu_seqlens_q_tensor = paddle_glue::check_tensor(kOp,
+                                                                          "cu_seqlens_q",
+                                                                          cu_seqlens_q,
+                                                                          opforge::DType::kInt32,
+                                                                          1,
+                                                                          false,
+                                                                          "[real_bsz + 1]",
+                                                                          false,
+                                                                          anchor);
+  const phi::DenseTensor& seq_lens_this_time_tensor = paddle_glue::check_tensor(
+      kOp,
+      "seq_lens_this_time",
+      seq_lens_this_time,
+      opforge::DType::kInt32,
+      1,
+      false,
+      "[real_bsz]",
+      false,
+      anchor);
+  const phi::DenseTensor& seq_lens_encoder_tensor = paddle_glue::check_tensor(
+      kOp,
+      "seq_lens_encoder",
+      seq_lens_encoder,
+      opforge::DType::kInt32,
+      1,
+      false,
+      "[max_bsz]",
+      false,
+      anchor);
+  const phi::DenseTensor& cu_seqlens_q_output_tensor = paddle_glue::check_tensor(
+      kOp,
+      "cu_seqlens_q_output",
+      cu_seqlens_q_output,
+      opforge::DType::kInt32,
+      1,
+      false,
+      "[real_bsz + 1]",
+      false,
+      anchor);
+
+  opforge::DimSlot max_bsz{"max_bsz"};
+  opforge::DimSlot real_bsz{"real_bsz"};
+  opforge::DimSlot token_num{"token_num"};
+  opforge::DimSlot hidden_size{"hidden_size"};
+  opforge::DimSlot out_token_num{"out_token_num"};
+  opforge::bind_dim_from_attr(kOp, "cpu_out_token_num", cpu_out_token_num, out_token_num);
+  opforge::bind_dim(kOp, "hidden", 0, hidden_tensor.dims()[0], token_num);
+  opforge::bind_dim(kOp, "hidden", 1, hidden_tensor.dims()[1], hidden_size);
+  opforge::bind_dim(kOp, "seq_lens_this_time", 0, seq_lens_this_time_tensor.dims()[0], real_bsz);
+  opforge::bind_dim(kOp, "seq_lens_encoder", 0, seq_lens_encoder_tensor.dims()[0], max_bsz);
+  opforge::check_dim(kOp,
+                     "cu_seqlens_q",
+                     0,
+                     cu_seqlens_q_tensor.dims()[0],
+                     real_bsz.value + 1,
+                     "real_bsz + 1",
+                     {&real_bsz});
+  opforge::check_dim(kOp,
+                     "cu_seqlens_q_output",
+                     0,
+                     cu_seqlens_q_output_tensor.dims()[0],
+                     real_bsz.value + 1,
+                     "real_bsz + 1",
+                     {&real_bsz});
+
+  paddle::Tensor out = paddle::empty({out_token_num.get(), hidden_size.get()},
+                                     paddle_glue::paddle_dtype(T_dtype.value),
+                                     anchor.place ? *anchor.place : paddle::CPUPlace());
+
+  const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
+  // One instantiation of the plugin per dtype of T.
+  auto run_as = [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    run<T>(
+        ctx,
+        paddle_glue::buffer<const T>(hidden_tensor, token_num.get() * hidden_size.get()),
+        paddle_glue::buffer<const int32_t>(cu_seqlens_q_tensor, real_bsz.get() + 1),
+        paddle_glue::buffer<const int32_t>(seq_lens_this_time_tensor, real_bsz.get()),
+        paddle_glue::buffer<const int32_t>(seq_lens_encoder_tensor, max_bsz.get()),
+        paddle_glue::buffer<const int32_t>(cu_seqlens_q_output_tensor, real_bsz.get() + 1),
+        paddle_glue::buffer<T>(static_cast<const phi::DenseTensor&>(*out.impl()),
+                               out_token_num.get() * hidden_size.get()),
+        max_bsz.get(),
+        real_bsz.get(),
+        token_num.get(),
+        hidden_size.get(),
+        out_token_num.get(),
+        cpu_out_token_num);
+  };
+  switch (T_dtype.value) {
+    case opforge::DType::kFloat32: run_as(opforge::TypeTag<float>{}); break;
+    case opforge::DType::kFloat16: run_as(opforge::TypeTag<opforge::float16>{}); break;
+    case opforge::DType::kBFloat16: run_as(opforge::TypeTag<opforge::bfloat16>{}); break;
+    default: break;  // bind_dtype admits only the set's dtypes
+  }
+  return out;
+}
+
+// ---- the Paddle custom op
+
+std::vector<paddle::Tensor> paddle_kernel(const paddle::Tensor& hidden,
+                                          const paddle::Tensor& cu_seqlens_q,
+                                          const paddle::Tensor& seq_lens_this_time,
+                                          const paddle::Tensor& seq_lens_encoder,
+                                          const paddle::Tensor& cu_seqlens_q_output,
+                                          int64_t cpu_out_token_num) {
+  // Raised as Paddle's InvalidArgument so the message survives the static-graph
+  // executor (PD_THROW's exception reaches Python there as a bare "std::exception").
+  try {
+    return {checked_call(hidden, cu_seqlens_q, seq_lens_this_time, seq_lens_encoder, cu_seqlens_q_output, cpu_out_token_num)};
+  } catch (const opforge::OpError& error) {
+    // Paddle hands the op an empty optional input as absent: say so.
+    const char* note = error.kind() == opforge::ErrorKind::kMissing
+                           ? " (Paddle passes an empty optional tensor to a custom op as None)"
+                           : "";
+    PADDLE_THROW(common::errors::InvalidArgument("%s%s", error.what(), note));
+  }
+}
+
+std::vector<std::vector<int64_t>> infer_shape(const std::vector<int64_t>& hidden_shape,
+                                              const std::vector<int64_t>& cu_seqlens_q_shape,
+                                              const std::vector<int64_t>& seq_lens_this_time_shape,
+                                              const std::vector<int64_t>& seq_lens_encoder_shape,
+                                              const std::vector<int64_t>& cu_seqlens_q_output_shape,
+                                              int64_t cpu_out_token_num) {
+  const int64_t hidden_size = hidden_shape[1];
+  const int64_t out_token_num = static_cast<int64_t>(cpu_out_token_num);
+  return {{out_token_num, hidden_size}};
+}
+
+std::vector<paddle::DataType> infer_dtype(const paddle::DataType& hidden_dtype,
+                                          const paddle::DataType& cu_seqlens_q_dtype,
+                                          const paddle::DataType& seq_lens_this_time_dtype,
+                                          const paddle::DataType& seq_lens_encoder_dtype,
+                                          const paddle::DataType& cu_seqlens_q_output_dtype,
+                                          int64_t cpu_out_token_num) {
+  return {hidden_dtype};
+}
+
+}  // namespace
+
+// ---- the pybind11 binding
+
+void bind(pybind11::module_& module) {
+  namespace py = pybind11;
+  // The fast overload first. pybind11 tries the second only when the first
+  // cannot take the arguments; it accepts None for every tensor so that a
+  // required one given as None gets our message instead of pybind11's
+  // "incompatible function arguments" (taking every tensor as optional in the
+  // first overload would cost ~0.9 us per call).
+  module.def(
+      "rebuild_padding",
+      [](const paddle::Tensor& hidden,
+         const paddle::Tensor& cu_seqlens_q,
+         const paddle::Tensor& seq_lens_this_time,
+         const paddle::Tensor& seq_lens_encoder,
+         const paddle::Tensor& cu_seqlens_q_output,
+         int64_t cpu_out_token_num) {
+        return checked_call(hidden,
+                            cu_seqlens_q,
+                            seq_lens_this_time,
+                            seq_lens_encoder,
+                            cu_seqlens_q_output,
+                            cpu_out_token_num);
+      },
+      py::arg("hidden").none(false),
+      py::arg("cu_seqlens_q").none(false),
+      py::arg("seq_lens_this_time").none(false),
+      py::arg("seq_lens_encoder").none(false),
+      py::arg("cu_seqlens_q_output").none(false),
+      py::arg("cpu_out_token_num"),
+      "Gather the target model's output rows whose next token is wanted into the packed output "
+      "layout: output row cu_seqlens_q_output[b] + k of slot b is the hidden row of a prefill "
+      "slot's last prompt position (k = 0), or of a decode slot's k-th fed token (its input token, "
+      "then each draft); rows that name no fed position are zeros.");
+
+  module.def(
+      "rebuild_padding",
+      [](const paddle::optional<paddle::Tensor>& hidden,
+         const paddle::optional<paddle::Tensor>& cu_seqlens_q,
+         const paddle::optional<paddle::Tensor>& seq_lens_this_time,
+         const paddle::optional<paddle::Tensor>& seq_lens_encoder,
+         const paddle::optional<paddle::Tensor>& cu_seqlens_q_output,
+         int64_t cpu_out_token_num) {
+        opforge::check_present(kOp, "hidden", hidden.is_initialized(), true, "");
+        opforge::check_present(kOp, "cu_seqlens_q", cu_seqlens_q.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized(), true, "");
+        opforge::check_present(
+            kOp, "cu_seqlens_q_output", cu_seqlens_q_output.is_initialized(), true, "");
+        return checked_call(*hidden,
+                            *cu_seqlens_q,
+                            *seq_lens_this_time,
+                            *seq_lens_encoder,
+                            *cu_seqlens_q_output,
+                            cpu_out_token_num);
+      },
+      py::arg("hidden").none(true),
+      py::arg("cu_seqlens_q").none(true),
+      py::arg("seq_lens_this_time").none(true),
+      py::arg("seq_lens_encoder").none(true),
+      py::arg("cu_seqlens_q_output").none(true),
+      py::arg("cpu_out_token_num"),
+      "(the same op: reports a required tensor given as None)");
+}
+
+}  // namespace opforge::rebuild_padding
+
+PD_BUILD_OP(opforge_rebuild_padding)
+    .Inputs({"hidden",
+             "cu_seqlens_q",
+             "seq_lens_this_time",
+             "seq_lens_encoder",
+             "cu_seqlens_q_output"})
+    .Outputs({"out"})
+    .Attrs({"cpu_out_token_num: int64_t"})
+    .SetKernelFn(PD_KERNEL(opforge::rebuild_padding::paddle_kernel))
+    .SetInferShapeFn(PD_INFER_SHAPE(opforge::rebuild_padding::infer_shape))
+    .SetInferDtypeFn(PD_INFER_DTYPE(opforge::rebuild_padding::infer_dtype));

@@ -1,0 +1,182 @@
+// Generated from opspec/rebuild_padding.yaml by `python -m codegen`. Do not edit.
+#include "plugin/rebuild_padding.h"
+
+#include <memory>
+
+namespace opforge::rebuild_padding {
+namespace {
+constexpr const char* kOp = "rebuild_padding";
+}  // namespace
+
+void check_attrs(int64_t cpu_out_token_num) {
+  opforge::check_attr_range(
+      kOp, "cpu_out_token_num", static_cast<int64_t>(cpu_out_token_num), 0, 2147483647);
+}
+
+template <typename T>
+void run(const opforge::Context& ctx,
+         opforge::Buffer<const T> hidden,
+         opforge::Buffer<const int32_t> cu_seqlens_q,
+         opforge::Buffer<const int32_t> seq_lens_this_time,
+         opforge::Buffer<const int32_t> seq_lens_encoder,
+         opforge::Buffer<const int32_t> cu_seqlens_q_output,
+         opforge::Buffer<T> out,
+         int64_t max_bsz,
+         int64_t real_bsz,
+         int64_t token_num,
+         int64_t hidden_size,
+         int64_t out_token_num,
+         int64_t cpu_out_token_num) {
+  check_attrs(cpu_out_token_num);
+  if (max_bsz < 0) opforge::detail::fail_dim_negative(kOp, "max_bsz", max_bsz);
+  if (real_bsz < 0) opforge::detail::fail_dim_negative(kOp, "real_bsz", real_bsz);
+  if (token_num < 0) opforge::detail::fail_dim_negative(kOp, "token_num", token_num);
+  if (hidden_size < 0) opforge::detail::fail_dim_negative(kOp, "hidden_size", hidden_size);
+  if (out_token_num < 0) opforge::detail::fail_dim_negative(kOp, "out_token_num", out_token_num);
+  opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
+
+  opforge::check_buffer(
+      kOp, "hidden", hidden, token_num * hidden_size, "token_num * hidden_size", true, "");
+  opforge::check_buffer(kOp, "cu_seqlens_q", cu_seqlens_q, real_bsz + 1, "real_bsz + 1", true, "");
+  opforge::check_buffer(
+      kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz", true, "");
+  opforge::check_buffer(kOp, "seq_lens_encoder", seq_lens_encoder, max_bsz, "max_bsz", true, "");
+  opforge::check_buffer(
+      kOp, "cu_seqlens_q_output", cu_seqlens_q_output, real_bsz + 1, "real_bsz + 1", true, "");
+  opforge::check_buffer(
+      kOp, "out", out, out_token_num * hidden_size, "out_token_num * hidden_size", true, "");
+
+  // The value-checked mode: each tensor's declared value domain.
+  if (opforge::value_checks()) {
+    // On a real XPU3 these tensors hold device pointers: never read them here.
+    if (ctx.backend != opforge::Backend::kXpu3) {
+      opforge::check_prefix_sum(kOp,
+                                "cu_seqlens_q",
+                                opforge::Buffer<const int32_t>(cu_seqlens_q),
+                                "seq_lens_this_time",
+                                opforge::Buffer<const int32_t>(seq_lens_this_time),
+                                token_num,
+                                "token_num");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "seq_lens_this_time",
+                                          opforge::Buffer<const int32_t>(seq_lens_this_time),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "seq_lens_encoder",
+                                          opforge::Buffer<const int32_t>(seq_lens_encoder),
+                                          0,
+                                          false,
+                                          "0",
+                                          std::nullopt,
+                                          "");
+      opforge::check_value_range<int64_t>(kOp,
+                                          "cu_seqlens_q_output",
+                                          opforge::Buffer<const int32_t>(cu_seqlens_q_output),
+                                          0,
+                                          false,
+                                          "0",
+                                          out_token_num,
+                                          "out_token_num");
+    }
+  }
+
+  switch (ctx.backend) {
+    case opforge::Backend::kCpu:
+      Kernels::cpu<T>(hidden.data,
+                      cu_seqlens_q.data,
+                      seq_lens_this_time.data,
+                      seq_lens_encoder.data,
+                      cu_seqlens_q_output.data,
+                      out.data,
+                      max_bsz,
+                      real_bsz,
+                      token_num,
+                      hidden_size,
+                      out_token_num,
+                      cpu_out_token_num);
+      break;
+    case opforge::Backend::kXpu3Sim:
+      launch_xpu3_sim<T>(ctx,
+                         hidden,
+                         cu_seqlens_q,
+                         seq_lens_this_time,
+                         seq_lens_encoder,
+                         cu_seqlens_q_output,
+                         out,
+                         max_bsz,
+                         real_bsz,
+                         token_num,
+                         hidden_size,
+                         out_token_num,
+                         cpu_out_token_num);
+      break;
+#ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
+    case opforge::Backend::kXpu3:
+      launch_xpu3_device<T>(ctx,
+                            hidden,
+                            cu_seqlens_q,
+                            seq_lens_this_time,
+                            seq_lens_encoder,
+                            cu_seqlens_q_output,
+                            out,
+                            max_bsz,
+                            real_bsz,
+                            token_num,
+                            hidden_size,
+                            out_token_num,
+                            cpu_out_token_num);
+      break;
+#endif
+    default:
+      throw opforge::OpError(
+          opforge::ErrorKind::kBackend,
+          std::string(kOp) + "(): no " + opforge::backend_name(ctx.backend) + " kernel");
+  }
+}
+
+// One instance per dtype of T (the Paddle glue dispatches on it).
+template void run<float>(const opforge::Context&,
+                         opforge::Buffer<const float>,
+                         opforge::Buffer<const int32_t>,
+                         opforge::Buffer<const int32_t>,
+                         opforge::Buffer<const int32_t>,
+                         opforge::Buffer<const int32_t>,
+                         opforge::Buffer<float>,
+                         int64_t,
+                         int64_t,
+                         int64_t,
+                         int64_t,
+                         int64_t,
+                         int64_t);
+template void run<opforge::float16>(const opforge::Context&,
+                                    opforge::Buffer<const opforge::float16>,
+                                    opforge::Buffer<const int32_t>,
+                                    opforge::Buffer<const int32_t>,
+                                    opforge::Buffer<const int32_t>,
+                                    opforge::Buffer<const int32_t>,
+                                    opforge::Buffer<opforge::float16>,
+                                    int64_t,
+                                    int64_t,
+                                    int64_t,
+                                    int64_t,
+                                    int64_t,
+                                    int64_t);
+template void run<opforge::bfloat16>(const opforge::Context&,
+                                     opforge::Buffer<const opforge::bfloat16>,
+                                     opforge::Buffer<const int32_t>,
+                                     opforge::Buffer<const int32_t>,
+                                     opforge::Buffer<const int32_t>,
+                                     opforge::Buffer<const int32_t>,
+                                     opforge::Buffer<opforge::bfloat16>,
+                                     int64_t,
+                                     int64_t,
+                                     int64_t,
+                                     int64_t,
+                                     int64_t,
+                                     int64_t);
+
+}  // namespace opforge::rebuild_padding
