@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import paddle
@@ -123,14 +124,13 @@ class Engine:
         self.target_forwards = 0
         self.draft_forwards = 0
 
-    def call(self, fn: object, names: list[str], extra: list[np.ndarray], **attrs: object) -> None:
-        """Call an op with the named state tensors (then `extra`, in order) and
-        copy its results back into the state."""
+    def call(self, fn: Any, names: list[str]) -> None:
+        """Call an op with the named state tensors, in order, and copy them
+        back into the state (the op updates them in place)."""
         tensors = [paddle.to_tensor(self.s[n]) for n in names]
-        results = fn(*tensors, *[paddle.to_tensor(x) for x in extra], **attrs)  # type: ignore[operator]
+        fn(*tensors)
         for n, t in zip(names, tensors, strict=True):
             self.s[n] = t.numpy()
-        del results
 
     def true_sequence(self, b: int) -> np.ndarray:
         """The slot's history followed by the drafts in its target row."""
@@ -173,14 +173,10 @@ class Engine:
                 rows += preds[-1:] if prefill else preds
             offsets.append(len(rows))
         self.target_forwards += 1
-        out = {
-            "step_output_ids": s["step_output_ids"],
-            "step_output_len": s["step_output_len"],
-        }
         t = paddle.to_tensor
         ids, lens = opforge.verify_draft_tokens(
-            t(out["step_output_ids"]),
-            t(out["step_output_len"]),
+            t(s["step_output_ids"]),
+            t(s["step_output_len"]),
             t(s["step_input_ids"]),
             t(np.array(rows, np.int64)),
             None,
@@ -237,7 +233,6 @@ class Engine:
                 "draft_seq_lens_decoder",
                 "has_draft_seqs",
             ],
-            [],
         )
 
     def draft_step(self, output_rows_only: bool, one_step: bool = False) -> None:
