@@ -1,5 +1,8 @@
-"""The main job: speculative decoding of a stream of requests with opforge's
-ops, checked token for token against plain greedy decoding of the same model.
+"""The main job: speculative decoding with opforge's ops, checked against greedy decoding.
+
+Decodes a stream of requests with continuous batching, every step built from
+opforge's ops, and compares each request's output with plain greedy decoding
+of the same model, token for token.
 
     .venv/bin/python -m examples.speculative [--requests 48] [--batch-size 8]
         [--draft-width 4] [--proposer ngram|draft-model] [--strategy greedy|topp]
@@ -31,14 +34,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--requests", type=int, default=48, help="requests to decode (48)")
     parser.add_argument("--batch-size", type=int, default=8, help="slots decoded together (8)")
     parser.add_argument("--draft-width", type=int, default=4, help="drafts per slot and step (4)")
-    parser.add_argument("--proposer", choices=PROPOSERS, default="ngram")
+    parser.add_argument(
+        "--proposer",
+        choices=PROPOSERS,
+        default="ngram",
+        help="where drafts come from: ngram_match over each request's history (default), "
+        "or a smaller draft model",
+    )
     parser.add_argument(
         "--strategy",
         choices=STRATEGIES,
         default="greedy",
         help="greedy (checked against greedy decoding) or topp (seeded sampling)",
     )
-    parser.add_argument("--backend", choices=("cpu", "xpu3-sim"), default="cpu")
+    parser.add_argument(
+        "--backend",
+        choices=("cpu", "xpu3-sim"),
+        default="cpu",
+        help="which kernels the ops run: cpu (default), or the XPU3 kernels under the simulation",
+    )
     parser.add_argument("--seed", type=int, default=0, help="requests and TOPP draws (0)")
     args = parser.parse_args(argv)
     for name in ("requests", "batch_size", "draft_width"):
@@ -48,7 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     paddle.set_device("cpu")
     target = target_model()
     requests = make_requests(args.requests, seed=args.seed, config=target.config)
+    longest = max(len(r.prompt) + r.max_dec_len for r in requests)
     config = EngineConfig(
+        max_model_len=longest + args.draft_width + 1,
         batch_size=args.batch_size,
         draft_width=args.draft_width,
         proposer=args.proposer,
