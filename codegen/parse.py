@@ -44,7 +44,6 @@ from codegen.yamlsrc import Loc, LocDict, LocList, field_name, show
 _DTYPES = {d.value: d for d in DType}
 _INT_ATTRS = (AttrType.INT, AttrType.INT64)
 
-MAX_CLUSTERS = 255  # an XPU3 launch takes 1..255 clusters (csrc/xpu3sim/README.md, R4)
 MAX_RANK = 8  # Paddle's kernels handle up to 9 axes; no op here needs more than 3
 
 
@@ -155,9 +154,11 @@ class _FileParser(CrossFieldRules):
         line = data.key_lines[key]
         if not self.check_type(raw, int, line, key):
             return None
-        if not 1 <= raw <= MAX_CLUSTERS:
+        if not 1 <= raw <= speclang.MAX_CLUSTERS:
             self.error(
-                line, key, f"must be in [1, {MAX_CLUSTERS}] (clusters of one launch), not {raw}"
+                line,
+                key,
+                f"must be in [1, {speclang.MAX_CLUSTERS}] (clusters of one launch), not {raw}",
             )
             return None
         if KernelKind.XPU3 not in kernels:

@@ -22,6 +22,8 @@ from codegen.yamlsrc import MAX_STRING_CHARS
 
 Schema = dict[str, Any]
 
+MAX_CLUSTERS = 255  # an XPU3 launch takes 1..255 clusters (csrc/xpu3sim/README.md, R4)
+
 
 @dataclass(frozen=True)
 class Field:
@@ -321,7 +323,7 @@ SPEC = Section(
         _f(
             "xpu3_max_clusters",
             False,
-            {"type": "integer", "minimum": 1, "maximum": 255},
+            {"type": "integer", "minimum": 1, "maximum": MAX_CLUSTERS},
             "at most this many clusters run the XPU3 kernel (absent: the device context's count)",
         ),
     ),
