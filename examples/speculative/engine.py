@@ -86,10 +86,6 @@ class Stats:
         return self.accepted / self.proposed if self.proposed else 0.0
 
 
-def _i32(values: object, shape: list[int] | None = None) -> paddle.Tensor:
-    return paddle.to_tensor(np.asarray(values, np.int32).reshape(shape or [-1]))
-
-
 class Engine:
     def __init__(self, target: NgramLM, config: EngineConfig, draft: NgramLM | None = None) -> None:
         if config.proposer not in PROPOSERS:
@@ -191,31 +187,19 @@ class Engine:
     def step(self) -> bool:
         """One target forward over every active slot; False if none is active."""
         self._propose()
-        token_num = int(self.seq_lens_this_time.sum().item())
-        if token_num == 0:
-            return False
-        cfg = self.config
-        ids, batch_id_per_token, cu_seqlens_q, _ = self._op(
-            "speculate_get_padding_offset",
-            opforge.speculate_get_padding_offset,
-            self.token_ids_all,
+        forward = self._forward(
+            self.target,
             self.step_input_ids,
             self.seq_lens_this_time,
             self.seq_lens_encoder,
-            cpu_token_num=token_num,
-        )
-        start = time.perf_counter()
-        context = packed_context(
-            ids,
-            batch_id_per_token,
-            cu_seqlens_q,
             self.seq_lens_decoder,
             self.token_ids_all,
-            self.target.config.window,
-            self.target.pad,
         )
-        logits = self.target.logits(context)
-        self.stats.model_seconds += time.perf_counter() - start
+        if forward is None:
+            return False
+        logits, cu_seqlens_q, seconds = forward
+        self.stats.model_seconds += seconds
+        cfg = self.config
 
         sampled, cu_seqlens_q_output, batch_id_per_token_output = self._output_rows(
             logits, cu_seqlens_q
@@ -293,6 +277,43 @@ class Engine:
         )
         return True
 
+    def _forward(
+        self,
+        model: NgramLM,
+        rows: paddle.Tensor,
+        seq_lens_this_time: paddle.Tensor,
+        seq_lens_encoder: paddle.Tensor,
+        seq_lens_decoder: paddle.Tensor,
+        history: paddle.Tensor,
+    ) -> tuple[paddle.Tensor, paddle.Tensor, float] | None:
+        """Pack the tokens each slot feeds (`speculate_get_padding_offset`: a
+        prefill's from the history, a decoding slot's from `rows`) and run
+        `model` over them: (logits, cu_seqlens_q, seconds in the model), or
+        None when no slot feeds a token. The target and the draft model share it."""
+        token_num = int(seq_lens_this_time.sum().item())
+        if token_num == 0:
+            return None
+        ids, batch_id_per_token, cu_seqlens_q, _ = self._op(
+            "speculate_get_padding_offset",
+            opforge.speculate_get_padding_offset,
+            self.token_ids_all,
+            rows,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            cpu_token_num=token_num,
+        )
+        start = time.perf_counter()
+        context = packed_context(
+            ids,
+            batch_id_per_token,
+            cu_seqlens_q,
+            seq_lens_decoder,
+            history,
+            model.config.window,
+            model.pad,
+        )
+        return model.logits(context), cu_seqlens_q, time.perf_counter() - start
+
     def _propose(self) -> None:
         """Drafts into step_input_ids[b, 1..] and seq_lens_this_time[b] = 1 +
         drafts for every decoding slot; prefill slots keep their prompt length,
@@ -344,30 +365,23 @@ class Engine:
         for _ in range(self.config.draft_width):
             if not bool(self.has_draft_seqs.item()):
                 break
-            token_num = int(self.draft_seq_lens_this_time.sum().item())
-            ids, batch_id_per_token, cu_seqlens_q, _ = self._op(
-                "speculate_get_padding_offset",
-                opforge.speculate_get_padding_offset,
-                self.token_ids_all,
-                self.draft_input_ids,
-                self.draft_seq_lens_this_time,
-                self.draft_seq_lens_encoder,
-                cpu_token_num=token_num,
-            )
             start = time.perf_counter()
             # The draft model's sequence: the history, then the drafts so far.
             drafted = self._history_with_drafts()
-            context = packed_context(
-                ids,
-                batch_id_per_token,
-                cu_seqlens_q,
+            self.stats.draft_model_seconds += time.perf_counter() - start
+            forward = self._forward(
+                draft,
+                self.draft_input_ids,
+                self.draft_seq_lens_this_time,
+                self.draft_seq_lens_encoder,
                 self.draft_seq_lens_decoder,
                 drafted,
-                draft.config.window,
-                draft.pad,
             )
-            next_tokens = paddle.argmax(draft.logits(context), axis=1)
-            self.stats.draft_model_seconds += time.perf_counter() - start
+            if forward is None:  # has_draft_seqs says a slot is fed: not reached
+                break
+            logits, cu_seqlens_q, seconds = forward
+            next_tokens = paddle.argmax(logits, axis=1)
+            self.stats.draft_model_seconds += seconds
             self._op(
                 "draft_model_update",
                 opforge.draft_model_update,
