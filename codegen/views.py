@@ -539,15 +539,14 @@ def calls(op: Op, sig: Signatures) -> Calls:
     # A launcher hands the XPU3 kernel its pointers in the device's element
     # types and its dims narrowed to the core's 32 bits (opforge/xpu3_types.h).
     xpu3_dims = {d.name: f'opforge::xpu3_dim("{op.name}", "{d.name}", {d.name})' for d in op.dims}
-    xpu3_attrs = {a.name: a.name for a in op.attrs}
     sim_body = (
-        xpu3_dims
-        | xpu3_attrs
+        names
+        | xpu3_dims
         | {t.name: f"opforge::xpu3_arg({t.name}_device.get())" for t in op.tensors}
     )
     device_body = (
-        xpu3_dims
-        | xpu3_attrs
+        names
+        | xpu3_dims
         | {
             t.name: f"opforge::xpu3_arg({t.name}_device.device())"
             if (t.host or t.role is Role.SCRATCH)
