@@ -61,6 +61,7 @@ class Param:
     tensor: Tensor | None = None  # the tensor a TENSOR parameter carries
     default: str = ""  # only declarations of Python and pybind11 parameters show it
     comment: str = ""
+    keyword_only: bool = False  # Python: after the `*` of the parameter list
 
     def decl(self, dtype: DType | None = None) -> str:
         return f"{self.type.render(dtype)} {self.name}"
@@ -363,24 +364,45 @@ def py_type(a: Attr) -> str:
 
 
 def python(op: Op) -> Signature:
-    """The public Python function (defaults as the spec gives them)."""
-    tensors = [
+    """The public Python function. The tensors a caller must pass come first, in
+    spec order (positional or keyword); then, keyword-only, the optional tensors
+    (default None, so a caller omits them) and the attributes (defaults as the
+    spec gives them). A positional call of the old all-positional form fails in
+    Python's own argument binding instead of binding a tensor to the wrong name."""
+    required = [
+        Param(t.name, CType("paddle.Tensor"), Kind.TENSOR, t)
+        for t in op.arguments
+        if not t.optional
+    ]
+    optional = [
         Param(
-            t.name, CType("paddle.Tensor | None" if t.optional else "paddle.Tensor"), Kind.TENSOR, t
+            t.name, CType("paddle.Tensor | None"), Kind.TENSOR, t, default="None", keyword_only=True
         )
         for t in op.arguments
+        if t.optional
     ]
     attrs = [
-        Param(a.name, CType(py_type(a)), Kind.ATTR, default=py_default(op, a)) for a in op.attrs
+        Param(a.name, CType(py_type(a)), Kind.ATTR, default=py_default(op, a), keyword_only=True)
+        for a in op.attrs
     ]
-    return Signature(op.name, op.name, tuple(tensors + attrs))
+    return Signature(op.name, op.name, tuple(required + optional + attrs))
+
+
+def py_param_texts(sig: Signature, stub: bool) -> list[str]:
+    """Each Python parameter as declared (``x``, ``k=1``; in a stub ``x: T``,
+    ``k: int = ...``), with ``*`` before the first keyword-only one."""
+    texts: list[str] = []
+    for p in sig.params:
+        if p.keyword_only and "*" not in texts:
+            texts.append("*")
+        if stub:
+            texts.append(f"{p.name}: {p.type.spelling}" + (" = ..." if p.default else ""))
+        else:
+            texts.append(p.name + (f"={p.default}" if p.default else ""))
+    return texts
 
 
 def py_params(sig: Signature, stub: bool) -> str:
-    """A Python parameter list: ``x, k=1`` for the function, ``x: T, k: int = ...``
-    for its stub."""
-    if stub:
-        return ", ".join(
-            f"{p.name}: {p.type.spelling}" + (" = ..." if p.default else "") for p in sig.params
-        )
-    return ", ".join(p.name + (f"={p.default}" if p.default else "") for p in sig.params)
+    """A Python parameter list: ``x, *, k=1`` for the function, ``x: T, *, k: int
+    = ...`` for its stub."""
+    return ", ".join(py_param_texts(sig, stub))

@@ -1,9 +1,11 @@
 """Dim expressions: parsing one shape entry, and what a size can be.
 
 A shape entry is an integer literal, a dim name, or ``+ - *`` and ``//`` (by a
-positive literal) over those. Sizes are int64 in the generated C++, so literals
-are capped well below overflow, and an expression with ``-`` is accepted only
-where the declared bounds of its dims prove it cannot go negative.
+positive literal) over those. Sizes are int64 in the generated C++, and every
+dim of a call is at most MAX_DIM (the runtime refuses larger ones before any
+expression is evaluated), so an expression is accepted only if it stays in
+int64 with every dim at that limit; and one with ``-`` only where the declared
+bounds of its dims prove it cannot go negative.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from codegen.yamlsrc import show
 
 MAX_EXPR_CHARS = 200  # keeps parsing shallow; real shapes are a few terms
 MAX_LITERAL = 2**31 - 1  # a size literal fits int32, so a few products stay in int64
+MAX_DIM = 2**31 - 1  # the runtime's limit on every dim of a call (opforge::kMaxDim)
+INT64_MAX = 2**63 - 1
 
 _OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//"}
 
@@ -55,7 +59,24 @@ def parse_dim_expr(text: object) -> DimExpr:
             return DimBinOp(op, convert(node.left), rhs)
         raise ValueError(f"{show(text)}: only integers, dim names, + - * and // are allowed")
 
-    return convert(tree)
+    expr = convert(tree)
+    if _largest(expr) > INT64_MAX:
+        raise ValueError(
+            f"{show(text)} can exceed int64 (2**63 - 1) with its dims at their limit "
+            "(2**31 - 1, the runtime's largest dim); at most a product of two dims fits"
+        )
+    return expr
+
+
+def _largest(expr: DimExpr) -> float:
+    """The largest magnitude any part of ``expr`` reaches with every dim in [0, MAX_DIM]."""
+    if isinstance(expr, DimConst):
+        return expr.value
+    if isinstance(expr, DimRef):
+        return MAX_DIM
+    at_limit: dict[str, Interval] = {name: (0, MAX_DIM) for name in expr.refs()}
+    low, high = interval(expr, at_limit)
+    return max(abs(low), abs(high), _largest(expr.lhs), _largest(expr.rhs))
 
 
 Interval = tuple[float, float]

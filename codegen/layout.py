@@ -17,7 +17,8 @@ lambda), the first that fits of:
 3. one argument per line on continuation lines.
 
 A lone braced list (``f({a, b})``, ``return {a, b};``) is broken inside its
-braces, its elements aligned after the '{' (2., however wide).
+braces, its elements aligned after the '{' (2., however wide); so is a braced
+list that is one argument of a broken list (``f(a,\n  {b, c});``).
 
 ``if (condition) statement;`` that does not fit puts the statement on its own
 line. A line no rule makes fit (an argument longer than the limit) is left
@@ -109,6 +110,8 @@ def break_line(line: str, limit: int = LIMIT) -> list[str]:
         return [line]
     if stripped.startswith('"'):
         return _split_string(line, indent, limit)
+    if stripped.startswith("{"):
+        return _break_braced(line, indent)
     if stripped.startswith("if ("):
         close = _matching(_masked(stripped), 3)
         if close is not None and close + 1 < len(stripped) and stripped[close + 1] == " ":
@@ -144,6 +147,29 @@ def _break_arguments(line: str, indent: int, limit: int) -> list[str]:
         return [x + "," for x in aligned[:-1]] + [aligned[-1] + tail]
     lines = [pad + a + "," for a in args[:-1]] + [pad + args[-1] + tail]
     return [head] + [part for x in lines for part in break_line(x, limit)]
+
+
+def _braced_tail(line: str, indent: int) -> int | None:
+    """Index of the '}' closing a braced list that starts the line at `indent`
+    and is followed by nothing but ',' or ')' and ';' (an argument of a list)."""
+    close = _matching(_masked(line), indent)
+    if close is None or line[close + 1 :] not in ("", ",", ")", ");"):
+        return None
+    return close
+
+
+def _break_braced(line: str, indent: int) -> list[str]:
+    """A braced list that is an argument on its own line: its elements one per
+    line, aligned after the '{' (as clang-format keeps them)."""
+    close = _braced_tail(line, indent)
+    if close is None:
+        return [line]
+    args = _split_arguments(line[indent + 1 : close])
+    if len(args) < 2:
+        return [line]
+    head, tail = line[: indent + 1], line[close:]
+    aligned = [head + args[0]] + [" " * len(head) + a for a in args[1:]]
+    return [x + "," for x in aligned[:-1]] + [aligned[-1] + tail]
 
 
 def _split_string(line: str, indent: int, limit: int) -> list[str]:

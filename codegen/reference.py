@@ -248,10 +248,11 @@ def dim_row(op: Op, d: Dim) -> DimRow:
 
 def _signature(op: Op) -> str:
     sig = api.python(op)
-    params = [
-        f"    {p.name}: {p.type.spelling}" + (f" = {p.default}" if p.default else "")
-        for p in sig.params
-    ]
+    params = []
+    for p in sig.params:
+        if p.keyword_only and "    *" not in params:
+            params.append("    *")
+        params.append(f"    {p.name}: {p.type.spelling}" + (f" = {p.default}" if p.default else ""))
     outputs = op.outputs
     returns = (
         "paddle.Tensor"

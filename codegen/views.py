@@ -45,15 +45,25 @@ def numel_text(shape: tuple[DimExpr, ...]) -> str:
 
 
 def numel_cpp(shape: tuple[DimExpr, ...], names: dict[str, str] | None = None) -> str:
+    """The element count in C++: an axis alone, or the product of the axes
+    computed without overflow (opforge::numel saturates)."""
     if not shape:
         return "1"
     if len(shape) == 1:
         return dim_cpp(shape[0], names)
-    parts = []
-    for e in shape:
-        text = dim_cpp(e, names)
-        parts.append(f"({text})" if isinstance(e, DimBinOp) else text)
-    return " * ".join(parts)
+    return "opforge::numel({" + ", ".join(dim_cpp(e, names) for e in shape) + "})"
+
+
+def alloc_check(
+    name: str, shape: tuple[DimExpr, ...], names: dict[str, str], elem_bytes: str
+) -> str:
+    """C++ expression: the element count of a tensor the glue allocates, refused
+    past the runtime's limit (opforge::check_alloc) before anything is allocated."""
+    axes = ", ".join(dim_cpp(e, names) for e in shape)
+    return (
+        f'opforge::check_alloc(kOp, "{name}", {cpp_string(shape_text(shape))}, '
+        f"{{{axes}}}, {elem_bytes})"
+    )
 
 
 def dtype_enum(dtype: DType) -> str:
@@ -218,6 +228,7 @@ class TensorView:
     binds: tuple[tuple[int, str], ...]  # (axis, dim) where the shape names a dim alone
     checks: tuple[tuple[int, str, str, tuple[str, ...]], ...]  # (axis, cpp, text, deps)
     alloc_shape: tuple[str, ...]  # per axis, over the glue's bound DimSlots
+    alloc_check: str  # C++ expression: the checked element count of a glue allocation ("" if none)
     value_checks: tuple[str, ...]  # C++ statements of the value-checked mode
     checks_read_device: bool  # ...which read device memory on a real XPU3
     after_checks: tuple[str, ...]  # ...and of its postconditions, after the kernel
@@ -303,12 +314,32 @@ def tensor_view(op: Op, t: Tensor) -> TensorView:
         binds=binds,
         checks=checks,
         alloc_shape=tuple(dim_cpp(e, {r: f"{r}.get()" for r in e.refs()}) for e in t.shape),
+        alloc_check=_alloc_check(op, t),
         value_checks=_value_checks(op, t, elem, is_float, t.values, t.name),
         checks_read_device=_checks_read_device(op, t, t.values),
         after_checks=_value_checks(op, t, elem, is_float, t.after, f"the kernel's {t.name}"),
         after_checks_read_device=_checks_read_device(op, t, t.after),
         infer_shape=tuple(_infer_cpp(e) for e in t.shape),
     )
+
+
+def _alloc_check(op: Op, t: Tensor) -> str:
+    """New outputs are allocated by the Paddle glue (over its DimSlots, the dtype
+    set's size from its bound slot); scratch by the plugin (over its dims)."""
+    if t.role is Role.OUTPUT:
+        names = {r: f"{r}.get()" for e in t.shape for r in e.refs()}
+        size = (
+            f"opforge::dtype_size({t.dtype.name}_dtype.value)"
+            if isinstance(t.dtype, DTypeVar)
+            else f"sizeof({t.dtype.cpp})"
+        )
+        return alloc_check(t.name, t.shape, names, size)
+    if t.role is Role.SCRATCH:
+        elem = t.dtype.name if isinstance(t.dtype, DTypeVar) else t.dtype.cpp
+        return alloc_check(
+            t.name, t.shape, {r: r for e in t.shape for r in e.refs()}, f"sizeof({elem})"
+        )
+    return ""
 
 
 def _bound_cpp(bound: Bound, literal: str) -> tuple[str, str]:
@@ -512,6 +543,13 @@ class Calls:
     binding_none_to_checked: str  # the None-taking overload -> checked_call
     python_eager: str  # the Python function's eager statement: _C.<op>(...), returned
     python_returns: str  # the stub's return annotation
+    # The Python layer's argument checks (opforge/_runtime.py, Arguments):
+    python_arguments: str  # module-level statement: the op's Arguments object
+    python_attr_guard: str  # condition: some attribute is not of its exact type ("" if none)
+    python_attr_convert: str  # statement: check and convert every attribute (slow path)
+    python_tensors: str  # tuple expression of the tensor arguments, spec order
+    python_static_attrs: str  # tuple expression of the checked attributes, spec order
+    python_refused: str  # expression: the named error for a call the binding refused
 
 
 def calls(op: Op, sig: Signatures) -> Calls:
@@ -582,13 +620,63 @@ def calls(op: Op, sig: Signatures) -> Calls:
         paddle_kernel_body=_paddle_kernel_body(op, checked.call(wide)),
         binding_to_checked=checked.call(wide),
         binding_none_to_checked=checked.call(unwrapped),
-        python_eager=_python_eager(op, f"_C.{op.name}({sig.python.call_args(python_names)})"),
+        python_eager=_python_eager(op, f"_C.{op.name}({sig.binding.call_args(python_names)})"),
         python_returns=(
             "paddle.Tensor"
             if len(op.outputs) == 1
             else f"tuple[{', '.join('paddle.Tensor' for _ in op.outputs)}]"
         ),
+        **_python_checks(op),
     )
+
+
+def _py_tuple(items: list[str]) -> str:
+    return "()" if not items else f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
+
+
+_PY_KINDS = {
+    AttrType.INT: ("int32", "int"),
+    AttrType.INT64: ("int64", "int"),
+    AttrType.FLOAT: ("float", "float"),
+    AttrType.BOOL: ("bool", "bool"),
+}
+
+
+def _python_checks(op: Op) -> dict[str, str]:
+    """The Python layer's checks. Each attribute of its exact type (``type(x) is
+    int``, a member of its enum) passes at the cost of one test; anything else
+    takes the slow path, which converts what the contract accepts (NumPy
+    scalars, int for float) and raises a named error for the rest. An int past
+    int64 passes the test but not the binding: its TypeError is turned into the
+    named error by ``refused``, as is any other argument the binding refuses."""
+    holder = f"_{op.name}_arguments"
+    tensors = [f'("{t.name}", {t.optional})' for t in op.arguments]
+    attrs, guards = [], []
+    for a in op.attrs:
+        if a.enum is not None:
+            attrs.append(f'("{a.name}", "enum", {a.enum.name})')
+            guards.append(f"(type({a.name}) is not {a.enum.name} and type({a.name}) is not int)")
+        else:
+            kind, exact = _PY_KINDS[a.type]
+            attrs.append(f'("{a.name}", "{kind}", None)')
+            guards.append(f"type({a.name}) is not {exact}")
+    names = [a.name for a in op.attrs]
+    checked = f"{holder}.attributes({', '.join(names)})"
+    return {
+        "python_arguments": (
+            f'{holder} = _runtime.Arguments("{op.name}", {_py_tuple(tensors)}, {_py_tuple(attrs)})'
+        ),
+        "python_attr_guard": " or ".join(guards),
+        "python_attr_convert": f"{', '.join(names) if len(names) > 1 else _py_tuple(names)} = {checked}"
+        if names
+        else "",
+        "python_tensors": _py_tuple([t.name for t in op.arguments]),
+        "python_static_attrs": checked if names else "()",
+        "python_refused": (
+            f"{holder}.refused(_error, {_py_tuple([t.name for t in op.arguments])}, "
+            f"{_py_tuple(names)})"
+        ),
+    }
 
 
 def _python_eager(op: Op, call: str) -> str:
@@ -631,12 +719,19 @@ class OpView:
     uses_16bit_floats: bool  # the kernel declarations need opforge/dtypes.h
     xpu3_clusters: str  # C++: the clusters an XPU3 launch uses, from the context's count
     infer_dims: tuple[tuple[str, str], ...]  # (dim, C++ source) that output shapes need
+    overlap_check: str  # C++ statement in run(): no written buffer shares memory with another
     sig: Signatures
     calls: Calls
 
     @property
     def arguments(self) -> tuple[TensorView, ...]:
         return tuple(t for t in self.tensors if t.is_argument)
+
+    @property
+    def python_arguments(self) -> tuple[TensorView, ...]:
+        """The tensor arguments in the Python function's order: required, then optional."""
+        args = self.arguments
+        return tuple(t for t in args if not t.optional) + tuple(t for t in args if t.optional)
 
     @property
     def scratch(self) -> tuple[TensorView, ...]:
@@ -725,6 +820,7 @@ def op_view(op: Op) -> OpView:
             for d in (t.dtype.choices if isinstance(t.dtype, DTypeVar) else (t.dtype,))
         ),
         infer_dims=_infer_dims(op),
+        overlap_check=_overlap_check(op),
         xpu3_clusters=(
             "ctx.xpu3.nclusters"
             if op.xpu3_max_clusters is None
@@ -733,6 +829,24 @@ def op_view(op: Op) -> OpView:
         sig=(sig := signatures(op)),
         calls=calls(op, sig),
     )
+
+
+def _overlap_check(op: Op) -> str:
+    """Every buffer run() receives (the caller's and new outputs), written ones
+    first: a pair sharing memory where one is written is refused, unless both
+    are read-only. Scratch is made by run() itself."""
+    buffers = [t for t in op.tensors if t.role is not Role.SCRATCH]
+    ordered = [t for t in buffers if t.role.kernel_writes] + [
+        t for t in buffers if not t.role.kernel_writes
+    ]
+    if len(ordered) < 2 or not ordered[0].role.kernel_writes:
+        return ""
+    spans = ", ".join(
+        f'opforge::span("{t.name}", {t.name}, {"true" if t.role.kernel_writes else "false"}, '
+        f"{'true' if t.host else 'false'})"
+        for t in ordered
+    )
+    return f"opforge::check_disjoint(kOp, ctx.backend == opforge::Backend::kXpu3, {{{spans}}});"
 
 
 def _infer_dims(op: Op) -> tuple[tuple[str, str], ...]:

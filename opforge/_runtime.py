@@ -16,6 +16,8 @@ from typing import Any
 import paddle
 from paddle.base.framework import global_var
 
+from opforge.errors import OpError, OpTypeError, OpValueError
+
 
 def check_paddle_version() -> None:
     """An installed wheel runs only with the Paddle it was compiled against
@@ -84,18 +86,20 @@ def in_dynamic_mode() -> bool:
 
 
 @functools.cache
-def _register_custom_ops() -> None:
-    """Register the module's PD_BUILD_OP ops with Paddle, once, on first static use."""
-    from paddle.utils.cpp_extension.extension_utils import load_op_meta_info_and_register_op
+def register_custom_ops() -> list[str]:
+    """Register the extension's ops with Paddle (each PD_BUILD_OP as the custom op
+    ``opforge_<op>``), once per process; ``import opforge`` does it, so a program
+    saved with opforge's ops loads and runs after the import (paddle.jit.load,
+    Paddle Inference). Returns the names registered."""
+    from paddle.base import core
 
-    load_op_meta_info_and_register_op(extension().__file__)
+    return list(core.load_op_meta_info_and_register_op(extension().__file__))
 
 
 def run_static(op_name: str, inputs: Sequence[Any], attrs: Sequence[Any]) -> Any:
     """Append the op to the current static program (PIR)."""
     if not global_var._use_pir_api_:
         raise RuntimeError(f"{op_name}: static graphs need Paddle's PIR mode (the default)")
-    _register_custom_ops()
     values = [int(a) if isinstance(a, enum.IntEnum) else a for a in attrs]
     outs = paddle._C_ops._run_custom_op(op_name, *inputs, *values)
     return outs[0] if len(outs) == 1 else tuple(outs)
@@ -104,6 +108,126 @@ def run_static(op_name: str, inputs: Sequence[Any], attrs: Sequence[Any]) -> Any
 def custom_op(op_name: str, *args: Any) -> Any:
     """Run the registered Paddle custom op directly (eager too): the path a
     framework would take; slower than the binding, used to compare the two."""
-    _register_custom_ops()
     values = [int(a) if isinstance(a, enum.IntEnum) else a for a in args]
     return paddle._C_ops._run_custom_op(op_name, *values)
+
+
+# ---------------------------------------------------------------- the argument contract
+
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+
+_EXPECTED = {
+    "bool": "a bool (True or False, or a NumPy bool)",
+    "int32": "an int (or a NumPy integer)",
+    "int64": "an int (or a NumPy integer)",
+    "float": "a float or an int (or a NumPy number)",
+}
+
+
+def _describe(value: Any) -> str:
+    """A value's type as a caller would write it, and the value, cut short."""
+    kind = type(value)
+    name = (
+        kind.__qualname__
+        if kind.__module__ == "builtins"
+        else f"{kind.__module__}.{kind.__qualname__}"
+    )
+    if isinstance(value, paddle.Tensor):
+        return f"a paddle.Tensor of shape {list(value.shape)}"
+    text = repr(value)
+    return f"{text if len(text) <= 40 else text[:37] + '...'} ({name})"
+
+
+class Arguments:
+    """What the Python layer checks of one op's arguments, before the binding:
+    the attributes' types (strict: ``True`` is no int, ``None`` no bool, a
+    string no enum member) and int64 range; and, when the binding refuses a call
+    (an object that is not a tensor, an int past int64), which argument it was.
+    Ranges the spec declares, enum membership, and every tensor property are
+    checked in C++ (on every path: eager, static, the framework-free plugin)."""
+
+    __slots__ = ("attrs", "op", "tensors")
+
+    def __init__(
+        self,
+        op: str,
+        tensors: tuple[tuple[str, bool], ...],
+        attrs: tuple[tuple[str, str, type[enum.IntEnum] | None], ...],
+    ) -> None:
+        self.op = op
+        self.tensors = tensors  # (name, optional), spec order
+        self.attrs = attrs  # (name, kind, enum type), spec order
+
+    def attributes(self, *values: Any) -> tuple[Any, ...]:
+        """Every attribute checked and converted to the type the binding takes
+        (NumPy scalars to Python ones, an int for a float to float)."""
+        return tuple(self._attribute(spec, v) for spec, v in zip(self.attrs, values, strict=True))
+
+    def _attribute(self, spec: tuple[str, str, type[enum.IntEnum] | None], value: Any) -> Any:
+        import numpy as np
+
+        name, kind, members = spec
+        is_bool = isinstance(value, (bool, np.bool_))
+        if kind == "bool":
+            if is_bool:
+                return bool(value)
+            raise self._wrong_type(name, _EXPECTED[kind], value)
+        if kind == "float":
+            if not is_bool and isinstance(value, (int, float, np.integer, np.floating)):
+                if isinstance(value, enum.Enum):
+                    raise self._wrong_type(name, _EXPECTED[kind], value)
+                try:
+                    return float(value)
+                except OverflowError:
+                    raise OpValueError(
+                        f"{self.op}(): attribute '{name}' must be a float, got {_describe(value)} "
+                        "(past the float range)"
+                    ) from None
+            raise self._wrong_type(name, _EXPECTED[kind], value)
+        if kind == "enum":
+            assert members is not None
+            expected = (
+                f"a {members.__name__} member or its int value "
+                f"({', '.join(f'{m.name}={int(m)}' for m in members)}); names are not accepted"
+            )
+            if isinstance(value, members):
+                return value
+            if is_bool or isinstance(value, enum.Enum) or not isinstance(value, (int, np.integer)):
+                raise self._wrong_type(name, expected, value)
+        elif is_bool or isinstance(value, enum.Enum) or not isinstance(value, (int, np.integer)):
+            raise self._wrong_type(name, _EXPECTED[kind], value)
+        number = int(value)
+        if not INT64_MIN <= number <= INT64_MAX:
+            raise OpValueError(
+                f"{self.op}(): attribute '{name}' must fit int64 "
+                f"[{INT64_MIN}, {INT64_MAX}], got {_describe(value)}"
+            )
+        return number
+
+    def _wrong_type(self, name: str, expected: str, value: Any) -> OpTypeError:
+        hint = ""
+        if isinstance(value, paddle.Tensor) and expected == _EXPECTED["int64"]:
+            # FastDeploy passes counts such as token_num as tensors.
+            hint = "; a count held in a tensor must be read on the host first (int(t))"
+        return OpTypeError(
+            f"{self.op}(): attribute '{name}' must be {expected}, got {_describe(value)}{hint}"
+        )
+
+    def refused(
+        self, error: TypeError, tensors: tuple[Any, ...], attrs: tuple[Any, ...]
+    ) -> OpError:
+        """The named error for a call the binding refused with pybind11's generic
+        TypeError ("incompatible function arguments"): the first argument of the
+        wrong type, or an attribute past int64."""
+        for (name, optional), value in zip(self.tensors, tensors, strict=True):
+            if value is not None and not isinstance(value, paddle.Tensor):
+                expected = "a paddle.Tensor or None" if optional else "a paddle.Tensor"
+                return OpTypeError(
+                    f"{self.op}(): argument '{name}' must be {expected}, got {_describe(value)}"
+                )
+        try:
+            self.attributes(*attrs)
+        except OpError as found:
+            return found
+        first = str(error).splitlines()[0] if str(error) else type(error).__name__
+        return OpTypeError(f"{self.op}(): the binding did not accept the arguments ({first})")

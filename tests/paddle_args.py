@@ -16,6 +16,11 @@ def tensors_of(op: Op, batch: dict[str, Any]) -> list[paddle.Tensor | None]:
     ]
 
 
+def by_name(op: Op, args: list[paddle.Tensor | None]) -> dict[str, paddle.Tensor | None]:
+    """The op's tensor arguments as keywords (optional tensors are keyword-only)."""
+    return {t.name: a for t, a in zip(op.arguments, args, strict=True)}
+
+
 def attrs_of(op: Op, batch: dict[str, Any]) -> dict[str, Any]:
     return {a.name: batch[a.name] for a in op.attrs}
 

@@ -48,7 +48,7 @@ def _harness(op: Op) -> str:
     env = {d.name: 2 for d in op.dims}
     dtype = op.dtype_vars[0].choices[0] if op.dtype_vars else None
     scope = {"ctx": "ctx"} | {d.name: "2" for d in op.dims} | _attr_values(op)
-    for t in op.tensors:
+    for i, t in enumerate(op.tensors):
         if t.role is Role.SCRATCH:
             continue
         elem = (dtype if isinstance(t.dtype, DTypeVar) else t.dtype).cpp  # type: ignore[union-attr]
@@ -56,9 +56,10 @@ def _harness(op: Op) -> str:
         count = 1
         for e in t.shape:
             count *= e.evaluate(env)
-        data = "host_memory" if t.host else "device_memory"
+        # Each buffer at its own offset: buffers sharing memory are refused.
+        data = "host_memory" if t.host else "static_cast<unsigned char*>(device_memory)"
         scope[t.name] = (
-            f"opforge::Buffer<{const}{elem}>{{reinterpret_cast<{elem}*>({data}), {count}}}"
+            f"opforge::Buffer<{const}{elem}>{{reinterpret_cast<{elem}*>({data} + {64 * i}), {count}}}"
         )
     run = api.run(op).call(scope, dtype.cpp if dtype else "")
     cpu, sim = api.cpu_kernel(op), api.launch(op, "launch_xpu3_sim")

@@ -178,10 +178,6 @@ class Engine:
             t(s["step_output_ids"]),
             t(s["step_output_len"]),
             t(s["step_input_ids"]),
-            t(np.array(rows, np.int64)),
-            None,
-            None,
-            None,
             t(np.ones(self.max_bsz, np.float32)),
             t(s["stop_flags"]),
             t(s["seq_lens_encoder"]),
@@ -192,6 +188,7 @@ class Engine:
             t(np.zeros(self.max_bsz, np.int32)),
             t(s["max_dec_len"]),
             t(s["step_idx"]),
+            target_tokens=t(np.array(rows, np.int64)),
             verify_strategy=opforge.VerifyStrategy.GREEDY,
         )
         s["step_output_ids"], s["step_output_len"] = ids.numpy(), lens.numpy()

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from paddle_args import attrs_of, tensors_of
+from paddle_args import attrs_of, by_name, tensors_of
 from reference.ngram_match import ngram_match as reference
 
 import opforge
@@ -60,7 +60,7 @@ def random_batch(
 
 
 def run(batch: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
-    ids, lens = opforge.ngram_match(*tensors_of(OP, batch), **attrs_of(OP, batch))
+    ids, lens = opforge.ngram_match(**by_name(OP, tensors_of(OP, batch)), **attrs_of(OP, batch))
     return ids.numpy(), lens.numpy()
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import paddle
 import pytest
-from paddle_args import attrs_of, snapshot, static_inputs, tensors_of
+from paddle_args import attrs_of, by_name, snapshot, static_inputs, tensors_of
 from reference.uniform import slot_uniforms
 from reference.verify_draft_tokens import GREEDY, TARGET_MATCH, TOPP, run_reference
 from reference.verify_draft_tokens_batches import random_batch
@@ -25,7 +25,9 @@ STRATEGIES = {"topp": TOPP, "greedy": GREEDY, "target_match": TARGET_MATCH}
 
 
 def call(batch: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
-    ids, lens = opforge.verify_draft_tokens(*tensors_of(OP, batch), **attrs_of(OP, batch))
+    ids, lens = opforge.verify_draft_tokens(
+        **by_name(OP, tensors_of(OP, batch)), **attrs_of(OP, batch)
+    )
     return ids.numpy(), lens.numpy()
 
 
@@ -98,7 +100,7 @@ def test_glue_draws_match_the_documented_generator() -> None:
 def test_in_place_outputs_are_the_tensors_passed_in() -> None:
     batch = random_batch(np.random.default_rng(5), strategy=GREEDY)
     args = tensors_of(OP, batch)
-    ids, lens = opforge.verify_draft_tokens(*args, **attrs_of(OP, batch))
+    ids, lens = opforge.verify_draft_tokens(**by_name(OP, args), **attrs_of(OP, batch))
     assert ids is args[0] and lens is args[1]
     np.testing.assert_array_equal(ids.numpy(), run_reference(batch)[0])
 
@@ -140,7 +142,7 @@ def _expect_rejected(
 ) -> str:
     before = snapshot(args)
     with pytest.raises(error) as raised:
-        opforge.verify_draft_tokens(*args, **attrs_of(OP, batch))
+        opforge.verify_draft_tokens(**by_name(OP, args), **attrs_of(OP, batch))
     message = str(raised.value)
     assert message.startswith("verify_draft_tokens(): "), message
     for fragment in fragments:
@@ -184,7 +186,7 @@ def test_static_graph_matches_eager() -> None:
         program = paddle.static.Program()
         with paddle.static.program_guard(program):
             args, feeds = static_inputs(OP, batch)
-            ids, lens = opforge.verify_draft_tokens(*args, **attrs_of(OP, batch))
+            ids, lens = opforge.verify_draft_tokens(**by_name(OP, args), **attrs_of(OP, batch))
             assert ids.shape == list(batch["step_output_ids"].shape) and ids.dtype == paddle.int64
             assert lens.shape == list(batch["step_output_len"].shape) and lens.dtype == paddle.int32
         exe = paddle.static.Executor(paddle.CPUPlace())
@@ -203,7 +205,7 @@ def test_static_graph_rejection_keeps_our_message() -> None:
         program = paddle.static.Program()
         with paddle.static.program_guard(program):
             args, feeds = static_inputs(OP, batch)
-            outs = opforge.verify_draft_tokens(*args, **attrs_of(OP, batch))
+            outs = opforge.verify_draft_tokens(**by_name(OP, args), **attrs_of(OP, batch))
         exe = paddle.static.Executor(paddle.CPUPlace())
         # Paddle raises its InvalidArgumentError (a ValueError) from the executor.
         with pytest.raises(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from paddle_args import attrs_of, tensors_of
+from paddle_args import attrs_of, by_name, tensors_of
 from reference.verify_draft_tokens import GREEDY, TARGET_MATCH, TOPP, run_reference
 from reference.verify_draft_tokens_batches import random_batch
 
@@ -22,7 +22,9 @@ LAUNCHES = [(1, 1), (2, 4), (8, 64)]
 
 
 def run(batch: dict) -> tuple[np.ndarray, np.ndarray]:
-    ids, lens = opforge.verify_draft_tokens(*tensors_of(OP, batch), **attrs_of(OP, batch))
+    ids, lens = opforge.verify_draft_tokens(
+        **by_name(OP, tensors_of(OP, batch)), **attrs_of(OP, batch)
+    )
     return ids.numpy(), lens.numpy()
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import paddle
 import pytest
-from paddle_args import attrs_of
+from paddle_args import attrs_of, by_name
 from reference.verify_draft_tokens import TOPP
 from reference.verify_draft_tokens_batches import random_batch
 
@@ -35,7 +35,7 @@ def test_device_matches_cpu_kernel() -> None:
         None if batch[n] is None else paddle.to_tensor(batch[n], place=paddle.XPUPlace(0))
         for n in names
     ]
-    want = opforge.verify_draft_tokens(*on_cpu, **attrs_of(OP, batch))
-    got = opforge.verify_draft_tokens(*on_xpu, **attrs_of(OP, batch))
+    want = opforge.verify_draft_tokens(**by_name(OP, on_cpu), **attrs_of(OP, batch))
+    got = opforge.verify_draft_tokens(**by_name(OP, on_xpu), **attrs_of(OP, batch))
     for g, w in zip(got, want, strict=True):
         np.testing.assert_array_equal(g.numpy(), w.numpy())

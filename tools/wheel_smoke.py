@@ -141,7 +141,9 @@ def _tensor(paddle: Any, array: np.ndarray | None) -> Any:
 
 
 def _call(opforge: Any, meta: dict[str, Any], tensors: list[Any]) -> list[Any]:
-    result = getattr(opforge, meta["op"])(*tensors, **meta["attrs"])
+    # By name: optional tensors and attributes are keyword-only.
+    named = dict(zip(meta["arguments"], tensors, strict=True))
+    result = getattr(opforge, meta["op"])(**named, **meta["attrs"])
     return list(result) if isinstance(result, tuple) else [result]
 
 

@@ -22,6 +22,19 @@ const char* dtype_name(DType dtype) {
   return "an unsupported dtype";
 }
 
+int64_t dtype_size(DType dtype) {
+  switch (dtype) {
+    case DType::kBool: return 1;
+    case DType::kInt32: return 4;
+    case DType::kInt64: return 8;
+    case DType::kFloat32: return 4;
+    case DType::kFloat16: return 2;
+    case DType::kBFloat16: return 2;
+    case DType::kOther: break;
+  }
+  return 0;
+}
+
 const char* backend_name(Backend backend) {
   switch (backend) {
     case Backend::kCpu: return "cpu";
@@ -32,27 +45,23 @@ const char* backend_name(Backend backend) {
 }
 
 namespace {
-std::atomic<Backend> g_cpu_tensor_backend{Backend::kCpu};
+// The switches of the thread (README, "Threads"): set from Python between
+// calls, read once per call into its Context. thread_local, so a thread's
+// `with opforge.xpu3_simulation():` or set_value_checks() never reaches a
+// call another thread makes, whatever the interleaving.
+struct Switches {
+  Backend cpu_tensor_backend = Backend::kCpu;
+  Xpu3Launch xpu3 = {};
+  bool value_checks = false;
+};
+thread_local Switches t_switches;
 }  // namespace
 
-Backend cpu_tensor_backend() { return g_cpu_tensor_backend.load(std::memory_order_relaxed); }
+Backend cpu_tensor_backend() { return t_switches.cpu_tensor_backend; }
 
-void set_cpu_tensor_backend(Backend backend) {
-  g_cpu_tensor_backend.store(backend, std::memory_order_relaxed);
-}
+void set_cpu_tensor_backend(Backend backend) { t_switches.cpu_tensor_backend = backend; }
 
-namespace {
-// Set from Python between calls; read once per call into its Context.
-std::atomic<int> g_xpu3_nclusters{Xpu3Launch{}.nclusters};
-std::atomic<int> g_xpu3_ncores{Xpu3Launch{}.ncores};
-std::atomic<int64_t> g_xpu3_schedule_seed{Xpu3Launch{}.schedule_seed};
-}  // namespace
-
-Xpu3Launch xpu3_launch() {
-  return Xpu3Launch{g_xpu3_nclusters.load(std::memory_order_relaxed),
-                    g_xpu3_ncores.load(std::memory_order_relaxed),
-                    g_xpu3_schedule_seed.load(std::memory_order_relaxed)};
-}
+Xpu3Launch xpu3_launch() { return t_switches.xpu3; }
 
 void set_xpu3_launch(const Xpu3Launch& launch) {
   if (launch.nclusters < 1 || launch.ncores < 1 || launch.ncores > 64 || launch.schedule_seed < -1) {
@@ -62,10 +71,11 @@ void set_xpu3_launch(const Xpu3Launch& launch) {
                       std::to_string(launch.nclusters) + ", " + std::to_string(launch.ncores) +
                       ", " + std::to_string(launch.schedule_seed));
   }
-  g_xpu3_nclusters.store(launch.nclusters, std::memory_order_relaxed);
-  g_xpu3_ncores.store(launch.ncores, std::memory_order_relaxed);
-  g_xpu3_schedule_seed.store(launch.schedule_seed, std::memory_order_relaxed);
+  t_switches.xpu3 = launch;
 }
+
+bool value_checks() { return t_switches.value_checks; }
+void set_value_checks(bool on) { t_switches.value_checks = on; }
 
 namespace detail {
 namespace {
@@ -196,14 +206,52 @@ void fail_dim_negative(const char* op, const char* dim, int64_t got) {
         std::string("dim '") + dim + "' must be >= 0, got " + std::to_string(got));
 }
 
+void fail_dim_limit(const char* op, const char* dim, int64_t got, const char* from) {
+  const std::string source = from ? std::string(" (from attribute '") + from + "')" : "";
+  raise(ErrorKind::kLimit, op,
+        std::string("dim '") + dim + "' = " + std::to_string(got) + source +
+            " is past the limit of " + std::to_string(kMaxDim) + " elements per dim");
+}
+
+void fail_axis_limit(const char* op, const char* arg, const int64_t* dims, int rank, int axis) {
+  raise(ErrorKind::kLimit, op,
+        std::string("argument '") + arg + "' of shape " + shape_text(dims, rank) + ": dim " +
+            std::to_string(axis) + " is past the limit of " + std::to_string(kMaxDim) +
+            " elements per dim");
+}
+
+void fail_alloc(const char* op, const char* tensor, const char* shape_text_spec,
+                std::initializer_list<int64_t> axes, int64_t elem_bytes) {
+  std::ostringstream out;
+  out << "tensor '" << tensor << "' of shape " << shape_text_spec << " = "
+      << shape_text(axes.begin(), static_cast<int>(axes.size())) << " would take ";
+  // The exact size, in 64 bits unsigned: it may be far past int64.
+  bool zero = false;
+  for (int64_t axis : axes) zero = zero || axis == 0;
+  uint64_t bytes = zero ? 0 : static_cast<uint64_t>(elem_bytes);
+  bool huge = false;
+  for (int64_t axis : axes) {
+    huge = huge || (!zero && __builtin_mul_overflow(bytes, static_cast<uint64_t>(axis), &bytes));
+  }
+  if (huge) {
+    out << "more than 2^64";
+  } else {
+    out << bytes;
+  }
+  out << " bytes (" << elem_bytes << " per element), past the limit of " << kMaxTensorBytes
+      << " bytes (2^40) per tensor";
+  raise(ErrorKind::kLimit, op, out.str());
+}
+
+void fail_overlap(const char* op, const Span& a, const Span& b) {
+  const char* written = a.written ? a.name : b.name;
+  raise(ErrorKind::kAlias, op,
+        std::string("arguments '") + a.name + "' and '" + b.name +
+            "' share memory (the same tensor, or views of one), and the kernel writes '" +
+            written + "': pass separate tensors (a copy: x.clone())");
+}
+
 }  // namespace detail
-
-namespace {
-std::atomic<bool> g_value_checks{false};
-}  // namespace
-
-bool value_checks() { return g_value_checks.load(std::memory_order_relaxed); }
-void set_value_checks(bool on) { g_value_checks.store(on, std::memory_order_relaxed); }
 
 namespace detail {
 

@@ -209,7 +209,7 @@ class Engine:
         probs = paddle.nn.functional.softmax(sampled, axis=1) if cfg.strategy == "topp" else None
         self.stats.model_seconds += time.perf_counter() - start
 
-        candidates: tuple[object, object, object] = (None, None, None)
+        candidates: dict[str, paddle.Tensor] = {}
         if probs is not None:
             scores, ids_c, lens = self._op(
                 "top_p_candidates",
@@ -219,7 +219,11 @@ class Engine:
                 batch_id_per_token_output,
                 candidates_len=cfg.candidates,
             )
-            candidates = (ids_c, scores, lens)
+            candidates = {
+                "candidate_ids": ids_c,
+                "candidate_scores": scores,
+                "candidate_lens": lens,
+            }
         proposed = self.seq_lens_this_time.numpy() - 1
         decoding = self.seq_lens_encoder.numpy() == 0
         self._op(
@@ -228,8 +232,6 @@ class Engine:
             self.step_output_ids,
             self.step_output_len,
             self.step_input_ids,
-            target_tokens,
-            *candidates,
             self.topp,
             self.stop_flags,
             self.seq_lens_encoder,
@@ -240,6 +242,8 @@ class Engine:
             self.reasoning_status,
             self.max_dec_len,
             self.step_idx,
+            target_tokens=target_tokens,
+            **candidates,
             verify_strategy=(
                 opforge.VerifyStrategy.GREEDY
                 if cfg.strategy == "greedy"
@@ -326,7 +330,6 @@ class Engine:
                 self.token_ids_all,
                 self.prompt_lens,
                 self.step_idx,
-                None,  # draft_token_num: draft_width for every slot
                 self.step_input_ids,
                 self.seq_lens_this_time,
                 self.seq_lens_encoder,

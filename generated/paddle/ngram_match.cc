@@ -130,12 +130,15 @@ void checked_call(const paddle::Tensor& token_ids_all,
   opforge::bind_dim(kOp, "max_dec_len", 0, max_dec_len_tensor.dims()[0], max_bsz);
 
   const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
-  run(ctx,
-      paddle_glue::buffer<const int64_t>(token_ids_all_tensor, max_bsz.get() * max_model_len.get()),
+  run(
+      ctx,
+      paddle_glue::buffer<const int64_t>(
+          token_ids_all_tensor, opforge::numel({max_bsz.get(), max_model_len.get()})),
       paddle_glue::buffer<const int64_t>(prompt_lens_tensor, max_bsz.get()),
       paddle_glue::buffer<const int64_t>(step_idx_tensor, max_bsz.get()),
       paddle_glue::buffer<const int32_t>(draft_token_num_tensor, max_bsz.get()),
-      paddle_glue::buffer<int64_t>(step_input_ids_tensor, max_bsz.get() * max_step_tokens.get()),
+      paddle_glue::buffer<int64_t>(
+          step_input_ids_tensor, opforge::numel({max_bsz.get(), max_step_tokens.get()})),
       paddle_glue::buffer<int32_t>(seq_lens_this_time_tensor, real_bsz.get()),
       paddle_glue::buffer<const int32_t>(seq_lens_encoder_tensor, max_bsz.get()),
       paddle_glue::buffer<const int32_t>(seq_lens_decoder_tensor, max_bsz.get()),

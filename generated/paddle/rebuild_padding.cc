@@ -104,6 +104,13 @@ paddle::Tensor checked_call(const paddle::Tensor& hidden,
                      "real_bsz + 1",
                      {&real_bsz});
 
+  // Every output's size against the limit first: nothing is allocated unless all fit.
+  opforge::check_alloc(kOp,
+                       "out",
+                       "[out_token_num, hidden_size]",
+                       {out_token_num.get(), hidden_size.get()},
+                       opforge::dtype_size(T_dtype.value));
+
   paddle::Tensor out = paddle::empty({out_token_num.get(), hidden_size.get()},
                                      paddle_glue::paddle_dtype(T_dtype.value),
                                      anchor.place ? *anchor.place : paddle::CPUPlace());
@@ -114,13 +121,14 @@ paddle::Tensor checked_call(const paddle::Tensor& hidden,
     using T = typename decltype(tag)::type;
     run<T>(
         ctx,
-        paddle_glue::buffer<const T>(hidden_tensor, token_num.get() * hidden_size.get()),
+        paddle_glue::buffer<const T>(
+            hidden_tensor, opforge::numel({token_num.get(), hidden_size.get()})),
         paddle_glue::buffer<const int32_t>(cu_seqlens_q_tensor, real_bsz.get() + 1),
         paddle_glue::buffer<const int32_t>(seq_lens_this_time_tensor, real_bsz.get()),
         paddle_glue::buffer<const int32_t>(seq_lens_encoder_tensor, max_bsz.get()),
         paddle_glue::buffer<const int32_t>(cu_seqlens_q_output_tensor, real_bsz.get() + 1),
         paddle_glue::buffer<T>(static_cast<const phi::DenseTensor&>(*out.impl()),
-                               out_token_num.get() * hidden_size.get()),
+                               opforge::numel({out_token_num.get(), hidden_size.get()})),
         max_bsz.get(),
         real_bsz.get(),
         token_num.get(),

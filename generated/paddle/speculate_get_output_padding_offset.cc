@@ -33,6 +33,15 @@ std::vector<paddle::Tensor> checked_call(
   opforge::bind_dim_from_attr(kOp, "cpu_out_token_num", cpu_out_token_num, out_token_num);
   opforge::bind_dim(kOp, "seq_lens_output", 0, seq_lens_output_tensor.dims()[0], real_bsz);
 
+  // Every output's size against the limit first: nothing is allocated unless all fit.
+  opforge::check_alloc(
+      kOp, "output_padding_offset", "[out_token_num]", {out_token_num.get()}, sizeof(int32_t));
+  opforge::check_alloc(kOp, "output_cum_offsets", "[real_bsz]", {real_bsz.get()}, sizeof(int32_t));
+  opforge::check_alloc(
+      kOp, "cu_seqlens_q_output", "[real_bsz + 1]", {real_bsz.get() + 1}, sizeof(int32_t));
+  opforge::check_alloc(
+      kOp, "batch_id_per_token_output", "[out_token_num]", {out_token_num.get()}, sizeof(int32_t));
+
   paddle::Tensor output_padding_offset = paddle::empty(
       {out_token_num.get()},
       paddle::DataType::INT32,

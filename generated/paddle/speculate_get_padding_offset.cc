@@ -74,6 +74,16 @@ std::vector<paddle::Tensor> checked_call(const paddle::Tensor& input_ids,
   opforge::bind_dim(kOp, "seq_lens_this_time", 0, seq_lens_this_time_tensor.dims()[0], real_bsz);
   opforge::bind_dim(kOp, "seq_lens_encoder", 0, seq_lens_encoder_tensor.dims()[0], max_bsz);
 
+  // Every output's size against the limit first: nothing is allocated unless all fit.
+  opforge::check_alloc(
+      kOp, "ids_remove_padding", "[token_num]", {token_num.get()}, sizeof(int64_t));
+  opforge::check_alloc(
+      kOp, "batch_id_per_token", "[token_num]", {token_num.get()}, sizeof(int32_t));
+  opforge::check_alloc(
+      kOp, "cu_seqlens_q", "[real_bsz + 1]", {real_bsz.get() + 1}, sizeof(int32_t));
+  opforge::check_alloc(
+      kOp, "cu_seqlens_k", "[real_bsz + 1]", {real_bsz.get() + 1}, sizeof(int32_t));
+
   paddle::Tensor ids_remove_padding = paddle::empty(
       {token_num.get()},
       paddle::DataType::INT64,
@@ -95,9 +105,10 @@ std::vector<paddle::Tensor> checked_call(const paddle::Tensor& input_ids,
   const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
   run(
       ctx,
-      paddle_glue::buffer<const int64_t>(input_ids_tensor, max_bsz.get() * max_seq_len.get()),
       paddle_glue::buffer<const int64_t>(
-          step_input_ids_tensor, max_bsz.get() * max_step_tokens.get()),
+          input_ids_tensor, opforge::numel({max_bsz.get(), max_seq_len.get()})),
+      paddle_glue::buffer<const int64_t>(
+          step_input_ids_tensor, opforge::numel({max_bsz.get(), max_step_tokens.get()})),
       paddle_glue::buffer<const int32_t>(seq_lens_this_time_tensor, real_bsz.get()),
       paddle_glue::buffer<const int32_t>(seq_lens_encoder_tensor, max_bsz.get()),
       paddle_glue::buffer<int64_t>(

@@ -44,6 +44,9 @@ paddle::Tensor checked_call(
   opforge::bind_dim(kOp, "seq_lens_this_time", 0, seq_lens_this_time_tensor.dims()[0], real_bsz);
   opforge::bind_dim(kOp, "seq_lens_encoder", 0, seq_lens_encoder_tensor.dims()[0], max_bsz);
 
+  // Every output's size against the limit first: nothing is allocated unless all fit.
+  opforge::check_alloc(kOp, "seq_lens_output", "[real_bsz]", {real_bsz.get()}, sizeof(int32_t));
+
   paddle::Tensor seq_lens_output = paddle::empty(
       {real_bsz.get()}, paddle::DataType::INT32, anchor.place ? *anchor.place : paddle::CPUPlace());
 

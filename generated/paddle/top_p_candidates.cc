@@ -74,6 +74,20 @@ std::vector<paddle::Tensor> checked_call(const paddle::Tensor& probs,
   opforge::bind_dim(kOp, "top_p", 0, top_p_tensor.dims()[0], max_bsz);
   opforge::bind_dim(kOp, "batch_id_per_token", 0, batch_id_per_token_tensor.dims()[0], token_num);
 
+  // Every output's size against the limit first: nothing is allocated unless all fit.
+  opforge::check_alloc(kOp,
+                       "verify_scores",
+                       "[token_num, max_candidate_len]",
+                       {token_num.get(), max_candidate_len.get()},
+                       opforge::dtype_size(T_dtype.value));
+  opforge::check_alloc(kOp,
+                       "verify_tokens",
+                       "[token_num, max_candidate_len]",
+                       {token_num.get(), max_candidate_len.get()},
+                       sizeof(int64_t));
+  opforge::check_alloc(
+      kOp, "actual_candidate_lens", "[token_num]", {token_num.get()}, sizeof(int32_t));
+
   paddle::Tensor verify_scores = paddle::empty({token_num.get(), max_candidate_len.get()},
                                                paddle_glue::paddle_dtype(T_dtype.value),
                                                anchor.place ? *anchor.place : paddle::CPUPlace());
@@ -93,13 +107,14 @@ std::vector<paddle::Tensor> checked_call(const paddle::Tensor& probs,
     using T = typename decltype(tag)::type;
     run<T>(
         ctx,
-        paddle_glue::buffer<const T>(probs_tensor, token_num.get() * vocab_size.get()),
+        paddle_glue::buffer<const T>(
+            probs_tensor, opforge::numel({token_num.get(), vocab_size.get()})),
         paddle_glue::buffer<const T>(top_p_tensor, max_bsz.get()),
         paddle_glue::buffer<const int32_t>(batch_id_per_token_tensor, token_num.get()),
         paddle_glue::buffer<T>(static_cast<const phi::DenseTensor&>(*verify_scores.impl()),
-                               token_num.get() * max_candidate_len.get()),
+                               opforge::numel({token_num.get(), max_candidate_len.get()})),
         paddle_glue::buffer<int64_t>(static_cast<const phi::DenseTensor&>(*verify_tokens.impl()),
-                                     token_num.get() * max_candidate_len.get()),
+                                     opforge::numel({token_num.get(), max_candidate_len.get()})),
         paddle_glue::buffer<int32_t>(
             static_cast<const phi::DenseTensor&>(*actual_candidate_lens.impl()), token_num.get()),
         token_num.get(),

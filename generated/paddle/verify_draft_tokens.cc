@@ -246,15 +246,16 @@ void checked_call(const paddle::Tensor& step_output_ids,
   const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
   run(
       ctx,
-      paddle_glue::buffer<int64_t>(step_output_ids_tensor, max_bsz.get() * max_step_tokens.get()),
+      paddle_glue::buffer<int64_t>(
+          step_output_ids_tensor, opforge::numel({max_bsz.get(), max_step_tokens.get()})),
       paddle_glue::buffer<int32_t>(step_output_len_tensor, max_bsz.get()),
       paddle_glue::buffer<const int64_t>(
-          step_input_ids_tensor, max_bsz.get() * max_step_tokens.get()),
+          step_input_ids_tensor, opforge::numel({max_bsz.get(), max_step_tokens.get()})),
       paddle_glue::buffer<const int64_t>(target_tokens_tensor, token_num.get()),
       paddle_glue::buffer<const int64_t>(
-          candidate_ids_tensor, token_num.get() * max_candidate_len.get()),
+          candidate_ids_tensor, opforge::numel({token_num.get(), max_candidate_len.get()})),
       paddle_glue::buffer<const float>(
-          candidate_scores_tensor, token_num.get() * max_candidate_len.get()),
+          candidate_scores_tensor, opforge::numel({token_num.get(), max_candidate_len.get()})),
       paddle_glue::buffer<const int32_t>(candidate_lens_tensor, token_num.get()),
       paddle_glue::buffer<const float>(topp_tensor, max_bsz.get()),
       paddle_glue::buffer<const bool>(stop_flags_tensor, max_bsz.get()),

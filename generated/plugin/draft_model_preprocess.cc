@@ -30,11 +30,10 @@ void run(const opforge::Context& ctx,
          int64_t real_bsz,
          int64_t max_model_len) {
   check_attrs();
-  if (max_bsz < 0) opforge::detail::fail_dim_negative(kOp, "max_bsz", max_bsz);
-  if (max_step_tokens < 0)
-    opforge::detail::fail_dim_negative(kOp, "max_step_tokens", max_step_tokens);
-  if (real_bsz < 0) opforge::detail::fail_dim_negative(kOp, "real_bsz", real_bsz);
-  if (max_model_len < 0) opforge::detail::fail_dim_negative(kOp, "max_model_len", max_model_len);
+  opforge::check_dim_value(kOp, "max_bsz", max_bsz);
+  opforge::check_dim_value(kOp, "max_step_tokens", max_step_tokens);
+  opforge::check_dim_value(kOp, "real_bsz", real_bsz);
+  opforge::check_dim_value(kOp, "max_model_len", max_model_len);
   opforge::check_dim_bound(kOp, "max_step_tokens", max_step_tokens, 1, "1", true);
   opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
 
@@ -48,21 +47,21 @@ void run(const opforge::Context& ctx,
   opforge::check_buffer(kOp,
                         "token_ids_all",
                         token_ids_all,
-                        max_bsz * max_model_len,
+                        opforge::numel({max_bsz, max_model_len}),
                         "max_bsz * max_model_len",
                         true,
                         "");
   opforge::check_buffer(kOp,
                         "step_input_ids",
                         step_input_ids,
-                        max_bsz * max_step_tokens,
+                        opforge::numel({max_bsz, max_step_tokens}),
                         "max_bsz * max_step_tokens",
                         true,
                         "");
   opforge::check_buffer(kOp,
                         "draft_input_ids",
                         draft_input_ids,
-                        max_bsz * max_step_tokens,
+                        opforge::numel({max_bsz, max_step_tokens}),
                         "max_bsz * max_step_tokens",
                         true,
                         "");
@@ -73,6 +72,24 @@ void run(const opforge::Context& ctx,
   opforge::check_buffer(
       kOp, "draft_seq_lens_decoder", draft_seq_lens_decoder, max_bsz, "max_bsz", true, "");
   opforge::check_buffer(kOp, "has_draft_seqs", has_draft_seqs, 1, "1", true, "");
+  // No two buffers share memory where the kernel writes one (the same tensor
+  // twice, or views of one allocation).
+  opforge::check_disjoint(
+      kOp,
+      ctx.backend == opforge::Backend::kXpu3,
+      {opforge::span("seq_lens_this_time", seq_lens_this_time, true, false),
+       opforge::span("step_input_ids", step_input_ids, true, false),
+       opforge::span("draft_input_ids", draft_input_ids, true, false),
+       opforge::span("draft_seq_lens_this_time", draft_seq_lens_this_time, true, false),
+       opforge::span("draft_seq_lens_encoder", draft_seq_lens_encoder, true, false),
+       opforge::span("draft_seq_lens_decoder", draft_seq_lens_decoder, true, false),
+       opforge::span("has_draft_seqs", has_draft_seqs, true, true),
+       opforge::span("seq_lens_encoder", seq_lens_encoder, false, false),
+       opforge::span("stop_flags", stop_flags, false, false),
+       opforge::span("step_idx", step_idx, false, false),
+       opforge::span("max_dec_len", max_dec_len, false, false),
+       opforge::span("prompt_lens", prompt_lens, false, false),
+       opforge::span("token_ids_all", token_ids_all, false, false)});
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {

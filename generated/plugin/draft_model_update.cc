@@ -32,12 +32,11 @@ void run(const opforge::Context& ctx,
          int64_t end_length,
          bool prefill_one_step_stop) {
   check_attrs(prefill_one_step_stop);
-  if (max_bsz < 0) opforge::detail::fail_dim_negative(kOp, "max_bsz", max_bsz);
-  if (max_step_tokens < 0)
-    opforge::detail::fail_dim_negative(kOp, "max_step_tokens", max_step_tokens);
-  if (real_bsz < 0) opforge::detail::fail_dim_negative(kOp, "real_bsz", real_bsz);
-  if (token_num < 0) opforge::detail::fail_dim_negative(kOp, "token_num", token_num);
-  if (end_length < 0) opforge::detail::fail_dim_negative(kOp, "end_length", end_length);
+  opforge::check_dim_value(kOp, "max_bsz", max_bsz);
+  opforge::check_dim_value(kOp, "max_step_tokens", max_step_tokens);
+  opforge::check_dim_value(kOp, "real_bsz", real_bsz);
+  opforge::check_dim_value(kOp, "token_num", token_num);
+  opforge::check_dim_value(kOp, "end_length", end_length);
   opforge::check_dim_bound(kOp, "max_step_tokens", max_step_tokens, 1, "1", true);
   opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
   opforge::check_dim_bound(kOp, "end_length", end_length, 1, "1", true);
@@ -54,14 +53,14 @@ void run(const opforge::Context& ctx,
   opforge::check_buffer(kOp,
                         "draft_input_ids",
                         draft_input_ids,
-                        max_bsz * max_step_tokens,
+                        opforge::numel({max_bsz, max_step_tokens}),
                         "max_bsz * max_step_tokens",
                         true,
                         "");
   opforge::check_buffer(kOp,
                         "step_input_ids",
                         step_input_ids,
-                        max_bsz * max_step_tokens,
+                        opforge::numel({max_bsz, max_step_tokens}),
                         "max_bsz * max_step_tokens",
                         true,
                         "");
@@ -71,6 +70,23 @@ void run(const opforge::Context& ctx,
   opforge::check_buffer(kOp, "max_dec_len", max_dec_len, max_bsz, "max_bsz", true, "");
   opforge::check_buffer(kOp, "end_tokens", end_tokens, end_length, "end_length", true, "");
   opforge::check_buffer(kOp, "has_draft_seqs", has_draft_seqs, 1, "1", true, "");
+  // No two buffers share memory where the kernel writes one (the same tensor
+  // twice, or views of one allocation).
+  opforge::check_disjoint(
+      kOp,
+      ctx.backend == opforge::Backend::kXpu3,
+      {opforge::span("draft_seq_lens_this_time", draft_seq_lens_this_time, true, false),
+       opforge::span("draft_seq_lens_encoder", draft_seq_lens_encoder, true, false),
+       opforge::span("draft_seq_lens_decoder", draft_seq_lens_decoder, true, false),
+       opforge::span("draft_input_ids", draft_input_ids, true, false),
+       opforge::span("step_input_ids", step_input_ids, true, false),
+       opforge::span("seq_lens_this_time", seq_lens_this_time, true, false),
+       opforge::span("has_draft_seqs", has_draft_seqs, true, true),
+       opforge::span("draft_next_tokens", draft_next_tokens, false, false),
+       opforge::span("cu_seqlens_q", cu_seqlens_q, false, false),
+       opforge::span("step_idx", step_idx, false, false),
+       opforge::span("max_dec_len", max_dec_len, false, false),
+       opforge::span("end_tokens", end_tokens, false, false)});
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {

@@ -39,18 +39,17 @@ void run(const opforge::Context& ctx,
          int32_t max_draft_tokens,
          int32_t infer_with_reference_tokenum_threshold) {
   check_attrs(max_ngram_size, max_draft_tokens, infer_with_reference_tokenum_threshold);
-  if (max_bsz < 0) opforge::detail::fail_dim_negative(kOp, "max_bsz", max_bsz);
-  if (real_bsz < 0) opforge::detail::fail_dim_negative(kOp, "real_bsz", real_bsz);
-  if (max_step_tokens < 0)
-    opforge::detail::fail_dim_negative(kOp, "max_step_tokens", max_step_tokens);
-  if (max_model_len < 0) opforge::detail::fail_dim_negative(kOp, "max_model_len", max_model_len);
+  opforge::check_dim_value(kOp, "max_bsz", max_bsz);
+  opforge::check_dim_value(kOp, "real_bsz", real_bsz);
+  opforge::check_dim_value(kOp, "max_step_tokens", max_step_tokens);
+  opforge::check_dim_value(kOp, "max_model_len", max_model_len);
   opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
   opforge::check_dim_bound(kOp, "max_step_tokens", max_step_tokens, 1, "1", true);
 
   opforge::check_buffer(kOp,
                         "token_ids_all",
                         token_ids_all,
-                        max_bsz * max_model_len,
+                        opforge::numel({max_bsz, max_model_len}),
                         "max_bsz * max_model_len",
                         true,
                         "");
@@ -60,7 +59,7 @@ void run(const opforge::Context& ctx,
   opforge::check_buffer(kOp,
                         "step_input_ids",
                         step_input_ids,
-                        max_bsz * max_step_tokens,
+                        opforge::numel({max_bsz, max_step_tokens}),
                         "max_bsz * max_step_tokens",
                         true,
                         "");
@@ -69,6 +68,20 @@ void run(const opforge::Context& ctx,
   opforge::check_buffer(kOp, "seq_lens_encoder", seq_lens_encoder, max_bsz, "max_bsz", true, "");
   opforge::check_buffer(kOp, "seq_lens_decoder", seq_lens_decoder, max_bsz, "max_bsz", true, "");
   opforge::check_buffer(kOp, "max_dec_len", max_dec_len, max_bsz, "max_bsz", true, "");
+  // No two buffers share memory where the kernel writes one (the same tensor
+  // twice, or views of one allocation).
+  opforge::check_disjoint(
+      kOp,
+      ctx.backend == opforge::Backend::kXpu3,
+      {opforge::span("step_input_ids", step_input_ids, true, false),
+       opforge::span("seq_lens_this_time", seq_lens_this_time, true, false),
+       opforge::span("token_ids_all", token_ids_all, false, false),
+       opforge::span("prompt_lens", prompt_lens, false, false),
+       opforge::span("step_idx", step_idx, false, false),
+       opforge::span("draft_token_num", draft_token_num, false, false),
+       opforge::span("seq_lens_encoder", seq_lens_encoder, false, false),
+       opforge::span("seq_lens_decoder", seq_lens_decoder, false, false),
+       opforge::span("max_dec_len", max_dec_len, false, false)});
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {

@@ -28,23 +28,44 @@ void run(const opforge::Context& ctx,
          int64_t out_token_num,
          int64_t cpu_out_token_num) {
   check_attrs(cpu_out_token_num);
-  if (max_bsz < 0) opforge::detail::fail_dim_negative(kOp, "max_bsz", max_bsz);
-  if (real_bsz < 0) opforge::detail::fail_dim_negative(kOp, "real_bsz", real_bsz);
-  if (token_num < 0) opforge::detail::fail_dim_negative(kOp, "token_num", token_num);
-  if (hidden_size < 0) opforge::detail::fail_dim_negative(kOp, "hidden_size", hidden_size);
-  if (out_token_num < 0) opforge::detail::fail_dim_negative(kOp, "out_token_num", out_token_num);
+  opforge::check_dim_value(kOp, "max_bsz", max_bsz);
+  opforge::check_dim_value(kOp, "real_bsz", real_bsz);
+  opforge::check_dim_value(kOp, "token_num", token_num);
+  opforge::check_dim_value(kOp, "hidden_size", hidden_size);
+  opforge::check_dim_value(kOp, "out_token_num", out_token_num);
   opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
 
-  opforge::check_buffer(
-      kOp, "hidden", hidden, token_num * hidden_size, "token_num * hidden_size", true, "");
+  opforge::check_buffer(kOp,
+                        "hidden",
+                        hidden,
+                        opforge::numel({token_num, hidden_size}),
+                        "token_num * hidden_size",
+                        true,
+                        "");
   opforge::check_buffer(kOp, "cu_seqlens_q", cu_seqlens_q, real_bsz + 1, "real_bsz + 1", true, "");
   opforge::check_buffer(
       kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz", true, "");
   opforge::check_buffer(kOp, "seq_lens_encoder", seq_lens_encoder, max_bsz, "max_bsz", true, "");
   opforge::check_buffer(
       kOp, "cu_seqlens_q_output", cu_seqlens_q_output, real_bsz + 1, "real_bsz + 1", true, "");
-  opforge::check_buffer(
-      kOp, "out", out, out_token_num * hidden_size, "out_token_num * hidden_size", true, "");
+  opforge::check_buffer(kOp,
+                        "out",
+                        out,
+                        opforge::numel({out_token_num, hidden_size}),
+                        "out_token_num * hidden_size",
+                        true,
+                        "");
+  // No two buffers share memory where the kernel writes one (the same tensor
+  // twice, or views of one allocation).
+  opforge::check_disjoint(
+      kOp,
+      ctx.backend == opforge::Backend::kXpu3,
+      {opforge::span("out", out, true, false),
+       opforge::span("hidden", hidden, false, false),
+       opforge::span("cu_seqlens_q", cu_seqlens_q, false, false),
+       opforge::span("seq_lens_this_time", seq_lens_this_time, false, false),
+       opforge::span("seq_lens_encoder", seq_lens_encoder, false, false),
+       opforge::span("cu_seqlens_q_output", cu_seqlens_q_output, false, false)});
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {

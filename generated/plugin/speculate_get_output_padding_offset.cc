@@ -25,8 +25,8 @@ void run(const opforge::Context& ctx,
          int64_t cpu_out_token_num,
          int32_t max_seq_len) {
   check_attrs(cpu_out_token_num, max_seq_len);
-  if (real_bsz < 0) opforge::detail::fail_dim_negative(kOp, "real_bsz", real_bsz);
-  if (out_token_num < 0) opforge::detail::fail_dim_negative(kOp, "out_token_num", out_token_num);
+  opforge::check_dim_value(kOp, "real_bsz", real_bsz);
+  opforge::check_dim_value(kOp, "out_token_num", out_token_num);
 
   opforge::check_buffer(kOp, "seq_lens_output", seq_lens_output, real_bsz, "real_bsz", true, "");
   opforge::check_buffer(kOp,
@@ -47,6 +47,16 @@ void run(const opforge::Context& ctx,
                         "out_token_num",
                         true,
                         "");
+  // No two buffers share memory where the kernel writes one (the same tensor
+  // twice, or views of one allocation).
+  opforge::check_disjoint(
+      kOp,
+      ctx.backend == opforge::Backend::kXpu3,
+      {opforge::span("output_padding_offset", output_padding_offset, true, false),
+       opforge::span("output_cum_offsets", output_cum_offsets, true, false),
+       opforge::span("cu_seqlens_q_output", cu_seqlens_q_output, true, false),
+       opforge::span("batch_id_per_token_output", batch_id_per_token_output, true, false),
+       opforge::span("seq_lens_output", seq_lens_output, false, false)});
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {

@@ -29,20 +29,24 @@ void run(const opforge::Context& ctx,
          int64_t token_num,
          int64_t cpu_token_num) {
   check_attrs(cpu_token_num);
-  if (max_bsz < 0) opforge::detail::fail_dim_negative(kOp, "max_bsz", max_bsz);
-  if (real_bsz < 0) opforge::detail::fail_dim_negative(kOp, "real_bsz", real_bsz);
-  if (max_seq_len < 0) opforge::detail::fail_dim_negative(kOp, "max_seq_len", max_seq_len);
-  if (max_step_tokens < 0)
-    opforge::detail::fail_dim_negative(kOp, "max_step_tokens", max_step_tokens);
-  if (token_num < 0) opforge::detail::fail_dim_negative(kOp, "token_num", token_num);
+  opforge::check_dim_value(kOp, "max_bsz", max_bsz);
+  opforge::check_dim_value(kOp, "real_bsz", real_bsz);
+  opforge::check_dim_value(kOp, "max_seq_len", max_seq_len);
+  opforge::check_dim_value(kOp, "max_step_tokens", max_step_tokens);
+  opforge::check_dim_value(kOp, "token_num", token_num);
   opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
 
-  opforge::check_buffer(
-      kOp, "input_ids", input_ids, max_bsz * max_seq_len, "max_bsz * max_seq_len", true, "");
+  opforge::check_buffer(kOp,
+                        "input_ids",
+                        input_ids,
+                        opforge::numel({max_bsz, max_seq_len}),
+                        "max_bsz * max_seq_len",
+                        true,
+                        "");
   opforge::check_buffer(kOp,
                         "step_input_ids",
                         step_input_ids,
-                        max_bsz * max_step_tokens,
+                        opforge::numel({max_bsz, max_step_tokens}),
                         "max_bsz * max_step_tokens",
                         true,
                         "");
@@ -55,6 +59,19 @@ void run(const opforge::Context& ctx,
       kOp, "batch_id_per_token", batch_id_per_token, token_num, "token_num", true, "");
   opforge::check_buffer(kOp, "cu_seqlens_q", cu_seqlens_q, real_bsz + 1, "real_bsz + 1", true, "");
   opforge::check_buffer(kOp, "cu_seqlens_k", cu_seqlens_k, real_bsz + 1, "real_bsz + 1", true, "");
+  // No two buffers share memory where the kernel writes one (the same tensor
+  // twice, or views of one allocation).
+  opforge::check_disjoint(
+      kOp,
+      ctx.backend == opforge::Backend::kXpu3,
+      {opforge::span("ids_remove_padding", ids_remove_padding, true, false),
+       opforge::span("batch_id_per_token", batch_id_per_token, true, false),
+       opforge::span("cu_seqlens_q", cu_seqlens_q, true, false),
+       opforge::span("cu_seqlens_k", cu_seqlens_k, true, false),
+       opforge::span("input_ids", input_ids, false, false),
+       opforge::span("step_input_ids", step_input_ids, false, false),
+       opforge::span("seq_lens_this_time", seq_lens_this_time, false, false),
+       opforge::span("seq_lens_encoder", seq_lens_encoder, false, false)});
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {

@@ -18,14 +18,22 @@ void run(const opforge::Context& ctx,
          int64_t max_bsz,
          int64_t real_bsz) {
   check_attrs();
-  if (max_bsz < 0) opforge::detail::fail_dim_negative(kOp, "max_bsz", max_bsz);
-  if (real_bsz < 0) opforge::detail::fail_dim_negative(kOp, "real_bsz", real_bsz);
+  opforge::check_dim_value(kOp, "max_bsz", max_bsz);
+  opforge::check_dim_value(kOp, "real_bsz", real_bsz);
   opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
 
   opforge::check_buffer(
       kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz", true, "");
   opforge::check_buffer(kOp, "seq_lens_encoder", seq_lens_encoder, max_bsz, "max_bsz", true, "");
   opforge::check_buffer(kOp, "seq_lens_output", seq_lens_output, real_bsz, "real_bsz", true, "");
+  // No two buffers share memory where the kernel writes one (the same tensor
+  // twice, or views of one allocation).
+  opforge::check_disjoint(
+      kOp,
+      ctx.backend == opforge::Backend::kXpu3,
+      {opforge::span("seq_lens_output", seq_lens_output, true, false),
+       opforge::span("seq_lens_this_time", seq_lens_this_time, false, false),
+       opforge::span("seq_lens_encoder", seq_lens_encoder, false, false)});
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {

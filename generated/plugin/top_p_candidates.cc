@@ -26,34 +26,49 @@ void run(const opforge::Context& ctx,
          int64_t max_candidate_len,
          int32_t candidates_len) {
   check_attrs(candidates_len);
-  if (token_num < 0) opforge::detail::fail_dim_negative(kOp, "token_num", token_num);
-  if (vocab_size < 0) opforge::detail::fail_dim_negative(kOp, "vocab_size", vocab_size);
-  if (max_bsz < 0) opforge::detail::fail_dim_negative(kOp, "max_bsz", max_bsz);
-  if (max_candidate_len < 0)
-    opforge::detail::fail_dim_negative(kOp, "max_candidate_len", max_candidate_len);
+  opforge::check_dim_value(kOp, "token_num", token_num);
+  opforge::check_dim_value(kOp, "vocab_size", vocab_size);
+  opforge::check_dim_value(kOp, "max_bsz", max_bsz);
+  opforge::check_dim_value(kOp, "max_candidate_len", max_candidate_len);
   opforge::check_attr_at_most(kOp, "candidates_len", candidates_len, vocab_size, "vocab_size");
 
-  opforge::check_buffer(
-      kOp, "probs", probs, token_num * vocab_size, "token_num * vocab_size", true, "");
+  opforge::check_buffer(kOp,
+                        "probs",
+                        probs,
+                        opforge::numel({token_num, vocab_size}),
+                        "token_num * vocab_size",
+                        true,
+                        "");
   opforge::check_buffer(kOp, "top_p", top_p, max_bsz, "max_bsz", true, "");
   opforge::check_buffer(
       kOp, "batch_id_per_token", batch_id_per_token, token_num, "token_num", true, "");
   opforge::check_buffer(kOp,
                         "verify_scores",
                         verify_scores,
-                        token_num * max_candidate_len,
+                        opforge::numel({token_num, max_candidate_len}),
                         "token_num * max_candidate_len",
                         true,
                         "");
   opforge::check_buffer(kOp,
                         "verify_tokens",
                         verify_tokens,
-                        token_num * max_candidate_len,
+                        opforge::numel({token_num, max_candidate_len}),
                         "token_num * max_candidate_len",
                         true,
                         "");
   opforge::check_buffer(
       kOp, "actual_candidate_lens", actual_candidate_lens, token_num, "token_num", true, "");
+  // No two buffers share memory where the kernel writes one (the same tensor
+  // twice, or views of one allocation).
+  opforge::check_disjoint(
+      kOp,
+      ctx.backend == opforge::Backend::kXpu3,
+      {opforge::span("verify_scores", verify_scores, true, false),
+       opforge::span("verify_tokens", verify_tokens, true, false),
+       opforge::span("actual_candidate_lens", actual_candidate_lens, true, false),
+       opforge::span("probs", probs, false, false),
+       opforge::span("top_p", top_p, false, false),
+       opforge::span("batch_id_per_token", batch_id_per_token, false, false)});
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {

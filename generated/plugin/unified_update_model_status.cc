@@ -37,12 +37,11 @@ void run(const opforge::Context& ctx,
          bool is_naive_mode,
          bool prefill_one_step_stop) {
   check_attrs(is_naive_mode, prefill_one_step_stop);
-  if (max_bsz < 0) opforge::detail::fail_dim_negative(kOp, "max_bsz", max_bsz);
-  if (max_step_tokens < 0)
-    opforge::detail::fail_dim_negative(kOp, "max_step_tokens", max_step_tokens);
-  if (real_bsz < 0) opforge::detail::fail_dim_negative(kOp, "real_bsz", real_bsz);
-  if (max_model_len < 0) opforge::detail::fail_dim_negative(kOp, "max_model_len", max_model_len);
-  if (end_length < 0) opforge::detail::fail_dim_negative(kOp, "end_length", end_length);
+  opforge::check_dim_value(kOp, "max_bsz", max_bsz);
+  opforge::check_dim_value(kOp, "max_step_tokens", max_step_tokens);
+  opforge::check_dim_value(kOp, "real_bsz", real_bsz);
+  opforge::check_dim_value(kOp, "max_model_len", max_model_len);
+  opforge::check_dim_value(kOp, "end_length", end_length);
   opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
   opforge::check_dim_bound(kOp, "end_length", end_length, 1, "1", true);
 
@@ -52,14 +51,14 @@ void run(const opforge::Context& ctx,
   opforge::check_buffer(kOp,
                         "step_input_ids",
                         step_input_ids,
-                        max_bsz * max_step_tokens,
+                        opforge::numel({max_bsz, max_step_tokens}),
                         "max_bsz * max_step_tokens",
                         true,
                         "");
   opforge::check_buffer(kOp,
                         "step_output_ids",
                         step_output_ids,
-                        max_bsz * max_step_tokens,
+                        opforge::numel({max_bsz, max_step_tokens}),
                         "max_bsz * max_step_tokens",
                         true,
                         "");
@@ -72,7 +71,7 @@ void run(const opforge::Context& ctx,
   opforge::check_buffer(kOp,
                         "token_ids_all",
                         token_ids_all,
-                        max_bsz * max_model_len,
+                        opforge::numel({max_bsz, max_model_len}),
                         "max_bsz * max_model_len",
                         true,
                         "");
@@ -80,6 +79,26 @@ void run(const opforge::Context& ctx,
   opforge::check_buffer(kOp, "step_idx", step_idx, max_bsz, "max_bsz", true, "");
   opforge::check_buffer(kOp, "end_tokens", end_tokens, end_length, "end_length", true, "");
   opforge::check_buffer(kOp, "max_dec_len", max_dec_len, max_bsz, "max_bsz", true, "");
+  // No two buffers share memory where the kernel writes one (the same tensor
+  // twice, or views of one allocation).
+  opforge::check_disjoint(
+      kOp,
+      ctx.backend == opforge::Backend::kXpu3,
+      {opforge::span("seq_lens_encoder", seq_lens_encoder, true, false),
+       opforge::span("seq_lens_decoder", seq_lens_decoder, true, false),
+       opforge::span("has_running_seqs", has_running_seqs, true, true),
+       opforge::span("step_input_ids", step_input_ids, true, false),
+       opforge::span("step_output_ids", step_output_ids, true, false),
+       opforge::span("step_output_len", step_output_len, true, false),
+       opforge::span("stop_flags", stop_flags, true, false),
+       opforge::span("seq_lens_this_time", seq_lens_this_time, true, false),
+       opforge::span("mask_rollback", mask_rollback, true, false),
+       opforge::span("token_ids_all", token_ids_all, true, false),
+       opforge::span("step_idx", step_idx, true, false),
+       opforge::span("is_paused", is_paused, false, false),
+       opforge::span("prompt_lens", prompt_lens, false, false),
+       opforge::span("end_tokens", end_tokens, false, false),
+       opforge::span("max_dec_len", max_dec_len, false, false)});
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {

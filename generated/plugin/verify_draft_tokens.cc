@@ -58,14 +58,12 @@ void run(const opforge::Context& ctx,
          bool accept_all,
          int64_t seed) {
   check_attrs(max_seq_len, verify_window, verify_strategy, reject_all, accept_all, seed);
-  if (max_bsz < 0) opforge::detail::fail_dim_negative(kOp, "max_bsz", max_bsz);
-  if (max_step_tokens < 0)
-    opforge::detail::fail_dim_negative(kOp, "max_step_tokens", max_step_tokens);
-  if (real_bsz < 0) opforge::detail::fail_dim_negative(kOp, "real_bsz", real_bsz);
-  if (token_num < 0) opforge::detail::fail_dim_negative(kOp, "token_num", token_num);
-  if (max_candidate_len < 0)
-    opforge::detail::fail_dim_negative(kOp, "max_candidate_len", max_candidate_len);
-  if (end_length < 0) opforge::detail::fail_dim_negative(kOp, "end_length", end_length);
+  opforge::check_dim_value(kOp, "max_bsz", max_bsz);
+  opforge::check_dim_value(kOp, "max_step_tokens", max_step_tokens);
+  opforge::check_dim_value(kOp, "real_bsz", real_bsz);
+  opforge::check_dim_value(kOp, "token_num", token_num);
+  opforge::check_dim_value(kOp, "max_candidate_len", max_candidate_len);
+  opforge::check_dim_value(kOp, "end_length", end_length);
   opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
   if ((candidate_ids.present() || candidate_scores.present()))
     opforge::check_dim_bound(kOp, "max_candidate_len", max_candidate_len, 1, "1", true);
@@ -74,7 +72,7 @@ void run(const opforge::Context& ctx,
   opforge::check_buffer(kOp,
                         "step_output_ids",
                         step_output_ids,
-                        max_bsz * max_step_tokens,
+                        opforge::numel({max_bsz, max_step_tokens}),
                         "max_bsz * max_step_tokens",
                         true,
                         "");
@@ -82,7 +80,7 @@ void run(const opforge::Context& ctx,
   opforge::check_buffer(kOp,
                         "step_input_ids",
                         step_input_ids,
-                        max_bsz * max_step_tokens,
+                        opforge::numel({max_bsz, max_step_tokens}),
                         "max_bsz * max_step_tokens",
                         true,
                         "");
@@ -97,14 +95,14 @@ void run(const opforge::Context& ctx,
   opforge::check_buffer(kOp,
                         "candidate_ids",
                         candidate_ids,
-                        token_num * max_candidate_len,
+                        opforge::numel({token_num, max_candidate_len}),
                         "token_num * max_candidate_len",
                         (verify_strategy == VerifyStrategy::topp),
                         "verify_strategy is topp");
   opforge::check_buffer(kOp,
                         "candidate_scores",
                         candidate_scores,
-                        token_num * max_candidate_len,
+                        opforge::numel({token_num, max_candidate_len}),
                         "token_num * max_candidate_len",
                         (verify_strategy == VerifyStrategy::topp),
                         "verify_strategy is topp");
@@ -127,6 +125,28 @@ void run(const opforge::Context& ctx,
   opforge::check_buffer(kOp, "reasoning_status", reasoning_status, max_bsz, "max_bsz", true, "");
   opforge::check_buffer(kOp, "max_dec_len", max_dec_len, max_bsz, "max_bsz", true, "");
   opforge::check_buffer(kOp, "step_idx", step_idx, max_bsz, "max_bsz", true, "");
+  // No two buffers share memory where the kernel writes one (the same tensor
+  // twice, or views of one allocation).
+  opforge::check_disjoint(
+      kOp,
+      ctx.backend == opforge::Backend::kXpu3,
+      {opforge::span("step_output_ids", step_output_ids, true, false),
+       opforge::span("step_output_len", step_output_len, true, false),
+       opforge::span("step_input_ids", step_input_ids, false, false),
+       opforge::span("target_tokens", target_tokens, false, false),
+       opforge::span("candidate_ids", candidate_ids, false, false),
+       opforge::span("candidate_scores", candidate_scores, false, false),
+       opforge::span("candidate_lens", candidate_lens, false, false),
+       opforge::span("topp", topp, false, false),
+       opforge::span("stop_flags", stop_flags, false, false),
+       opforge::span("seq_lens_encoder", seq_lens_encoder, false, false),
+       opforge::span("seq_lens_this_time", seq_lens_this_time, false, false),
+       opforge::span("end_tokens", end_tokens, false, false),
+       opforge::span("is_block_step", is_block_step, false, false),
+       opforge::span("cu_seqlens_q_output", cu_seqlens_q_output, false, false),
+       opforge::span("reasoning_status", reasoning_status, false, false),
+       opforge::span("max_dec_len", max_dec_len, false, false),
+       opforge::span("step_idx", step_idx, false, false)});
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
@@ -199,8 +219,10 @@ void run(const opforge::Context& ctx,
     }
   }
 
-  // Scratch lives in this frame, so it outlives the kernel call below.
-  std::unique_ptr<float[]> topp_uniforms_storage(new float[max_bsz]());
+  // Scratch lives in this frame, so it outlives the kernel call below; its
+  // size is checked against the limit before it is allocated.
+  std::unique_ptr<float[]> topp_uniforms_storage(
+      new float[opforge::check_alloc(kOp, "topp_uniforms", "[max_bsz]", {max_bsz}, sizeof(float))]());
   opforge::fill_uniform(topp_uniforms_storage.get(), max_bsz, opforge::resolve_seed(seed));
 
   switch (ctx.backend) {

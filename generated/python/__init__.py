@@ -6,6 +6,7 @@ from __future__ import annotations
 import enum
 
 from opforge import _runtime
+from opforge.errors import OpError as _OpError
 
 __all__ = [
     "VerifyStrategy",
@@ -23,6 +24,27 @@ __all__ = [
 
 _C = _runtime.extension()
 _in_dynamic_mode = _runtime.in_dynamic_mode
+
+
+_draft_model_preprocess_arguments = _runtime.Arguments(
+    "draft_model_preprocess",
+    (
+        ("seq_lens_this_time", False),
+        ("seq_lens_encoder", False),
+        ("stop_flags", False),
+        ("step_idx", False),
+        ("max_dec_len", False),
+        ("prompt_lens", False),
+        ("token_ids_all", False),
+        ("step_input_ids", False),
+        ("draft_input_ids", False),
+        ("draft_seq_lens_this_time", False),
+        ("draft_seq_lens_encoder", False),
+        ("draft_seq_lens_decoder", False),
+        ("has_draft_seqs", False),
+    ),
+    (),
+)
 
 
 def draft_model_preprocess(
@@ -69,26 +91,51 @@ def draft_model_preprocess(
         (seq_lens_this_time, step_input_ids, draft_input_ids, draft_seq_lens_this_time, draft_seq_lens_encoder, draft_seq_lens_decoder, has_draft_seqs): the tensors passed in, updated in place.
 
     Raises:
-        OpTypeError: a tensor has the wrong dtype, or a required one is None.
-        OpValueError: a shape, place, layout or attribute value is wrong.
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
         Nothing is written when an error is raised.
     """
     if _in_dynamic_mode():
-        _C.draft_model_preprocess(
-            seq_lens_this_time,
-            seq_lens_encoder,
-            stop_flags,
-            step_idx,
-            max_dec_len,
-            prompt_lens,
-            token_ids_all,
-            step_input_ids,
-            draft_input_ids,
-            draft_seq_lens_this_time,
-            draft_seq_lens_encoder,
-            draft_seq_lens_decoder,
-            has_draft_seqs,
-        )
+        try:
+            _C.draft_model_preprocess(
+                seq_lens_this_time,
+                seq_lens_encoder,
+                stop_flags,
+                step_idx,
+                max_dec_len,
+                prompt_lens,
+                token_ids_all,
+                step_input_ids,
+                draft_input_ids,
+                draft_seq_lens_this_time,
+                draft_seq_lens_encoder,
+                draft_seq_lens_decoder,
+                has_draft_seqs,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _draft_model_preprocess_arguments.refused(
+                _error,
+                (
+                    seq_lens_this_time,
+                    seq_lens_encoder,
+                    stop_flags,
+                    step_idx,
+                    max_dec_len,
+                    prompt_lens,
+                    token_ids_all,
+                    step_input_ids,
+                    draft_input_ids,
+                    draft_seq_lens_this_time,
+                    draft_seq_lens_encoder,
+                    draft_seq_lens_decoder,
+                    has_draft_seqs,
+                ),
+                (),
+            ) from None
         return (
             seq_lens_this_time,
             step_input_ids,
@@ -119,6 +166,26 @@ def draft_model_preprocess(
     )
 
 
+_draft_model_update_arguments = _runtime.Arguments(
+    "draft_model_update",
+    (
+        ("draft_next_tokens", False),
+        ("cu_seqlens_q", False),
+        ("draft_seq_lens_this_time", False),
+        ("draft_seq_lens_encoder", False),
+        ("draft_seq_lens_decoder", False),
+        ("draft_input_ids", False),
+        ("step_input_ids", False),
+        ("seq_lens_this_time", False),
+        ("step_idx", False),
+        ("max_dec_len", False),
+        ("end_tokens", False),
+        ("has_draft_seqs", False),
+    ),
+    (("prefill_one_step_stop", "bool", None),),
+)
+
+
 def draft_model_update(
     draft_next_tokens,
     cu_seqlens_q,
@@ -132,6 +199,7 @@ def draft_model_update(
     max_dec_len,
     end_tokens,
     has_draft_seqs,
+    *,
     prefill_one_step_stop=False,
 ):
     """After a draft-model forward: take each fed slot's token from its last packed row, append it
@@ -164,26 +232,52 @@ def draft_model_update(
         (draft_seq_lens_this_time, draft_seq_lens_encoder, draft_seq_lens_decoder, draft_input_ids, step_input_ids, seq_lens_this_time, has_draft_seqs): the tensors passed in, updated in place.
 
     Raises:
-        OpTypeError: a tensor has the wrong dtype, or a required one is None.
-        OpValueError: a shape, place, layout or attribute value is wrong.
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
         Nothing is written when an error is raised.
     """
+    if type(prefill_one_step_stop) is not bool:
+        (prefill_one_step_stop,) = _draft_model_update_arguments.attributes(prefill_one_step_stop)
     if _in_dynamic_mode():
-        _C.draft_model_update(
-            draft_next_tokens,
-            cu_seqlens_q,
-            draft_seq_lens_this_time,
-            draft_seq_lens_encoder,
-            draft_seq_lens_decoder,
-            draft_input_ids,
-            step_input_ids,
-            seq_lens_this_time,
-            step_idx,
-            max_dec_len,
-            end_tokens,
-            has_draft_seqs,
-            prefill_one_step_stop,
-        )
+        try:
+            _C.draft_model_update(
+                draft_next_tokens,
+                cu_seqlens_q,
+                draft_seq_lens_this_time,
+                draft_seq_lens_encoder,
+                draft_seq_lens_decoder,
+                draft_input_ids,
+                step_input_ids,
+                seq_lens_this_time,
+                step_idx,
+                max_dec_len,
+                end_tokens,
+                has_draft_seqs,
+                prefill_one_step_stop,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _draft_model_update_arguments.refused(
+                _error,
+                (
+                    draft_next_tokens,
+                    cu_seqlens_q,
+                    draft_seq_lens_this_time,
+                    draft_seq_lens_encoder,
+                    draft_seq_lens_decoder,
+                    draft_input_ids,
+                    step_input_ids,
+                    seq_lens_this_time,
+                    step_idx,
+                    max_dec_len,
+                    end_tokens,
+                    has_draft_seqs,
+                ),
+                (prefill_one_step_stop,),
+            ) from None
         return (
             draft_seq_lens_this_time,
             draft_seq_lens_encoder,
@@ -209,20 +303,42 @@ def draft_model_update(
             end_tokens,
             has_draft_seqs,
         ),
-        (prefill_one_step_stop,),
+        _draft_model_update_arguments.attributes(prefill_one_step_stop),
     )
+
+
+_ngram_match_arguments = _runtime.Arguments(
+    "ngram_match",
+    (
+        ("token_ids_all", False),
+        ("prompt_lens", False),
+        ("step_idx", False),
+        ("draft_token_num", True),
+        ("step_input_ids", False),
+        ("seq_lens_this_time", False),
+        ("seq_lens_encoder", False),
+        ("seq_lens_decoder", False),
+        ("max_dec_len", False),
+    ),
+    (
+        ("max_ngram_size", "int32", None),
+        ("max_draft_tokens", "int32", None),
+        ("infer_with_reference_tokenum_threshold", "int32", None),
+    ),
+)
 
 
 def ngram_match(
     token_ids_all,
     prompt_lens,
     step_idx,
-    draft_token_num,
     step_input_ids,
     seq_lens_this_time,
     seq_lens_encoder,
     seq_lens_decoder,
     max_dec_len,
+    *,
+    draft_token_num=None,
     max_ngram_size=3,
     max_draft_tokens=10,
     infer_with_reference_tokenum_threshold=128,
@@ -239,13 +355,13 @@ def ngram_match(
         token_ids_all: int64 [max_bsz, max_model_len]. per-slot history, the prompt then the generated tokens.
         prompt_lens: int64 [max_bsz]. prompt length per slot.
         step_idx: int64 [max_bsz]. tokens generated so far (the history is prompt_lens + step_idx long).
-        draft_token_num: int32 [max_bsz], or None. per-slot draft limit (absent, max_draft_tokens for every slot).
         step_input_ids: int64 [max_bsz, max_step_tokens], in-place. columns 1 .. n of a decoding slot become its n drafts; column 0 is not touched.
         seq_lens_this_time: int32 [real_bsz], in-place. tokens fed this step per slot: set to 1 + drafts (decode) or 0 (idle); a prefill
             slot's is kept.
         seq_lens_encoder: int32 [max_bsz]. prompt tokens still to prefill; > 0: the slot is in prefill.
         seq_lens_decoder: int32 [max_bsz]. tokens in the KV cache; > 0 (and no prefill): the slot decodes, 0: idle.
         max_dec_len: int64 [max_bsz]. generation limit per slot.
+        draft_token_num: int32 [max_bsz], or None. per-slot draft limit (absent, max_draft_tokens for every slot).
         max_ngram_size: int, default 3. longest n-gram searched (the XPU3 kernel keeps it in local memory).
         max_draft_tokens: int, default 10. most drafts per slot (also limited by draft_token_num, the row width and
             max_dec_len).
@@ -256,25 +372,56 @@ def ngram_match(
         (step_input_ids, seq_lens_this_time): the tensors passed in, updated in place.
 
     Raises:
-        OpTypeError: a tensor has the wrong dtype, or a required one is None.
-        OpValueError: a shape, place, layout or attribute value is wrong.
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
         Nothing is written when an error is raised.
     """
-    if _in_dynamic_mode():
-        _C.ngram_match(
-            token_ids_all,
-            prompt_lens,
-            step_idx,
-            draft_token_num,
-            step_input_ids,
-            seq_lens_this_time,
-            seq_lens_encoder,
-            seq_lens_decoder,
-            max_dec_len,
-            max_ngram_size,
-            max_draft_tokens,
-            infer_with_reference_tokenum_threshold,
+    if (
+        type(max_ngram_size) is not int
+        or type(max_draft_tokens) is not int
+        or type(infer_with_reference_tokenum_threshold) is not int
+    ):
+        max_ngram_size, max_draft_tokens, infer_with_reference_tokenum_threshold = (
+            _ngram_match_arguments.attributes(
+                max_ngram_size, max_draft_tokens, infer_with_reference_tokenum_threshold
+            )
         )
+    if _in_dynamic_mode():
+        try:
+            _C.ngram_match(
+                token_ids_all,
+                prompt_lens,
+                step_idx,
+                draft_token_num,
+                step_input_ids,
+                seq_lens_this_time,
+                seq_lens_encoder,
+                seq_lens_decoder,
+                max_dec_len,
+                max_ngram_size,
+                max_draft_tokens,
+                infer_with_reference_tokenum_threshold,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _ngram_match_arguments.refused(
+                _error,
+                (
+                    token_ids_all,
+                    prompt_lens,
+                    step_idx,
+                    draft_token_num,
+                    step_input_ids,
+                    seq_lens_this_time,
+                    seq_lens_encoder,
+                    seq_lens_decoder,
+                    max_dec_len,
+                ),
+                (max_ngram_size, max_draft_tokens, infer_with_reference_tokenum_threshold),
+            ) from None
         return step_input_ids, seq_lens_this_time
     return _runtime.run_static(
         "opforge_ngram_match",
@@ -289,12 +436,23 @@ def ngram_match(
             seq_lens_decoder,
             max_dec_len,
         ),
-        (
-            max_ngram_size,
-            max_draft_tokens,
-            infer_with_reference_tokenum_threshold,
+        _ngram_match_arguments.attributes(
+            max_ngram_size, max_draft_tokens, infer_with_reference_tokenum_threshold
         ),
     )
+
+
+_rebuild_padding_arguments = _runtime.Arguments(
+    "rebuild_padding",
+    (
+        ("hidden", False),
+        ("cu_seqlens_q", False),
+        ("seq_lens_this_time", False),
+        ("seq_lens_encoder", False),
+        ("cu_seqlens_q_output", False),
+    ),
+    (("cpu_out_token_num", "int64", None),),
+)
 
 
 def rebuild_padding(
@@ -303,6 +461,7 @@ def rebuild_padding(
     seq_lens_this_time,
     seq_lens_encoder,
     cu_seqlens_q_output,
+    *,
     cpu_out_token_num,
 ):
     """Gather the target model's output rows whose next token is wanted into the packed output
@@ -326,33 +485,47 @@ def rebuild_padding(
         out.
 
     Raises:
-        OpTypeError: a tensor has the wrong dtype, or a required one is None.
-        OpValueError: a shape, place, layout or attribute value is wrong.
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
         Nothing is written when an error is raised.
     """
+    if type(cpu_out_token_num) is not int:
+        (cpu_out_token_num,) = _rebuild_padding_arguments.attributes(cpu_out_token_num)
     if _in_dynamic_mode():
-        return _C.rebuild_padding(
-            hidden,
-            cu_seqlens_q,
-            seq_lens_this_time,
-            seq_lens_encoder,
-            cu_seqlens_q_output,
-            cpu_out_token_num,
-        )
+        try:
+            return _C.rebuild_padding(
+                hidden,
+                cu_seqlens_q,
+                seq_lens_this_time,
+                seq_lens_encoder,
+                cu_seqlens_q_output,
+                cpu_out_token_num,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _rebuild_padding_arguments.refused(
+                _error,
+                (hidden, cu_seqlens_q, seq_lens_this_time, seq_lens_encoder, cu_seqlens_q_output),
+                (cpu_out_token_num,),
+            ) from None
     return _runtime.run_static(
         "opforge_rebuild_padding",
-        (
-            hidden,
-            cu_seqlens_q,
-            seq_lens_this_time,
-            seq_lens_encoder,
-            cu_seqlens_q_output,
-        ),
-        (cpu_out_token_num,),
+        (hidden, cu_seqlens_q, seq_lens_this_time, seq_lens_encoder, cu_seqlens_q_output),
+        _rebuild_padding_arguments.attributes(cpu_out_token_num),
     )
 
 
-def speculate_get_output_padding_offset(seq_lens_output, cpu_out_token_num, max_seq_len):
+_speculate_get_output_padding_offset_arguments = _runtime.Arguments(
+    "speculate_get_output_padding_offset",
+    (("seq_lens_output", False),),
+    (("cpu_out_token_num", "int64", None), ("max_seq_len", "int32", None)),
+)
+
+
+def speculate_get_output_padding_offset(seq_lens_output, *, cpu_out_token_num, max_seq_len):
     """From each slot's number of output rows (seq_lens_output), the packed output offsets
     cu_seqlens_q_output and the slot of each output row (batch_id_per_token_output), and
     FastDeploy's padded form of the same layout: each row's padding offset and each slot's
@@ -370,26 +543,50 @@ def speculate_get_output_padding_offset(seq_lens_output, cpu_out_token_num, max_
         (output_padding_offset, output_cum_offsets, cu_seqlens_q_output, batch_id_per_token_output).
 
     Raises:
-        OpTypeError: a tensor has the wrong dtype, or a required one is None.
-        OpValueError: a shape, place, layout or attribute value is wrong.
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
         Nothing is written when an error is raised.
     """
-    if _in_dynamic_mode():
-        return tuple(
-            _C.speculate_get_output_padding_offset(seq_lens_output, cpu_out_token_num, max_seq_len)
+    if type(cpu_out_token_num) is not int or type(max_seq_len) is not int:
+        cpu_out_token_num, max_seq_len = _speculate_get_output_padding_offset_arguments.attributes(
+            cpu_out_token_num, max_seq_len
         )
+    if _in_dynamic_mode():
+        try:
+            return tuple(
+                _C.speculate_get_output_padding_offset(
+                    seq_lens_output, cpu_out_token_num, max_seq_len
+                )
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_get_output_padding_offset_arguments.refused(
+                _error, (seq_lens_output,), (cpu_out_token_num, max_seq_len)
+            ) from None
     return _runtime.run_static(
         "opforge_speculate_get_output_padding_offset",
         (seq_lens_output,),
-        (
-            cpu_out_token_num,
-            max_seq_len,
-        ),
+        _speculate_get_output_padding_offset_arguments.attributes(cpu_out_token_num, max_seq_len),
     )
 
 
+_speculate_get_padding_offset_arguments = _runtime.Arguments(
+    "speculate_get_padding_offset",
+    (
+        ("input_ids", False),
+        ("step_input_ids", False),
+        ("seq_lens_this_time", False),
+        ("seq_lens_encoder", False),
+    ),
+    (("cpu_token_num", "int64", None),),
+)
+
+
 def speculate_get_padding_offset(
-    input_ids, step_input_ids, seq_lens_this_time, seq_lens_encoder, cpu_token_num
+    input_ids, step_input_ids, seq_lens_this_time, seq_lens_encoder, *, cpu_token_num
 ):
     """Pack the tokens each slot feeds the target model this step, in slot order: a prefill slot's
     prompt tokens from input_ids, a decode slot's next input token and drafts from
@@ -409,26 +606,41 @@ def speculate_get_padding_offset(
         (ids_remove_padding, batch_id_per_token, cu_seqlens_q, cu_seqlens_k).
 
     Raises:
-        OpTypeError: a tensor has the wrong dtype, or a required one is None.
-        OpValueError: a shape, place, layout or attribute value is wrong.
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
         Nothing is written when an error is raised.
     """
+    if type(cpu_token_num) is not int:
+        (cpu_token_num,) = _speculate_get_padding_offset_arguments.attributes(cpu_token_num)
     if _in_dynamic_mode():
-        return tuple(
-            _C.speculate_get_padding_offset(
-                input_ids, step_input_ids, seq_lens_this_time, seq_lens_encoder, cpu_token_num
+        try:
+            return tuple(
+                _C.speculate_get_padding_offset(
+                    input_ids, step_input_ids, seq_lens_this_time, seq_lens_encoder, cpu_token_num
+                )
             )
-        )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_get_padding_offset_arguments.refused(
+                _error,
+                (input_ids, step_input_ids, seq_lens_this_time, seq_lens_encoder),
+                (cpu_token_num,),
+            ) from None
     return _runtime.run_static(
         "opforge_speculate_get_padding_offset",
-        (
-            input_ids,
-            step_input_ids,
-            seq_lens_this_time,
-            seq_lens_encoder,
-        ),
-        (cpu_token_num,),
+        (input_ids, step_input_ids, seq_lens_this_time, seq_lens_encoder),
+        _speculate_get_padding_offset_arguments.attributes(cpu_token_num),
     )
+
+
+_speculate_get_seq_lens_output_arguments = _runtime.Arguments(
+    "speculate_get_seq_lens_output",
+    (("seq_lens_this_time", False), ("seq_lens_encoder", False)),
+    (),
+)
 
 
 def speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder):
@@ -447,23 +659,34 @@ def speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder):
         seq_lens_output.
 
     Raises:
-        OpTypeError: a tensor has the wrong dtype, or a required one is None.
-        OpValueError: a shape, place, layout or attribute value is wrong.
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
         Nothing is written when an error is raised.
     """
     if _in_dynamic_mode():
-        return _C.speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder)
+        try:
+            return _C.speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder)
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_get_seq_lens_output_arguments.refused(
+                _error, (seq_lens_this_time, seq_lens_encoder), ()
+            ) from None
     return _runtime.run_static(
-        "opforge_speculate_get_seq_lens_output",
-        (
-            seq_lens_this_time,
-            seq_lens_encoder,
-        ),
-        (),
+        "opforge_speculate_get_seq_lens_output", (seq_lens_this_time, seq_lens_encoder), ()
     )
 
 
-def top_p_candidates(probs, top_p, batch_id_per_token, candidates_len):
+_top_p_candidates_arguments = _runtime.Arguments(
+    "top_p_candidates",
+    (("probs", False), ("top_p", False), ("batch_id_per_token", False)),
+    (("candidates_len", "int32", None),),
+)
+
+
+def top_p_candidates(probs, top_p, batch_id_per_token, *, candidates_len):
     """For each packed token row of the target model's probabilities, the C most likely tokens,
     their probabilities, and how many of them lie inside the slot's top-p mass.
 
@@ -479,21 +702,51 @@ def top_p_candidates(probs, top_p, batch_id_per_token, candidates_len):
         (verify_scores, verify_tokens, actual_candidate_lens).
 
     Raises:
-        OpTypeError: a tensor has the wrong dtype, or a required one is None.
-        OpValueError: a shape, place, layout or attribute value is wrong.
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
         Nothing is written when an error is raised.
     """
+    if type(candidates_len) is not int:
+        (candidates_len,) = _top_p_candidates_arguments.attributes(candidates_len)
     if _in_dynamic_mode():
-        return tuple(_C.top_p_candidates(probs, top_p, batch_id_per_token, candidates_len))
+        try:
+            return tuple(_C.top_p_candidates(probs, top_p, batch_id_per_token, candidates_len))
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _top_p_candidates_arguments.refused(
+                _error, (probs, top_p, batch_id_per_token), (candidates_len,)
+            ) from None
     return _runtime.run_static(
         "opforge_top_p_candidates",
-        (
-            probs,
-            top_p,
-            batch_id_per_token,
-        ),
-        (candidates_len,),
+        (probs, top_p, batch_id_per_token),
+        _top_p_candidates_arguments.attributes(candidates_len),
     )
+
+
+_unified_update_model_status_arguments = _runtime.Arguments(
+    "unified_update_model_status",
+    (
+        ("seq_lens_encoder", False),
+        ("seq_lens_decoder", False),
+        ("has_running_seqs", False),
+        ("step_input_ids", False),
+        ("step_output_ids", False),
+        ("step_output_len", False),
+        ("stop_flags", False),
+        ("seq_lens_this_time", False),
+        ("is_paused", False),
+        ("mask_rollback", False),
+        ("token_ids_all", False),
+        ("prompt_lens", False),
+        ("step_idx", False),
+        ("end_tokens", False),
+        ("max_dec_len", False),
+    ),
+    (("is_naive_mode", "bool", None), ("prefill_one_step_stop", "bool", None)),
+)
 
 
 def unified_update_model_status(
@@ -512,6 +765,7 @@ def unified_update_model_status(
     step_idx,
     end_tokens,
     max_dec_len,
+    *,
     is_naive_mode=False,
     prefill_one_step_stop=False,
 ):
@@ -544,30 +798,61 @@ def unified_update_model_status(
         (seq_lens_encoder, seq_lens_decoder, has_running_seqs, step_input_ids, step_output_ids, step_output_len, stop_flags, seq_lens_this_time, mask_rollback, token_ids_all, step_idx): the tensors passed in, updated in place.
 
     Raises:
-        OpTypeError: a tensor has the wrong dtype, or a required one is None.
-        OpValueError: a shape, place, layout or attribute value is wrong.
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
         Nothing is written when an error is raised.
     """
-    if _in_dynamic_mode():
-        _C.unified_update_model_status(
-            seq_lens_encoder,
-            seq_lens_decoder,
-            has_running_seqs,
-            step_input_ids,
-            step_output_ids,
-            step_output_len,
-            stop_flags,
-            seq_lens_this_time,
-            is_paused,
-            mask_rollback,
-            token_ids_all,
-            prompt_lens,
-            step_idx,
-            end_tokens,
-            max_dec_len,
-            is_naive_mode,
-            prefill_one_step_stop,
+    if type(is_naive_mode) is not bool or type(prefill_one_step_stop) is not bool:
+        is_naive_mode, prefill_one_step_stop = _unified_update_model_status_arguments.attributes(
+            is_naive_mode, prefill_one_step_stop
         )
+    if _in_dynamic_mode():
+        try:
+            _C.unified_update_model_status(
+                seq_lens_encoder,
+                seq_lens_decoder,
+                has_running_seqs,
+                step_input_ids,
+                step_output_ids,
+                step_output_len,
+                stop_flags,
+                seq_lens_this_time,
+                is_paused,
+                mask_rollback,
+                token_ids_all,
+                prompt_lens,
+                step_idx,
+                end_tokens,
+                max_dec_len,
+                is_naive_mode,
+                prefill_one_step_stop,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _unified_update_model_status_arguments.refused(
+                _error,
+                (
+                    seq_lens_encoder,
+                    seq_lens_decoder,
+                    has_running_seqs,
+                    step_input_ids,
+                    step_output_ids,
+                    step_output_len,
+                    stop_flags,
+                    seq_lens_this_time,
+                    is_paused,
+                    mask_rollback,
+                    token_ids_all,
+                    prompt_lens,
+                    step_idx,
+                    end_tokens,
+                    max_dec_len,
+                ),
+                (is_naive_mode, prefill_one_step_stop),
+            ) from None
         return (
             seq_lens_encoder,
             seq_lens_decoder,
@@ -600,10 +885,7 @@ def unified_update_model_status(
             end_tokens,
             max_dec_len,
         ),
-        (
-            is_naive_mode,
-            prefill_one_step_stop,
-        ),
+        _unified_update_model_status_arguments.attributes(is_naive_mode, prefill_one_step_stop),
     )
 
 
@@ -615,14 +897,42 @@ class VerifyStrategy(enum.IntEnum):
     TARGET_MATCH = 2
 
 
+_verify_draft_tokens_arguments = _runtime.Arguments(
+    "verify_draft_tokens",
+    (
+        ("step_output_ids", False),
+        ("step_output_len", False),
+        ("step_input_ids", False),
+        ("target_tokens", True),
+        ("candidate_ids", True),
+        ("candidate_scores", True),
+        ("candidate_lens", True),
+        ("topp", False),
+        ("stop_flags", False),
+        ("seq_lens_encoder", False),
+        ("seq_lens_this_time", False),
+        ("end_tokens", False),
+        ("is_block_step", False),
+        ("cu_seqlens_q_output", False),
+        ("reasoning_status", False),
+        ("max_dec_len", False),
+        ("step_idx", False),
+    ),
+    (
+        ("max_seq_len", "int32", None),
+        ("verify_window", "int32", None),
+        ("verify_strategy", "enum", VerifyStrategy),
+        ("reject_all", "bool", None),
+        ("accept_all", "bool", None),
+        ("seed", "int64", None),
+    ),
+)
+
+
 def verify_draft_tokens(
     step_output_ids,
     step_output_len,
     step_input_ids,
-    target_tokens,
-    candidate_ids,
-    candidate_scores,
-    candidate_lens,
     topp,
     stop_flags,
     seq_lens_encoder,
@@ -633,6 +943,11 @@ def verify_draft_tokens(
     reasoning_status,
     max_dec_len,
     step_idx,
+    *,
+    target_tokens=None,
+    candidate_ids=None,
+    candidate_scores=None,
+    candidate_lens=None,
     max_seq_len=0,
     verify_window=2,
     verify_strategy=VerifyStrategy.TOPP,
@@ -650,10 +965,6 @@ def verify_draft_tokens(
         step_output_ids: int64 [max_bsz, max_step_tokens], in-place. accepted tokens, then the target's token; -1 after.
         step_output_len: int32 [max_bsz], in-place. tokens written per slot.
         step_input_ids: int64 [max_bsz, max_step_tokens]. column 0: the token fed last step; columns 1 .. slt-1: the drafts.
-        target_tokens: int64 [token_num], or None (required when verify_strategy is greedy or target_match). the target's token after each packed position.
-        candidate_ids: int64 [token_num, max_candidate_len], or None (required when verify_strategy is topp). top candidates per packed position, best first.
-        candidate_scores: float32 [token_num, max_candidate_len], or None (required when verify_strategy is topp). probabilities of the candidates.
-        candidate_lens: int32 [token_num], or None (required when verify_strategy is topp). how many candidates lie inside top-p.
         topp: float32 [max_bsz]. per-slot top-p, in (0, 1].
         stop_flags: bool [max_bsz]. slot already finished.
         seq_lens_encoder: int32 [max_bsz]. non-zero: the slot is in prefill this step.
@@ -664,6 +975,10 @@ def verify_draft_tokens(
         reasoning_status: int32 [max_bsz]. 0 thinking, 1 emitting the reasoning boundary, 2 response, 3 end.
         max_dec_len: int64 [max_bsz]. generation limit per slot.
         step_idx: int64 [max_bsz]. tokens generated so far.
+        target_tokens: int64 [token_num], or None (required when verify_strategy is greedy or target_match). the target's token after each packed position.
+        candidate_ids: int64 [token_num, max_candidate_len], or None (required when verify_strategy is topp). top candidates per packed position, best first.
+        candidate_scores: float32 [token_num, max_candidate_len], or None (required when verify_strategy is topp). probabilities of the candidates.
+        candidate_lens: int32 [token_num], or None (required when verify_strategy is topp). how many candidates lie inside top-p.
         max_seq_len: int, default 0. kept for interface compatibility, unused.
         verify_window: int, default 2. consecutive top-1 matches the window fallback needs.
         verify_strategy: VerifyStrategy | int, default topp. how a draft token is judged.
@@ -675,36 +990,78 @@ def verify_draft_tokens(
         (step_output_ids, step_output_len): the tensors passed in, updated in place.
 
     Raises:
-        OpTypeError: a tensor has the wrong dtype, or a required one is None.
-        OpValueError: a shape, place, layout or attribute value is wrong.
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
         Nothing is written when an error is raised.
     """
-    if _in_dynamic_mode():
-        _C.verify_draft_tokens(
-            step_output_ids,
-            step_output_len,
-            step_input_ids,
-            target_tokens,
-            candidate_ids,
-            candidate_scores,
-            candidate_lens,
-            topp,
-            stop_flags,
-            seq_lens_encoder,
-            seq_lens_this_time,
-            end_tokens,
-            is_block_step,
-            cu_seqlens_q_output,
-            reasoning_status,
-            max_dec_len,
-            step_idx,
-            max_seq_len,
-            verify_window,
-            verify_strategy,
-            reject_all,
-            accept_all,
-            seed,
+    if (
+        type(max_seq_len) is not int
+        or type(verify_window) is not int
+        or (type(verify_strategy) is not VerifyStrategy and type(verify_strategy) is not int)
+        or type(reject_all) is not bool
+        or type(accept_all) is not bool
+        or type(seed) is not int
+    ):
+        max_seq_len, verify_window, verify_strategy, reject_all, accept_all, seed = (
+            _verify_draft_tokens_arguments.attributes(
+                max_seq_len, verify_window, verify_strategy, reject_all, accept_all, seed
+            )
         )
+    if _in_dynamic_mode():
+        try:
+            _C.verify_draft_tokens(
+                step_output_ids,
+                step_output_len,
+                step_input_ids,
+                target_tokens,
+                candidate_ids,
+                candidate_scores,
+                candidate_lens,
+                topp,
+                stop_flags,
+                seq_lens_encoder,
+                seq_lens_this_time,
+                end_tokens,
+                is_block_step,
+                cu_seqlens_q_output,
+                reasoning_status,
+                max_dec_len,
+                step_idx,
+                max_seq_len,
+                verify_window,
+                verify_strategy,
+                reject_all,
+                accept_all,
+                seed,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _verify_draft_tokens_arguments.refused(
+                _error,
+                (
+                    step_output_ids,
+                    step_output_len,
+                    step_input_ids,
+                    target_tokens,
+                    candidate_ids,
+                    candidate_scores,
+                    candidate_lens,
+                    topp,
+                    stop_flags,
+                    seq_lens_encoder,
+                    seq_lens_this_time,
+                    end_tokens,
+                    is_block_step,
+                    cu_seqlens_q_output,
+                    reasoning_status,
+                    max_dec_len,
+                    step_idx,
+                ),
+                (max_seq_len, verify_window, verify_strategy, reject_all, accept_all, seed),
+            ) from None
         return step_output_ids, step_output_len
     return _runtime.run_static(
         "opforge_verify_draft_tokens",
@@ -727,12 +1084,7 @@ def verify_draft_tokens(
             max_dec_len,
             step_idx,
         ),
-        (
-            max_seq_len,
-            verify_window,
-            verify_strategy,
-            reject_all,
-            accept_all,
-            seed,
+        _verify_draft_tokens_arguments.attributes(
+            max_seq_len, verify_window, verify_strategy, reject_all, accept_all, seed
         ),
     )

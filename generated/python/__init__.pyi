@@ -53,6 +53,7 @@ def draft_model_update(
     max_dec_len: paddle.Tensor,
     end_tokens: paddle.Tensor,
     has_draft_seqs: paddle.Tensor,
+    *,
     prefill_one_step_stop: bool = ...,
 ) -> tuple[
     paddle.Tensor,
@@ -67,12 +68,13 @@ def ngram_match(
     token_ids_all: paddle.Tensor,
     prompt_lens: paddle.Tensor,
     step_idx: paddle.Tensor,
-    draft_token_num: paddle.Tensor | None,
     step_input_ids: paddle.Tensor,
     seq_lens_this_time: paddle.Tensor,
     seq_lens_encoder: paddle.Tensor,
     seq_lens_decoder: paddle.Tensor,
     max_dec_len: paddle.Tensor,
+    *,
+    draft_token_num: paddle.Tensor | None = ...,
     max_ngram_size: int = ...,
     max_draft_tokens: int = ...,
     infer_with_reference_tokenum_threshold: int = ...,
@@ -83,16 +85,18 @@ def rebuild_padding(
     seq_lens_this_time: paddle.Tensor,
     seq_lens_encoder: paddle.Tensor,
     cu_seqlens_q_output: paddle.Tensor,
+    *,
     cpu_out_token_num: int,
 ) -> paddle.Tensor: ...
 def speculate_get_output_padding_offset(
-    seq_lens_output: paddle.Tensor, cpu_out_token_num: int, max_seq_len: int
+    seq_lens_output: paddle.Tensor, *, cpu_out_token_num: int, max_seq_len: int
 ) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor]: ...
 def speculate_get_padding_offset(
     input_ids: paddle.Tensor,
     step_input_ids: paddle.Tensor,
     seq_lens_this_time: paddle.Tensor,
     seq_lens_encoder: paddle.Tensor,
+    *,
     cpu_token_num: int,
 ) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor]: ...
 def speculate_get_seq_lens_output(
@@ -102,6 +106,7 @@ def top_p_candidates(
     probs: paddle.Tensor,
     top_p: paddle.Tensor,
     batch_id_per_token: paddle.Tensor,
+    *,
     candidates_len: int,
 ) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor]: ...
 def unified_update_model_status(
@@ -120,6 +125,7 @@ def unified_update_model_status(
     step_idx: paddle.Tensor,
     end_tokens: paddle.Tensor,
     max_dec_len: paddle.Tensor,
+    *,
     is_naive_mode: bool = ...,
     prefill_one_step_stop: bool = ...,
 ) -> tuple[
@@ -145,10 +151,6 @@ def verify_draft_tokens(
     step_output_ids: paddle.Tensor,
     step_output_len: paddle.Tensor,
     step_input_ids: paddle.Tensor,
-    target_tokens: paddle.Tensor | None,
-    candidate_ids: paddle.Tensor | None,
-    candidate_scores: paddle.Tensor | None,
-    candidate_lens: paddle.Tensor | None,
     topp: paddle.Tensor,
     stop_flags: paddle.Tensor,
     seq_lens_encoder: paddle.Tensor,
@@ -159,6 +161,11 @@ def verify_draft_tokens(
     reasoning_status: paddle.Tensor,
     max_dec_len: paddle.Tensor,
     step_idx: paddle.Tensor,
+    *,
+    target_tokens: paddle.Tensor | None = ...,
+    candidate_ids: paddle.Tensor | None = ...,
+    candidate_scores: paddle.Tensor | None = ...,
+    candidate_lens: paddle.Tensor | None = ...,
     max_seq_len: int = ...,
     verify_window: int = ...,
     verify_strategy: VerifyStrategy | int = ...,

@@ -88,7 +88,9 @@ def call_one(op: Op, seed: int) -> str:
             tensor = paddle.cast(tensor, "bfloat16")
         args.append(tensor)
         before[t.name] = values
-    result = getattr(opforge, op.name)(*args, **attrs)
+    # By name: optional tensors and attributes are keyword-only.
+    named = {t.name: a for t, a in zip(op.arguments, args, strict=True)}
+    result = getattr(opforge, op.name)(**named, **attrs)
     outputs = [result] if isinstance(result, paddle.Tensor) else list(result)
     if len(outputs) != len(op.outputs):
         return f"returned {len(outputs)} tensors, the spec has {len(op.outputs)} outputs"

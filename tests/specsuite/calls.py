@@ -54,7 +54,9 @@ def value_checks(on: bool = True) -> Iterator[None]:
 
 
 def call(op: Op, case: Case, tensors: list[paddle.Tensor | None]) -> tuple[Any, ...]:
-    result = getattr(opforge, op.name)(*tensors, **case.attrs)
+    # By name: optional tensors and attributes are keyword-only.
+    named = {t.name: x for t, x in zip(op.arguments, tensors, strict=True)}
+    result = getattr(opforge, op.name)(**named, **case.attrs)
     return result if isinstance(result, tuple) else (result,)
 
 

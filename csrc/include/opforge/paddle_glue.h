@@ -20,10 +20,15 @@ inline DType dtype_of(paddle::DataType dtype) {
   }
 }
 
+// Zero if any axis is; saturating at INT64_MAX (never overflowing) otherwise.
 inline int64_t element_count(const phi::DDim& dims) {
+  bool empty = false;
+  for (int i = 0; i < dims.size(); ++i) empty = empty || dims[i] == 0;
   int64_t n = 1;
-  for (int i = 0; i < dims.size(); ++i) n *= dims[i];
-  return n;
+  for (int i = 0; i < dims.size() && !empty; ++i) {
+    if (__builtin_mul_overflow(n, dims[i], &n)) return INT64_MAX;
+  }
+  return empty ? 0 : n;
 }
 
 // Row-major with no gaps: each stride is the product of the sizes after it
@@ -34,7 +39,8 @@ inline bool is_contiguous(const phi::DenseTensorMeta& meta) {
     if (meta.dims[i] != 1 && meta.strides.size() == meta.dims.size() && meta.strides[i] != expected) {
       return false;
     }
-    expected *= meta.dims[i];
+    // Past int64 only for a tensor with no elements, which has no layout to check.
+    if (__builtin_mul_overflow(expected, meta.dims[i], &expected)) return true;
   }
   return true;
 }
@@ -100,7 +106,7 @@ struct PlaceAnchor {
 };
 
 // dtype, rank (unit_axis: the declared rank, or one more whose last axis is 1),
-// memory kind, place and contiguity of one present tensor; returns
+// every axis within kMaxDim, memory kind, place and contiguity of one present tensor; returns
 // its dense storage for the dims and data pointer. Reads the tensor's metadata
 // directly: this runs for every argument of every call.
 inline const phi::DenseTensor& check_tensor(const char* op, const char* arg, const paddle::Tensor& t,
@@ -112,6 +118,7 @@ inline const phi::DenseTensor& check_tensor(const char* op, const char* arg, con
   const phi::DenseTensorMeta& meta = dense.meta();
   if (dtype_of(meta.dtype) != want_dtype) detail::fail_dtype(op, arg, want_dtype, meta.dtype);
   check_rank(op, arg, want_rank, unit_axis, want_shape, meta.dims.Get(), meta.dims.size());
+  check_axes(op, arg, meta.dims.Get(), meta.dims.size());
   const phi::Allocation* holder = dense.Holder().get();
   // An empty tensor may have no allocation (nor a place); any other must have one.
   if (holder == nullptr || holder->ptr() == nullptr) {

@@ -26,6 +26,8 @@ enum class ErrorKind : int8_t {
   kValue,      // a value outside the op's domain
   kBackend,    // the backend cannot run this op
   kKernel,     // the kernel failed while running (e.g. caught by the XPU3 simulation)
+  kLimit,      // a dim or an allocation past the documented limits (kMaxDim, kMaxTensorBytes)
+  kAlias,      // two buffers of one call share memory and the kernel writes one of them
 };
 
 class OpError : public std::runtime_error {
@@ -44,6 +46,9 @@ class OpError : public std::runtime_error {
 enum class DType : int8_t { kBool, kInt32, kInt64, kFloat32, kFloat16, kBFloat16, kOther };
 
 const char* dtype_name(DType dtype);
+
+// Bytes per element (0 for kOther).
+int64_t dtype_size(DType dtype);
 
 // Passes a type to a generic lambda (dispatch over a spec's dtype set).
 template <typename T>
@@ -72,6 +77,32 @@ struct Buffer {
     return Buffer<const U>{data, size};
   }
 };
+
+// ---------------------------------------------------------------- limits
+// What one call may ask for (README, "The API contract"). Every dim, and so
+// every axis of every tensor, is at most kMaxDim elements: the XPU3 kernels
+// take int32 dims, the layouts' offsets are int32 tensors, and with dims
+// bounded so, every shape expression the spec language accepts evaluates in
+// int64 without overflow (codegen/dimexpr.py holds specs to it). A tensor the
+// glue allocates (a new output, scratch) holds at most kMaxTensorBytes; its
+// size is computed without overflow and refused past that, before anything is
+// allocated, so no tensor's storage is ever smaller than its shape.
+inline constexpr int64_t kMaxDim = INT32_MAX;
+inline constexpr int64_t kMaxTensorBytes = int64_t{1} << 40;
+
+// The element count of a shape, saturating at INT64_MAX instead of
+// overflowing: a saturated count equals no real buffer's and exceeds every
+// allocation limit. Axes are non-negative (checked before).
+inline int64_t numel(std::initializer_list<int64_t> axes) {
+  for (int64_t axis : axes) {
+    if (axis == 0) return 0;
+  }
+  int64_t n = 1;
+  for (int64_t axis : axes) {
+    if (__builtin_mul_overflow(n, axis, &n)) return INT64_MAX;
+  }
+  return n;
+}
 
 // ---------------------------------------------------------------- dims
 
@@ -112,6 +143,11 @@ namespace detail {
                                     const char* limit_text);
 [[noreturn]] void fail_enum(const char* op, const char* attr, int64_t got, const char* members);
 [[noreturn]] void fail_dim_negative(const char* op, const char* dim, int64_t got);
+[[noreturn]] void fail_dim_limit(const char* op, const char* dim, int64_t got, const char* from);
+[[noreturn]] void fail_axis_limit(const char* op, const char* arg, const int64_t* dims, int rank,
+                                  int axis);
+[[noreturn]] void fail_alloc(const char* op, const char* tensor, const char* shape_text,
+                             std::initializer_list<int64_t> axes, int64_t elem_bytes);
 }  // namespace detail
 
 // `condition` says when an optional tensor is required ("" if always).
@@ -142,9 +178,77 @@ inline void bind_dim(const char* op, const char* arg, int axis, int64_t got, Dim
 
 inline void bind_dim_from_attr(const char* op, const char* attr, int64_t value, DimSlot& dim) {
   if (value < 0) detail::fail_dim_negative(op, dim.name, value);
+  if (value > kMaxDim) detail::fail_dim_limit(op, dim.name, value, attr);
   dim.value = value;
   dim.bound_by = attr;
   dim.bound_axis = -1;
+}
+
+// A dim as the plugin receives it: 0 <= dim <= kMaxDim.
+inline void check_dim_value(const char* op, const char* dim, int64_t got) {
+  if (got < 0) detail::fail_dim_negative(op, dim, got);
+  if (got > kMaxDim) detail::fail_dim_limit(op, dim, got, nullptr);
+}
+
+// Every axis of a caller's tensor is at most kMaxDim (so every dim it binds is).
+inline void check_axes(const char* op, const char* arg, const int64_t* dims, int rank) {
+  for (int axis = 0; axis < rank; ++axis) {
+    if (dims[axis] > kMaxDim) detail::fail_axis_limit(op, arg, dims, rank, axis);
+  }
+}
+
+// The element count of a tensor the glue is about to allocate (a new output,
+// scratch), refused past kMaxTensorBytes: computed without overflow, checked
+// before anything is allocated or written.
+inline int64_t check_alloc(const char* op, const char* tensor, const char* shape_text,
+                           std::initializer_list<int64_t> axes, int64_t elem_bytes) {
+  const int64_t count = numel(axes);
+  int64_t bytes = 0;
+  if (__builtin_mul_overflow(count, elem_bytes, &bytes) || bytes > kMaxTensorBytes) {
+    detail::fail_alloc(op, tensor, shape_text, axes, elem_bytes);
+  }
+  return count;
+}
+
+// ---------------------------------------------------------------- aliasing
+
+// One buffer of a call, for the overlap check: its byte range, whether the
+// kernel writes it, and whether it is declared host-resident.
+struct Span {
+  const char* name;
+  const void* data;
+  uint64_t bytes;
+  bool written;
+  bool host;
+};
+
+template <typename T>
+inline Span span(const char* name, const Buffer<T>& buf, bool written, bool host) {
+  return Span{name, buf.data, buf.bytes(), written, host};
+}
+
+namespace detail {
+[[noreturn]] void fail_overlap(const char* op, const Span& a, const Span& b);
+}  // namespace detail
+
+// No two buffers of a call may share memory where the kernel writes one of
+// them (the same tensor twice, or views of one allocation): byte ranges are
+// compared, not only pointers. `spans` lists the written buffers first, so
+// only pairs with a written one are compared. On a real device (`device`) a
+// host-resident buffer and a device buffer are in different address spaces:
+// not compared.
+inline void check_disjoint(const char* op, bool device, std::initializer_list<Span> spans) {
+  for (const Span* a = spans.begin(); a != spans.end() && a->written; ++a) {
+    if (a->bytes == 0) continue;
+    const auto a_begin = reinterpret_cast<uintptr_t>(a->data);
+    for (const Span* b = a + 1; b != spans.end(); ++b) {
+      if (b->bytes == 0 || (device && a->host != b->host)) continue;
+      const auto b_begin = reinterpret_cast<uintptr_t>(b->data);
+      if (a_begin < b_begin + b->bytes && b_begin < a_begin + a->bytes) {
+        detail::fail_overlap(op, *a, *b);
+      }
+    }
+  }
 }
 
 // An axis whose size is a compound expression of bound dims.
@@ -215,7 +319,7 @@ inline void check_enum(const char* op, const char* attr, int64_t got,
 // tensor's declared value domain before the kernel runs, so an out-of-domain
 // value is a clear error instead of an out-of-bounds access in a kernel.
 
-bool value_checks();
+bool value_checks();  // per thread, like the backend switch below
 void set_value_checks(bool on);
 
 namespace detail {
@@ -323,6 +427,11 @@ enum class Backend : int8_t {
 };
 
 const char* backend_name(Backend backend);
+
+// The switches below are per thread: each thread starts from the defaults
+// (the CPU kernel, 8 x 64 cores, a new schedule per launch, value checks off)
+// and a setter changes only the calling thread's value; a call reads the
+// values of the thread it runs on.
 
 // Which backend runs ops whose tensors are in host memory: the CPU kernel by
 // default, or the XPU3 kernel under simulation (for testing it on any machine).
