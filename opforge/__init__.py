@@ -24,6 +24,7 @@ else:  # testing another build's ops
     _generated = _override
     globals().update({name: getattr(_override, name) for name in _override.__all__})
 _runtime.register_custom_ops()
+_runtime.keep_as_written(_generated)
 
 
 # The switches below are per thread: each thread starts from the defaults (the

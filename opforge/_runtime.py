@@ -10,7 +10,7 @@ import importlib.util
 import os
 import sys
 from collections.abc import Sequence
-from types import ModuleType
+from types import FunctionType, ModuleType
 from typing import Any
 
 import paddle
@@ -94,6 +94,19 @@ def register_custom_ops() -> list[str]:
     from paddle.base import core
 
     return list(core.load_op_meta_info_and_register_op(extension().__file__))
+
+
+def keep_as_written(module: ModuleType) -> None:
+    """Mark the module's op functions as working in both modes already, so that
+    paddle.jit.to_static calls them as they are instead of rewriting their code
+    (each checks the mode itself and appends its registered op in a static
+    graph). Attaches a flag to each function: no wrapper, no cost per call."""
+    from paddle.jit.marker import unified
+
+    for name in module.__all__:
+        value = getattr(module, name)
+        if isinstance(value, FunctionType):
+            unified(value)
 
 
 def run_static(op_name: str, inputs: Sequence[Any], attrs: Sequence[Any]) -> Any:

@@ -1,0 +1,1 @@
+"""The hostile caller: attacks on the public Python API, derived from the specs."""
