@@ -45,12 +45,25 @@ def numel_text(shape: tuple[DimExpr, ...]) -> str:
 
 
 def numel_cpp(shape: tuple[DimExpr, ...], names: dict[str, str] | None = None) -> str:
-    """The element count in C++: an axis alone, or the product of the axes
-    computed without overflow (opforge::numel saturates)."""
+    """The element count as a plain C++ product (kernel-side code, where the
+    glue has already checked the sizes)."""
     if not shape:
         return "1"
     if len(shape) == 1:
         return dim_cpp(shape[0], names)
+    parts = []
+    for e in shape:
+        text = dim_cpp(e, names)
+        parts.append(f"({text})" if isinstance(e, DimBinOp) else text)
+    return " * ".join(parts)
+
+
+def count_cpp(shape: tuple[DimExpr, ...], names: dict[str, str] | None = None) -> str:
+    """The element count in the glue and the plugin: an axis alone, or the
+    product of the axes computed without overflow (opforge::numel saturates,
+    so a count past int64 matches no buffer and exceeds every limit)."""
+    if len(shape) <= 1:
+        return numel_cpp(shape, names)
     return "opforge::numel({" + ", ".join(dim_cpp(e, names) for e in shape) + "})"
 
 
@@ -219,7 +232,7 @@ class TensorView:
     rank: int
     shape_text: str
     numel_text: str
-    numel_cpp: str  # over plain int64 dim variables
+    numel_cpp: str  # the element count over the plugin's int64 dims (opforge::numel past one axis)
     required_cpp: str  # C++ bool expression over attributes: must be present
     condition_text: str  # when an optional tensor is required, in words
     is_argument: bool
@@ -305,7 +318,7 @@ def tensor_view(op: Op, t: Tensor) -> TensorView:
         rank=len(t.shape),
         shape_text=shape_text(t.shape),
         numel_text=numel_text(t.shape),
-        numel_cpp=numel_cpp(t.shape),
+        numel_cpp=count_cpp(t.shape),
         required_cpp=required_cpp,
         condition_text=condition,
         is_argument=t.is_argument,
@@ -556,7 +569,7 @@ def calls(op: Op, sig: Signatures) -> Calls:
     tparam = op.dtype_vars[0].name if op.dtype_vars else ""
     python_names = {t.name: t.name for t in op.arguments} | {a.name: a.name for a in op.attrs}
     names = {d.name: d.name for d in op.dims} | {a.name: a.name for a in op.attrs}
-    numel = {t.name: numel_cpp(t.shape) for t in op.tensors}
+    numel = {t.name: count_cpp(t.shape) for t in op.tensors}
 
     def elem(t: Tensor) -> str:
         return t.dtype.name if isinstance(t.dtype, DTypeVar) else t.dtype.cpp
@@ -596,7 +609,7 @@ def calls(op: Op, sig: Signatures) -> Calls:
     glue_body = {"ctx": "ctx", **slots} | {a.name: a.name for a in op.attrs}
     for t in op.tensors:
         const = "const " if t.read_only else ""
-        count = numel_cpp(t.shape, slots)
+        count = count_cpp(t.shape, slots)
         if t.is_argument:
             glue_body[t.name] = f"paddle_glue::buffer<{const}{elem(t)}>({t.name}_tensor, {count})"
         elif t.role is Role.OUTPUT:

@@ -199,14 +199,18 @@ class Arguments:
             raise self._wrong_type(name, _EXPECTED[kind], value)
         if kind == "enum":
             assert members is not None
-            expected = (
-                f"a {members.__name__} member or its int value "
-                f"({', '.join(f'{m.name}={int(m)}' for m in members)}); names are not accepted"
-            )
             if isinstance(value, members):
                 return value
             if is_bool or isinstance(value, enum.Enum) or not isinstance(value, (int, np.integer)):
-                raise self._wrong_type(name, expected, value)
+                listed = ", ".join(f"{m.name}={int(m)}" for m in members)
+                named = next((m for m in members if str(value).upper() == m.name), None)
+                hint = (
+                    f"; names are not accepted: pass {members.__name__}.{named.name}"
+                    if named
+                    else ""
+                )
+                expected = f"a {members.__name__} member or its int value ({listed})"
+                raise self._wrong_type(name, expected, value, hint)
         elif is_bool or isinstance(value, enum.Enum) or not isinstance(value, (int, np.integer)):
             raise self._wrong_type(name, _EXPECTED[kind], value)
         number = int(value)
@@ -217,8 +221,7 @@ class Arguments:
             )
         return number
 
-    def _wrong_type(self, name: str, expected: str, value: Any) -> OpTypeError:
-        hint = ""
+    def _wrong_type(self, name: str, expected: str, value: Any, hint: str = "") -> OpTypeError:
         if isinstance(value, paddle.Tensor) and expected == _EXPECTED["int64"]:
             # FastDeploy passes counts such as token_num as tensors.
             hint = "; a count held in a tensor must be read on the host first (int(t))"

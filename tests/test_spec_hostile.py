@@ -284,6 +284,9 @@ def test_probability_rows_takes_true_or_false(tmp_path: Path) -> None:
         ("[" + ", ".join(["n"] * 100) + "]", ("at most 8 axes",)),
         ("[n - n]", ("'n - n' can be negative",)),
         ("[n * 2 - 1]", ("can be negative",)),
+        # Dims are at most 2**31 - 1 at run time: a product of three may leave int64.
+        ("[n * n * n]", ("'n * n * n' can exceed int64", "2**31 - 1")),
+        ("[4 * n * n]", ("can exceed int64",)),
     ],
 )
 def test_impossible_shapes_are_errors(tmp_path: Path, shape: str, words: tuple[str, ...]) -> None:

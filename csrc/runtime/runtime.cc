@@ -244,11 +244,12 @@ void fail_alloc(const char* op, const char* tensor, const char* shape_text_spec,
 }
 
 void fail_overlap(const char* op, const Span& a, const Span& b) {
-  const char* written = a.written ? a.name : b.name;
+  const std::string written =
+      a.written && b.written ? std::string("both") : "'" + std::string(a.written ? a.name : b.name) + "'";
   raise(ErrorKind::kAlias, op,
         std::string("arguments '") + a.name + "' and '" + b.name +
-            "' share memory (the same tensor, or views of one), and the kernel writes '" +
-            written + "': pass separate tensors (a copy: x.clone())");
+            "' share memory (the same tensor, or views of one), and the kernel writes " + written +
+            ": pass separate tensors (a copy: x.clone())");
 }
 
 }  // namespace detail

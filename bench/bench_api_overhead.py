@@ -1,0 +1,144 @@
+"""What the Python layer of an op call costs: the public function against its
+generated binding (opforge._C), on the same tensors, side by side in one run.
+
+Rows, per op (small batches, where the Python layer's share is largest):
+
+  binding         opforge._C.<op>(every argument positionally): the generated
+                  pybind11 function, all C++ checks
+  public          opforge.<op>(...) as a call site writes it: the tensors it
+                  requires positionally, the rest (optional tensors present,
+                  attributes given) by keyword
+  public, keywords  opforge.<op>(...) with every argument by keyword
+
+Per-call cost = best of R repeats of N calls, rows interleaved; each row's
+ratio to the binding is the Python layer's cost. Works on any checkout (it
+reads the signature the public function has), so the same script measures a
+change before and after.
+
+    .venv/bin/python bench/bench_api_overhead.py            # ~20 s
+    .venv/bin/python bench/bench_api_overhead.py --quick
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import sys
+import timeit
+import warnings
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+
+def _case(op_name: str, dims: dict[str, int], attrs: dict[str, Any]) -> tuple[Any, Any]:
+    from specsuite.cases import build, load_ops
+
+    op = next(o for o in load_ops() if o.name == op_name)
+    values = {a.name: a.default for a in op.attrs}
+    for a in op.attrs:
+        if a.enum is not None:
+            values[a.name] = a.enum.value_of(str(a.default))
+    values.update(attrs)
+    return op, build(op, dims, values, seed=4)  # even: declared shapes
+
+
+def _timer(fn: Any, positional: list[Any], named: dict[str, Any]) -> timeit.Timer:
+    """A loop calling fn as a call site does: arguments in locals, keywords literal."""
+    values = [*positional, *named.values()]
+    names = [f"a{i}" for i in range(len(values))]
+    passed = names[: len(positional)] + [
+        f"{key}={names[len(positional) + i]}" for i, key in enumerate(named)
+    ]
+    setup = f"_f = _fn; {', '.join(names)}, = _args"
+    return timeit.Timer(
+        f"_f({', '.join(passed)})", setup, globals={"_fn": fn, "_args": tuple(values)}
+    )
+
+
+def rows(op_name: str, dims: dict[str, int], attrs: dict[str, Any]) -> dict[str, timeit.Timer]:
+    import paddle
+
+    import opforge
+
+    op, case = _case(op_name, dims, attrs)
+    tensors = {
+        t.name: None if case.arrays[t.name] is None else paddle.to_tensor(case.arrays[t.name])
+        for t in op.arguments
+    }
+    given = {a: case.attrs[a] for a in attrs}
+    public = getattr(opforge, op.name)
+    binding = getattr(opforge._C, op.name)
+    keyword_only = {
+        p.name
+        for p in inspect.signature(public).parameters.values()
+        if p.kind is inspect.Parameter.KEYWORD_ONLY
+    }
+    if keyword_only:  # the tensors it requires positionally, optional ones by name
+        natural_pos = [tensors[t.name] for t in op.arguments if t.name not in keyword_only]
+        natural_kw = {
+            t.name: tensors[t.name]
+            for t in op.arguments
+            if t.name in keyword_only and tensors[t.name] is not None
+        }
+    else:  # a signature with no keyword-only part: every tensor positionally, None too
+        natural_pos, natural_kw = list(tensors.values()), {}
+    return {
+        "binding": _timer(
+            binding, [*tensors.values(), *(case.attrs[a.name] for a in op.attrs)], {}
+        ),
+        "public": _timer(public, natural_pos, {**natural_kw, **given}),
+        "public, keywords": _timer(
+            public, [], {**{k: v for k, v in tensors.items() if v is not None}, **given}
+        ),
+    }
+
+
+CASES = [
+    (
+        "verify_draft_tokens (GREEDY, 8 slots)",
+        "verify_draft_tokens",
+        {
+            "max_bsz": 8,
+            "real_bsz": 8,
+            "max_step_tokens": 4,
+            "max_candidate_len": 2,
+            "end_length": 1,
+        },
+        {"verify_strategy": 1, "seed": 5},
+    ),
+    (
+        "speculate_get_seq_lens_output (8 slots)",
+        "speculate_get_seq_lens_output",
+        {"max_bsz": 8, "real_bsz": 8},
+        {},
+    ),
+]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a rough run of a few seconds")
+    args = parser.parse_args()
+    warnings.filterwarnings("ignore")
+    repeats, number = (5, 1000) if args.quick else (25, 4000)
+    timers = {label: rows(op, dims, attrs) for label, op, dims, attrs in CASES}
+    best: dict[tuple[str, str], float] = {}
+    for _ in range(repeats):
+        for label, per_row in timers.items():
+            for row, timer in per_row.items():
+                t = timer.timeit(number) / number
+                best[(label, row)] = min(best.get((label, row), t), t)
+    for label, per_row in timers.items():
+        base = best[(label, "binding")]
+        print(label)
+        for row in per_row:
+            t = best[(label, row)]
+            print(f"  {row:18s} {t * 1e6:6.2f} us  {t / base:5.2f}x  (+{(t - base) * 1e6:.2f} us)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
