@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import queue
 import subprocess
 import sys
 import threading
@@ -204,10 +205,52 @@ def test_aliasing_is_refused_in_a_static_graph_too() -> None:
 # ---------------------------------------------------------------- sizes
 
 
+STALL_SECONDS = 120  # no output for this long: the attack hangs (a crash that did not exit)
+
+
+def _size_worker(start: int) -> tuple[list[dict[str, Any]], str]:
+    """One worker process from attack `start` on: its JSON records, and how it
+    ended ("" if it went through every attack)."""
+    process = subprocess.Popen(
+        [sys.executable, str(HERE / "apiboundary" / "size_worker.py"), str(start)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_subprocess_env(),
+    )
+    assert process.stdout is not None and process.stderr is not None
+    records: list[dict[str, Any]] = []
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def read() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=read, daemon=True).start()
+    while True:
+        try:
+            line = lines.get(timeout=STALL_SECONDS)
+        except queue.Empty:
+            process.kill()
+            process.wait()
+            return records, f"no progress for {STALL_SECONDS} s (hung), killed"
+        if line is None:
+            break
+        if line.startswith("{"):
+            records.append(json.loads(line))
+    code = process.wait()
+    if code == 0:
+        return records, ""
+    tail = process.stderr.read().strip().splitlines()[-3:]
+    return records, f"exit {code}: {' | '.join(tail)}"
+
+
 def _run_size_worker() -> tuple[list[Any], dict[int, dict[str, Any]], dict[int, str]]:
-    """Every size attack through tests/apiboundary/size_worker.py; a crash ends
-    that process, which is recorded against the attack it was running, and a
-    new process goes on from the next one."""
+    """Every size attack through tests/apiboundary/size_worker.py; a crash (or a
+    hang) ends that process, which is recorded against the attack it was
+    running, and a new process goes on from the next one."""
     from apiboundary.size_worker import all_attacks
 
     attacks = all_attacks()
@@ -215,30 +258,19 @@ def _run_size_worker() -> tuple[list[Any], dict[int, dict[str, Any]], dict[int, 
     crashed: dict[int, str] = {}
     start = 0
     while start < len(attacks):
-        run = subprocess.run(
-            [sys.executable, str(HERE / "apiboundary" / "size_worker.py"), str(start)],
-            capture_output=True,
-            text=True,
-            env=_subprocess_env(),
-            timeout=600,
-            check=False,
-        )
+        records, ended = _size_worker(start)
         begun = None
-        for line in run.stdout.splitlines():
-            record = json.loads(line) if line.startswith("{") else {}
+        for record in records:
             if "begin" in record:
                 begun = record["begin"]
             if "done" in record:
                 done[record["done"]] = record
                 begun = None
-        if run.returncode == 0:
+        if not ended:
             break
         if begun is None:
-            pytest.fail(
-                f"the size worker failed outside an attack (exit {run.returncode}):\n{run.stderr[-3000:]}"
-            )
-        tail = run.stderr.strip().splitlines()[-3:] if run.stderr.strip() else []
-        crashed[begun] = f"exit {run.returncode}: {' | '.join(tail)}"
+            pytest.fail(f"the size worker failed outside an attack ({ended})")
+        crashed[begun] = ended
         start = begun + 1
     return attacks, done, crashed
 

@@ -356,14 +356,16 @@ def _feasible(op: Op, dims: dict[str, int]) -> bool:
 
 
 def _dims(op: Op, big: dict[str, int]) -> dict[str, int]:
-    """Dims of a call: those in `big` as given; a dim an attribute sets, at the
-    attribute's least valid value; every other one 0."""
-    dims = {}
+    """Dims of a call: those in `big` as given, every other one at its least
+    valid value (its declared minimum, its attribute's, or 0), so that the
+    call is refused for the size alone."""
+    zeros = {d.name: 0 for d in op.dims}
+    dims: dict[str, int] = {}
     for d in op.dims:
-        least = 0
-        if d.from_attr is not None:
-            low = op.attr(d.from_attr).min
-            least = max(0, int(low)) if low is not None else 0
+        least = max(0, int(d.min.evaluate(zeros))) if d.min is not None else 0
+        low = op.attr(d.from_attr).min if d.from_attr is not None else None
+        if low is not None:
+            least = max(least, int(low))
         dims[d.name] = big.get(d.name, least)
     return dims
 
