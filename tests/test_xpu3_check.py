@@ -144,7 +144,9 @@ def test_the_generated_launchers_compile_and_a_drifted_one_does_not(tmp_path: Pa
     for launcher in launchers:
         assert xpu3_check.check_launcher(launcher) == [], launcher.name
     source = launchers[0].read_text(encoding="utf-8")
-    drifted = source.replace("      stream,\n", "      stream,\n      /* one argument short */\n", 1)
+    drifted = source.replace(
+        "      stream,\n", "      stream,\n      /* one argument short */\n", 1
+    )
     drifted = drifted.replace("opforge::xpu3_arg(", "(void)(", 1)
     assert drifted != source
     broken = tmp_path / launchers[0].name
