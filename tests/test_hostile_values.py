@@ -15,9 +15,10 @@ import numpy as np
 import pytest
 from hostile import runner
 from hostile.cases import hostile_cases
-from specsuite.calls import COUNTS, reference, tolerance
 from specsuite.cases import Case, from_bfloat16_bits, load_ops
+from specsuite.counts import COUNTS
 from specsuite.domains import postcondition_violations
+from specsuite.references import reference, tolerance
 
 from codegen.model import DType, KernelKind, Op, Role
 

@@ -16,18 +16,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from paddle_args import static_inputs
-from specsuite.calls import (
-    COUNTS,
-    XPU3_LAUNCHES,
-    backend,
-    call,
-    reference,
-    to_tensors,
-    tolerance,
-    value_checks,
-)
+from specsuite.calls import XPU3_LAUNCHES, backend, call, to_tensors, value_checks
 from specsuite.cases import Case, attrs, build, dtypes, expected_shape, load_ops, sizes
+from specsuite.counts import COUNTS
 from specsuite.domains import postcondition_violations
+from specsuite.references import reference, tolerance
 
 import opforge
 from codegen.model import AttrType, DimRef, DType, KernelKind, Op, Role, Tensor

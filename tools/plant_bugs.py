@@ -63,6 +63,11 @@ def planted_in_place_of(path: Path) -> Path:
     return Path(copy) if copy and (ROOT / source).resolve() == path.resolve() else path
 
 
+def planted_copy() -> Path:
+    """The running plant's mutated copy (in build/plants/<plant>/)."""
+    return Path(os.environ[PLANTED].partition("=")[2])
+
+
 def planting() -> bool:
     return bool(os.environ.get(PLANTED))
 
@@ -86,7 +91,8 @@ def hostile(op: str, backend: str) -> tuple[str, ...]:
 
 
 XPU3_KNOWN_LIST = (
-    "tests/test_xpu3_check.py::test_our_kernels_have_no_finding_beyond_the_known_list",
+    "tests/test_xpu3_check.py::test_our_kernels_have_no_finding_beyond_the_known_list"
+    "[unified_update_model_status]",
 )
 # These tests compile or read the planted source themselves (OPFORGE_PLANTED):
 # a plant caught only by them needs no variant of the extension module.

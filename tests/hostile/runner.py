@@ -37,7 +37,7 @@ import numpy as np
 from codegen import api
 from codegen.model import AttrType, DTypeVar, KernelKind, Op, Role, Tensor
 from tools.build import build_harness, write_if_changed
-from tools.plant_bugs import planted_in_place_of, planting
+from tools.plant_bugs import planted_copy, planted_in_place_of, planting
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 # The plugin dispatches kXpu3 to the device launcher, here over the stand-in runtime.
@@ -221,15 +221,17 @@ def build(
     kernels: Path = ROOT / "csrc" / "kernels",
     directory: Path | None = None,
 ) -> Path:
-    """The op's sanitized runner (of other kernel sources, for a planted bug),
-    built incrementally: only what changed is compiled."""
-    kind = "hostile-planted" if planting() else "hostile"
-    directory = directory or ROOT / "build" / kind / op.name
-    directory.mkdir(parents=True, exist_ok=True)
-    write_if_changed(directory / "runner.cc", source(op))
-    binary = directory / "runner"
+    """The op's sanitized runner, built incrementally: only what changed is
+    compiled. Under a plant, a runner of its own beside the planted copy (plants
+    run side by side), which compiles only that copy."""
+    built = directory or ROOT / "build" / "hostile" / op.name
+    runner = built / "runner.cc"  # the same for every runner of the op: compiled once
+    write_if_changed(runner, source(op))
+    binary = built / "runner"
+    if planting():
+        binary = planted_copy().parent / f"runner-{op.name}"
     done = build_harness(
-        [directory / "runner.cc", *_sources(op, generated, kernels)],
+        [runner, *_sources(op, generated, kernels)],
         binary,
         "sanitized",
         generated,
