@@ -1,7 +1,7 @@
 """What a test run recorded (pytest's JUnit XML, written by .ci/run): the
 tests that passed, and the slowest ones.
 
-    python tools/ci_report.py slowest build/ci/pytest.xml 15
+    python tools/ci_report.py slowest build/ci/*.xml --count 15
     python tools/ci_report.py per-op build/ci/pytest.xml     # test seconds each op costs
 """
 
@@ -70,8 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     slowest = sub.add_parser("slowest", help="the slowest tests of a run")
-    slowest.add_argument("xml", type=Path)
-    slowest.add_argument("count", type=int, nargs="?", default=15)
+    slowest.add_argument("xml", type=Path, nargs="+")
+    slowest.add_argument("--count", type=int, default=15)
     per_op = sub.add_parser(
         "per-op", help="test seconds per op in opspec/ (its parametrized tests)"
     )
@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "per-op":
         return print_per_op(results(args.xml))
-    ranked = sorted(results(args.xml), key=lambda r: -r.seconds)
+    ranked = sorted((r for xml in args.xml for r in results(xml)), key=lambda r: -r.seconds)
     for r in ranked[: args.count]:
         print(f"{r.seconds:7.1f} s  {r.node_id}")
     total = sum(r.seconds for r in ranked)
