@@ -74,7 +74,9 @@ def paddle_dir() -> Path:
 @dataclass(frozen=True)
 class Unit:
     source: Path
-    needs_paddle: bool  # includes paddle/extension.h: compiled with the precompiled header
+    # Compiled with the precompiled header (Paddle's headers and pybind11): a
+    # unit including paddle/extension.h, or pybind11 alone (~12 s without it).
+    needs_paddle: bool
     needs_python: bool  # includes pybind11
     xpu3sim: bool = False  # an XPU3 kernel or launcher, compiled against the simulation
 
@@ -115,8 +117,8 @@ def _unity(tree: Tree, found: list[Unit]) -> list[Unit]:
     grouped: dict[tuple[bool, bool, bool, str], list[Unit]] = {}
     kept = []
     for unit in found:
-        if unit.source.parent.parent == ROOT / "csrc" or unit.source.name == "module.cc":
-            kept.append(unit)  # the runtime, the simulation, the module: once each
+        if unit.source.name == "module.cc":
+            kept.append(unit)  # the module: once
             continue
         key = (unit.needs_paddle, unit.needs_python, unit.xpu3sim, unit.source.suffix)
         grouped.setdefault(key, []).append(unit)
@@ -168,10 +170,19 @@ def _shown(path: Path) -> str:
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
 
 
+def shared_units() -> list[Unit]:
+    """The runtime and the simulation: no generated header, so one object per
+    flag set serves every tree (build/shared/<digest of the flags>/)."""
+    found = [
+        Unit(path, path.name != "runtime.cc", path.name == "pybind_module.cc")
+        for path in sorted((ROOT / "csrc" / "runtime").glob("*.cc"))
+    ]
+    return [*found, Unit(ROOT / "csrc" / "xpu3sim" / "xpu3sim.cc", False, False, xpu3sim=True)]
+
+
 def units(tree: Tree = MAIN) -> list[Unit]:
+    """What the tree compiles for itself (the shared units apart)."""
     found = []
-    for path in sorted((ROOT / "csrc" / "runtime").glob("*.cc")):
-        found.append(Unit(path, path.name == "paddle_glue.cc", path.name == "pybind_module.cc"))
     # The kernels each spec names, and only those (a kernel file without a spec
     # is not built; a spec's kernel without a file stops the build).
     kernels = named_kernels(tree)
@@ -180,11 +191,10 @@ def units(tree: Tree = MAIN) -> list[Unit]:
         found.append(
             Unit(tree.kernels / backend / f"{op}{suffix}", False, False, backend == "xpu3")
         )
-    found.append(Unit(ROOT / "csrc" / "xpu3sim" / "xpu3sim.cc", False, False, xpu3sim=True))
     for path in sorted((tree.generated / "plugin").glob("*.cc")):
         found.append(Unit(path, False, False, xpu3sim=path.stem.endswith("_xpu3sim")))
     for path in sorted((tree.generated / "paddle").glob("*.cc")):
-        found.append(Unit(path, path.name != "module.cc", True))
+        found.append(Unit(path, True, True))
     return _unity(tree, found) if tree.unity else found
 
 
@@ -199,9 +209,10 @@ def language(unit: Unit) -> list[str]:
     return ["-x", "c++"] if unit.source.suffix == ".xpu" else []
 
 
-def object_path(unit: Unit, tree: Tree = MAIN) -> Path:
+def object_path(unit: Unit, where: Tree | Path = MAIN) -> Path:
+    """The unit's object in a tree's build directory (or in `where`)."""
     name = unit.source.resolve().as_posix().lstrip("/").replace("/", "__")
-    return tree.build / "obj" / (name + ".o")
+    return (where.build if isinstance(where, Tree) else where) / "obj" / (name + ".o")
 
 
 NINJA_RULES = [
@@ -269,14 +280,12 @@ def link_flags(relocatable: bool = False) -> list[str]:
     return [f"-L{d}" for d in libs] + [f"-Wl,-rpath,{d}" for d in found] + ["-l:libpaddle.so"]
 
 
-def ninja_file(tree: Tree = MAIN) -> str:
+def _compile_edges(units: list[Unit], tree: Tree | None, objects: list[Path]) -> list[str]:
+    """ninja edges compiling each unit to its object."""
     q = shlex.quote
-    lines = list(NINJA_RULES)
     pch = pch_header()
-    objects = []
-    for unit in units(tree):
-        obj = object_path(unit, tree)
-        objects.append(str(obj))
+    lines = []
+    for unit, obj in zip(units, objects, strict=True):
         flags = [*MODULE_FLAGS, *include_flags(unit, tree), *language(unit)]
         pch_dep = ""
         if unit.needs_paddle:
@@ -285,6 +294,34 @@ def ninja_file(tree: Tree = MAIN) -> str:
             pch_dep = f" | {pch}.gch"  # a new PCH means its headers changed
         lines.append(f"build {obj}: cxx {unit.source}{pch_dep}")
         lines.append(f"  flags = {' '.join(q(f) for f in flags)}")
+    return lines
+
+
+def shared_dir() -> Path:
+    flags = [f for u in shared_units() for f in include_flags(u, None)]
+    digest = hashlib.sha256(" ".join([*MODULE_FLAGS, *flags]).encode()).hexdigest()[:12]
+    return BUILD / "shared" / digest
+
+
+def shared_objects() -> list[Path]:
+    return [object_path(u, shared_dir()) for u in shared_units()]
+
+
+def _ensure_shared() -> int:
+    directory = shared_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    with open(directory / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        edges = _compile_edges(shared_units(), None, shared_objects())
+        write_if_changed(directory / "build.ninja", "\n".join([*NINJA_RULES, *edges]) + "\n")
+        return _ninja(directory)
+
+
+def ninja_file(tree: Tree = MAIN) -> str:
+    q = shlex.quote
+    own = units(tree)
+    lines = [*NINJA_RULES, *_compile_edges(own, tree, [object_path(u, tree) for u in own])]
+    objects = [str(o) for o in [*shared_objects(), *(object_path(u, tree) for u in own)]]
     # `$$` is ninja's `$`; the shell sees $ORIGIN inside single quotes.
     for module, relocatable in ((tree.module, False), (tree.wheel_module, True)):
         lines.append(f"build {module}: link {' '.join(objects)}")
@@ -312,7 +349,8 @@ def build(tree: Tree = MAIN, wheel: bool = False) -> int:
     from the same objects)."""
     # One build of a tree at a time: two ninjas in one directory corrupt its
     # dependency log (and then rebuild everything, every time).
-    if _ensure_pch() != 0:
+    named_kernels(tree)  # a missing kernel stops the build before anything compiles
+    if _ensure_pch() != 0 or _ensure_shared() != 0:
         return 1
     tree.build.mkdir(parents=True, exist_ok=True)
     with open(tree.build / ".lock", "w") as lock:
@@ -361,6 +399,7 @@ def build_variant(
     if result.returncode != 0:
         return result
     objects = [str(obj if u == target else object_path(u)) for u in units()]
+    objects += map(str, shared_objects())
     return subprocess.run(
         ["g++", "-shared", "-o", str(output), *objects, *link_flags()],
         capture_output=True,
@@ -492,6 +531,8 @@ def main(argv: list[str] | None = None) -> int:
             print(build_tree(args.specs, args.kernels, args.out).module)
             return 0
         if args.print:
+            for unit in shared_units():
+                print(shlex.join(compile_command(unit, object_path(unit, shared_dir()))))
             for unit in units():
                 print(shlex.join(compile_command(unit, object_path(unit))))
             return 0
