@@ -1,5 +1,12 @@
 """Builds the extension once per test session (incrementally: a no-op when
-nothing changed), so the tests always run the code in the tree."""
+nothing changed), so the tests always run the code in the tree; loads the
+tier's Hypothesis profile (tests/budgets.py).
+
+`--generator-only` runs only the modules that need no build (the generator's
+and the references' tests), without building: CI runs them before anything is
+compiled, so a broken spec or generator fails in seconds, and then runs the
+README's test command with OPFORGE_GENERATOR_ONLY_DONE=1, which leaves those
+modules out (they ran minutes before on the same tree)."""
 
 from __future__ import annotations
 
@@ -7,13 +14,55 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import budgets
 import pytest
+from specsuite.counts import COUNTS
 
 ROOT = Path(__file__).resolve().parent.parent
+budgets.load_profile()
+
+# Modules that import nothing built (no opforge, no compiled harness).
+GENERATOR_ONLY = {
+    "test_codegen_output.py",
+    "test_generate.py",
+    "test_generated_format.py",
+    "test_plant_bugs.py",
+    "test_spec_errors.py",
+    "test_spec_fuzz.py",
+    "test_spec_hostile.py",
+    "test_spec_names.py",
+    "test_spec_schema.py",
+}
+GENERATOR_ONLY_DIRS = {"reference"}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--generator-only",
+        action="store_true",
+        help="only the tests that need no build (the generator's, the references'); build nothing",
+    )
+
+
+def _generator_only(path: Path) -> bool:
+    return path.name in GENERATOR_ONLY or path.parent.name in GENERATOR_ONLY_DIRS
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    if not (collection_path.is_file() and collection_path.name.startswith("test_")):
+        return None
+    if config.getoption("--generator-only"):
+        return not _generator_only(collection_path)
+    if os.environ.get("OPFORGE_GENERATOR_ONLY_DONE"):
+        return _generator_only(collection_path)
+    return None
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
+    if session.config.getoption("--generator-only"):
+        return
     if os.environ.get("OPFORGE_EXTENSION"):
         return  # testing a variant build made elsewhere
     result = subprocess.run(
@@ -28,12 +77,22 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         )
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    # A pytest-xdist worker hands its counts to the controller.
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["counts"] = [[op, kind, n] for (op, kind), n in COUNTS.items()]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """pytest-xdist, on the controller: a worker finished; add its counts."""
+    for op, kind, n in getattr(node, "workeroutput", {}).get("counts", []):
+        COUNTS[(op, kind)] += n
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """Per op, how many spec-derived cases of each kind ran."""
-    try:
-        from specsuite.calls import COUNTS
-    except ImportError:
-        return
     if not COUNTS:
         return
     terminalreporter.section("spec-derived cases per op")

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tools import build
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,6 +31,7 @@ KINDS = (
 )
 
 
+@pytest.mark.xdist_group("trees")  # builds a tree: one worker builds them in turn
 def test_example_op_gets_every_spec_derived_test() -> None:
     tree = build.build_tree(EXAMPLE / "opspec", EXAMPLE / "kernels", ROOT / "build" / "example_op")
     env = dict(
@@ -45,6 +48,8 @@ def test_example_op_gets_every_spec_derived_test() -> None:
             "pytest",
             "tests/test_spec_suite.py",
             "-q",
+            "-n",
+            "0",  # inside a worker of the outer run: one process
             "-p",
             "no:cacheprovider",
         ],

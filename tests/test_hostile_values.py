@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import zlib
 
+import budgets
 import numpy as np
 import pytest
 from hostile import runner
 from hostile.cases import hostile_cases
-from specsuite.calls import COUNTS, reference, tolerance
 from specsuite.cases import Case, from_bfloat16_bits, load_ops
+from specsuite.counts import COUNTS
 from specsuite.domains import postcondition_violations
+from specsuite.references import reference, tolerance
 
 from codegen.model import DType, KernelKind, Op, Role
 
@@ -26,7 +28,6 @@ BACKENDS = [
     for op in OPS
     for b in ["cpu"] + (["xpu3-sim", "xpu3-device"] if KernelKind.XPU3 in op.kernels else [])
 ]
-HOSTILE_CASES = 600
 LAUNCHES = [(1, 1), (2, 4)]
 
 
@@ -91,7 +92,9 @@ def _differs(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> str
 @pytest.mark.parametrize("op,backend", BACKENDS, ids=[f"{o.name}-{b}" for o, b in BACKENDS])
 def test_hostile_values_stay_inside_buffers_and_match_the_reference(op: Op, backend: str) -> None:
     binary = runner.build(op)
-    hostile = hostile_cases(op, HOSTILE_CASES, seed=zlib.crc32(f"{op.name}/{backend}".encode()))
+    hostile = hostile_cases(
+        op, budgets.CURRENT.hostile_cases, seed=zlib.crc32(f"{op.name}/{backend}".encode())
+    )
     assert len(hostile) >= 200
     calls = [_call(op, h.case, backend, i) for i, h in enumerate(hostile)]
     outcomes = runner.run(op, binary, calls)  # a sanitizer report fails here

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import jsonschema
+import pytest
 import yaml
 
 from tools import build, xpu3_check
@@ -51,6 +52,7 @@ def test_new_refuses_a_bad_name_and_an_existing_op(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.xdist_group("trees")  # builds a tree: one worker builds them in turn
 def test_a_new_op_builds_and_its_tests_name_what_to_write(tmp_path: Path) -> None:
     made = dev("new", OP, "--into", str(tmp_path))
     assert made.returncode == 0, made.stderr
@@ -90,6 +92,8 @@ def test_a_new_op_builds_and_its_tests_name_what_to_write(tmp_path: Path) -> Non
             "pytest",
             "tests/test_spec_suite.py",
             "-q",
+            "-n",
+            "0",  # inside a worker of the outer run: one process
             "-p",
             "no:cacheprovider",
             "-k",

@@ -40,9 +40,13 @@ def test_plant_applies_to_a_unit_of_the_build(plant: plant_bugs.Plant) -> None:
     assert plant.path().resolve() in {u.source for u in build.units()}, (
         f"{plant.source} is not compiled by tools/build.py"
     )
-    for arg in plant.selection:
-        if arg.endswith(".py"):
-            assert (ROOT / arg).is_file(), f"{plant.name}: no test file {arg}"
+    # Its tests exist (whether they catch it is the plant run's question).
+    assert plant.fails_to_compile or plant.caught_by, f"{plant.name}: no test named to catch it"
+    for node in plant.caught_by:
+        path, _, test = node.partition("::")
+        assert (ROOT / path).is_file(), f"{plant.name}: no test file {path}"
+        function = test.partition("[")[0]
+        assert f"def {function}(" in (ROOT / path).read_text(), f"{plant.name}: no test {node}"
 
 
 def test_plant_names_are_unique() -> None:

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import budgets
 import jsonschema
 import pytest
 import yaml
@@ -59,9 +60,9 @@ def test_spec_names_the_schema_and_validates(
 def test_every_drawn_valid_spec_validates(
     validator: jsonschema.protocols.Validator, tmp_path: Path
 ) -> None:
-    """300 specs from the whole language (tests/specspace): each is accepted by
-    the parser and by the schema."""
-    for seed in range(300):
+    """Specs from the whole language (tests/specspace; tests/budgets.py says how
+    many): each is accepted by the parser and by the schema."""
+    for seed in range(budgets.CURRENT.schema_specs):
         drawn = draw_spec(RandomChooser(seed), f"s{seed}")
         path = tmp_path / f"{drawn.name}.yaml"
         path.write_text(drawn.text, encoding="utf-8")
@@ -142,6 +143,8 @@ def test_the_parser_takes_exactly_the_schema_fields(
     path.write_text(yaml.safe_dump(_with_unknown_field(section), sort_keys=False))
     with pytest.raises(SpecErrors) as info:
         load_spec(path, tmp_path)
-    listed = re.findall(r"zz_unknown: unknown field; expected one of: ([a-z0-9_, ]+)", str(info.value))
+    listed = re.findall(
+        r"zz_unknown: unknown field; expected one of: ([a-z0-9_, ]+)", str(info.value)
+    )
     assert len(listed) == 1, str(info.value)
     assert listed[0].split(", ") == sorted(node["properties"])

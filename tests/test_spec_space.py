@@ -3,7 +3,7 @@ and runs: properties over drawn specs (tests/specspace/draw.py), not examples.
 
 - Hypothesis draws specs from the whole language; each must be accepted and
   generate valid Python (fast: no build), and a failure shrinks to a small spec.
-- 200 seeded drawn specs and the named regression specs below are built
+- Seeded drawn specs (tests/budgets.py: 40 per push, 200 in the long tier) and the named regression specs below are built
   together into one extension (unity translation units) with trivial kernels
   that write a known pattern, imported in a fresh process, and each op is called
   once with spec-valid inputs: outputs carry the pattern, inputs are unchanged.
@@ -17,6 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import budgets
 import pytest
 from formatcheck import reformatted
 from hypothesis import HealthCheck, given, settings
@@ -31,7 +32,7 @@ from codegen.parse import SpecErrors, load_specs
 from tools import build
 
 ROOT = Path(__file__).resolve().parent.parent
-DRAWN = 200
+DRAWN = budgets.CURRENT.spec_space_built
 
 # Named regression specs: shapes of op the generator once got wrong, or might.
 REGRESSIONS = {
@@ -98,7 +99,11 @@ tensors:
 }
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=budgets.CURRENT.spec_space_parsed,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(data=st.data())
 def test_every_drawn_spec_is_accepted_and_generates_python(
     data: st.DataObject, tmp_path_factory: pytest.TempPathFactory
@@ -116,6 +121,7 @@ def test_every_drawn_spec_is_accepted_and_generates_python(
             compile(text, path, "exec")
 
 
+@pytest.mark.xdist_group("trees")  # builds a tree: one worker builds them in turn
 def test_drawn_specs_build_import_and_run(tmp_path: Path) -> None:
     specs, kernels = tmp_path / "opspec", tmp_path / "kernels"
     specs.mkdir()

@@ -9,24 +9,18 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import budgets
 import numpy as np
 import paddle
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from paddle_args import static_inputs
-from specsuite.calls import (
-    COUNTS,
-    XPU3_LAUNCHES,
-    backend,
-    call,
-    reference,
-    to_tensors,
-    tolerance,
-    value_checks,
-)
+from specsuite.calls import XPU3_LAUNCHES, backend, call, to_tensors, value_checks
 from specsuite.cases import Case, attrs, build, dtypes, expected_shape, load_ops, sizes
+from specsuite.counts import COUNTS
 from specsuite.domains import postcondition_violations
+from specsuite.references import reference, tolerance
 
 import opforge
 from codegen.model import AttrType, DimRef, DType, KernelKind, Op, Role, Tensor
@@ -35,7 +29,6 @@ OPS = load_ops()
 BACKENDS = [
     (op, b) for op in OPS for b in ["cpu"] + (["xpu3-sim"] if KernelKind.XPU3 in op.kernels else [])
 ]
-VALID_CASES = 200
 
 
 def _op_ids(op: Op) -> str:
@@ -87,7 +80,7 @@ def draw_case(data: st.DataObject, op: Op) -> Case:
 
 @pytest.mark.parametrize("op,backend_name", BACKENDS, ids=[f"{o.name}-{b}" for o, b in BACKENDS])
 @settings(
-    max_examples=VALID_CASES,
+    max_examples=budgets.CURRENT.valid_cases,
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -126,7 +119,10 @@ def test_valid_inputs_match_the_reference(op: Op, backend_name: str, data: st.Da
 
 @pytest.mark.parametrize("op,backend_name", BACKENDS, ids=[f"{o.name}-{b}" for o, b in BACKENDS])
 @settings(
-    max_examples=25, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=budgets.CURRENT.determinism_cases,
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 @given(data=st.data())
 def test_same_inputs_and_seed_give_the_same_outputs(
@@ -419,7 +415,7 @@ def test_value_outside_the_domain_is_rejected_in_value_checked_mode(
 
 @pytest.mark.parametrize("op", OPS, ids=_op_ids)
 @settings(
-    max_examples=5,
+    max_examples=budgets.CURRENT.static_graph_cases,
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.filter_too_much],

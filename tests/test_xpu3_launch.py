@@ -13,7 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from tools.build import BUILD, build_harness, write_if_changed
+
 ROOT = Path(__file__).resolve().parent.parent
+# Built in build/ (not a temporary directory), so a rerun compiles only what changed.
+HARNESSES = BUILD / "xpu3_launch"
 
 PROGRAM = r"""
 #include <cstdio>
@@ -33,27 +37,12 @@ int main() {
 """
 
 
-def test_a_dim_past_int32_is_refused_by_name(tmp_path: Path) -> None:
-    source = tmp_path / "dim.cc"
-    source.write_text(PROGRAM, encoding="utf-8")
-    binary = tmp_path / "dim"
-    build = subprocess.run(
-        [
-            "g++",
-            "-std=c++17",
-            f"-I{ROOT / 'csrc' / 'include'}",
-            f"-I{ROOT / 'csrc' / 'xpu3sim' / 'include'}",
-            str(source),
-            str(ROOT / "csrc" / "runtime" / "runtime.cc"),
-            "-o",
-            str(binary),
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-    )
-    assert build.returncode == 0, build.stderr[-3000:]
+def test_a_dim_past_int32_is_refused_by_name() -> None:
+    source = HARNESSES / "dim.cc"
+    write_if_changed(source, PROGRAM)
+    binary = HARNESSES / "dim"
+    build = build_harness([source], binary, "plain", None)
+    assert build.returncode == 0, build.stdout[-3000:]
     done = subprocess.run([str(binary)], capture_output=True, text=True, check=False, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
     message = done.stdout.strip()
@@ -73,7 +62,6 @@ def test_a_dim_past_int32_is_refused_by_name(tmp_path: Path) -> None:
 # and a scratch buffer (verify_draft_tokens) on the device.
 
 STAGING_OPS = ["unified_update_model_status", "verify_draft_tokens"]
-SANITIZE = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-g", "-O1"]
 
 
 def _launch_harness(op_name: str) -> str:
@@ -154,30 +142,18 @@ int main(int argc, char** argv) {{
 
 @pytest.mark.parametrize("op_name", STAGING_OPS)
 def test_every_failed_runtime_call_is_an_error_and_leaks_nothing(
-    op_name: str, tmp_path: Path
+    op_name: str,
 ) -> None:
-    source = tmp_path / "harness.cc"
-    source.write_text(_launch_harness(op_name), encoding="utf-8")
-    binary = tmp_path / "harness"
-    includes = [
-        f"-I{ROOT / 'csrc' / 'include'}",
-        f"-I{ROOT / 'generated'}",
-        f"-I{ROOT / 'csrc' / 'xpu3sim' / 'include'}",
-        f"-I{ROOT / 'csrc' / 'xpu3sim' / 'portable'}",
-    ]
+    source = HARNESSES / f"{op_name}_launch.cc"
+    write_if_changed(source, _launch_harness(op_name))
+    binary = HARNESSES / f"{op_name}_launch"
     units = [
         source,
         ROOT / "generated" / "xpu3_device" / f"{op_name}_launch.xpu",
         ROOT / "csrc" / "kernels" / "xpu3" / f"{op_name}.xpu",
-        ROOT / "csrc" / "runtime" / "runtime.cc",
-        ROOT / "csrc" / "xpu3sim" / "xpu3sim.cc",
     ]
-    command = ["g++", "-std=c++17", "-DOPFORGE_WITH_XPU3_TOOLCHAIN", *SANITIZE, *includes]
-    command += ["-x", "c++", *map(str, units)]
-    build = subprocess.run(
-        [*command, "-o", str(binary)], capture_output=True, text=True, check=False, timeout=600
-    )
-    assert build.returncode == 0, build.stderr[-3000:]
+    build = build_harness(units, binary, "sanitized", defines=("OPFORGE_WITH_XPU3_TOOLCHAIN",))
+    assert build.returncode == 0, build.stdout[-3000:]
     env = {"ASAN_OPTIONS": "detect_leaks=1:halt_on_error=1", "PATH": "/usr/bin:/bin"}
     failures = []
     for n in range(1, 20):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import fcntl
+import hashlib
 import importlib.util
 import shlex
 import subprocess
@@ -40,11 +41,15 @@ class Tree:
     # translation units instead of one per op: for trees of hundreds of ops,
     # where one Paddle unit per op would cost ~10 s each.
     unity: int = 0
-    # Find Paddle's libraries relative to the module ($ORIGIN/../paddle/...),
-    # as installed side by side in site-packages, instead of where the build
-    # found them: a wheel is built against a Paddle in a build environment that
-    # is gone once the wheel is made (tools/pep517/opforge_backend.py).
-    relocatable: bool = False
+
+    @property
+    def wheel_module(self) -> Path:
+        """The same objects linked for a wheel: Paddle's libraries found relative
+        to the module ($ORIGIN/../paddle/...), as installed side by side in
+        site-packages, not where this build found them (a wheel may be built
+        against a Paddle in a build environment that is gone once the wheel is
+        made; tools/pep517/opforge_backend.py). Built only when asked for."""
+        return self.build / "wheel" / self.module.name
 
 
 # The project itself. Other trees (an example op's, say) share csrc/ runtime.
@@ -69,7 +74,9 @@ def paddle_dir() -> Path:
 @dataclass(frozen=True)
 class Unit:
     source: Path
-    needs_paddle: bool  # includes paddle/extension.h: compiled with the precompiled header
+    # Compiled with the precompiled header (Paddle's headers and pybind11): a
+    # unit including paddle/extension.h, or pybind11 alone (~12 s without it).
+    needs_paddle: bool
     needs_python: bool  # includes pybind11
     xpu3sim: bool = False  # an XPU3 kernel or launcher, compiled against the simulation
 
@@ -79,13 +86,13 @@ WARNINGS = ["-Wall", "-Wextra", "-Wno-unused-parameter", "-Werror"]
 ABI = ["-std=c++17", "-fPIC", "-D_GLIBCXX_USE_CXX11_ABI=1", "-DPADDLE_WITH_CUSTOM_KERNEL"]
 
 
-def include_flags(unit: Unit, tree: Tree = MAIN) -> list[str]:
-    flags = ["-I" + str(ROOT / "csrc" / "include"), "-I" + str(tree.generated)]
+def include_flags(unit: Unit, tree: Tree | None = MAIN) -> list[str]:
+    """-I flags of a unit; tree None: no generated/ (the shared precompiled header)."""
+    flags = ["-I" + str(ROOT / "csrc" / "include")]
+    if tree is not None:
+        flags.append("-I" + str(tree.generated))
     if unit.xpu3sim:
-        # The simulation's stand-ins for the toolchain headers (xpu/kernel/*.h);
-        # a real XPU3 build puts only portable/ on the path.
-        sim = ROOT / "csrc" / "xpu3sim"
-        flags += ["-I" + str(sim / "include"), "-I" + str(sim / "portable")]
+        flags += SIM_INCLUDES
     if unit.needs_paddle or unit.needs_python:
         paddle = paddle_dir()
         # Paddle's own pybind11 copy: its tensor caster is compiled against it.
@@ -100,13 +107,18 @@ def include_flags(unit: Unit, tree: Tree = MAIN) -> list[str]:
     return flags
 
 
+# The simulation's stand-ins for the toolchain headers (xpu/kernel/*.h); a real
+# XPU3 build puts only portable/ on the path.
+SIM_INCLUDES = ["-I" + str(ROOT / "csrc" / "xpu3sim" / d) for d in ("include", "portable")]
+
+
 def _unity(tree: Tree, found: list[Unit]) -> list[Unit]:
     """Group units of one kind into tree.unity files that #include them."""
     grouped: dict[tuple[bool, bool, bool, str], list[Unit]] = {}
     kept = []
     for unit in found:
-        if unit.source.parent.parent == ROOT / "csrc" or unit.source.name == "module.cc":
-            kept.append(unit)  # the runtime, the simulation, the module: once each
+        if unit.source.name == "module.cc":
+            kept.append(unit)  # the module: once
             continue
         key = (unit.needs_paddle, unit.needs_python, unit.xpu3sim, unit.source.suffix)
         grouped.setdefault(key, []).append(unit)
@@ -158,10 +170,19 @@ def _shown(path: Path) -> str:
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
 
 
+def shared_units() -> list[Unit]:
+    """The runtime and the simulation: no generated header, so one object per
+    flag set serves every tree (build/shared/<digest of the flags>/)."""
+    found = [
+        Unit(path, path.name != "runtime.cc", path.name == "pybind_module.cc")
+        for path in sorted((ROOT / "csrc" / "runtime").glob("*.cc"))
+    ]
+    return [*found, Unit(ROOT / "csrc" / "xpu3sim" / "xpu3sim.cc", False, False, xpu3sim=True)]
+
+
 def units(tree: Tree = MAIN) -> list[Unit]:
+    """What the tree compiles for itself (the shared units apart)."""
     found = []
-    for path in sorted((ROOT / "csrc" / "runtime").glob("*.cc")):
-        found.append(Unit(path, path.name == "paddle_glue.cc", path.name == "pybind_module.cc"))
     # The kernels each spec names, and only those (a kernel file without a spec
     # is not built; a spec's kernel without a file stops the build).
     kernels = named_kernels(tree)
@@ -170,11 +191,10 @@ def units(tree: Tree = MAIN) -> list[Unit]:
         found.append(
             Unit(tree.kernels / backend / f"{op}{suffix}", False, False, backend == "xpu3")
         )
-    found.append(Unit(ROOT / "csrc" / "xpu3sim" / "xpu3sim.cc", False, False, xpu3sim=True))
     for path in sorted((tree.generated / "plugin").glob("*.cc")):
         found.append(Unit(path, False, False, xpu3sim=path.stem.endswith("_xpu3sim")))
     for path in sorted((tree.generated / "paddle").glob("*.cc")):
-        found.append(Unit(path, path.name != "module.cc", True))
+        found.append(Unit(path, True, True))
     return _unity(tree, found) if tree.unity else found
 
 
@@ -189,63 +209,125 @@ def language(unit: Unit) -> list[str]:
     return ["-x", "c++"] if unit.source.suffix == ".xpu" else []
 
 
-def object_path(unit: Unit, tree: Tree = MAIN) -> Path:
+def object_path(unit: Unit, where: Tree | Path = MAIN) -> Path:
+    """The unit's object in a tree's build directory (or in `where`)."""
     name = unit.source.resolve().as_posix().lstrip("/").replace("/", "__")
-    return tree.build / "obj" / (name + ".o")
+    return (where.build if isinstance(where, Tree) else where) / "obj" / (name + ".o")
 
 
-def pch_header(tree: Tree) -> Path:
-    return tree.build / "pch" / "paddle_pch.h"
+NINJA_RULES = [
+    "# Written by tools/build.py; do not edit.",
+    "ninja_required_version = 1.10",
+    "cxx = g++",
+    "rule cxx",
+    "  command = $cxx -MMD -MF $out.d $flags -c $in -o $out",
+    "  depfile = $out.d",
+    "  deps = gcc",
+    "  description = CXX $in",
+    "rule pch",
+    "  command = $cxx -MMD -MF $out.d $flags -x c++-header $in -o $out",
+    "  depfile = $out.d",
+    "  deps = gcc",
+    "  description = PCH $in",
+    "rule link",
+    "  command = $cxx -shared -o $out $in $ldflags",
+    "  description = LINK $out",
+    "rule exe",
+    "  command = $cxx -o $out $in $ldflags",
+    "  description = LINK $out",
+    "rule archive",
+    "  command = rm -f $out && ar rcs $out $in",
+    "  description = AR $out",
+    "",
+]
+# Flags of every unit of the extension; a Paddle unit adds -include of the
+# precompiled header, and -Winvalid-pch makes a header g++ would not use an
+# error instead of a silent 11 s parse.
+MODULE_FLAGS = [*ABI, "-O2", "-fvisibility=hidden", *WARNINGS]
+PCH_TEXT = '#include "opforge/paddle_glue.h"\n#include "opforge/pybind_glue.h"\n'
 
 
-def link_flags(tree: Tree = MAIN) -> list[str]:
+def _pch_flags() -> list[str]:
+    return [*MODULE_FLAGS, *include_flags(Unit(Path("pch"), True, True), None)]
+
+
+def pch_header() -> Path:
+    """The Paddle precompiled header: one per flag set (the Paddle it includes
+    among them), shared by every tree that is built (the checkout's, a wheel's,
+    the test trees'), in build/pch/<digest of the flags>/."""
+    digest = hashlib.sha256(" ".join(_pch_flags()).encode()).hexdigest()[:12]
+    return BUILD / "pch" / digest / "paddle_pch.h"
+
+
+def _ensure_pch() -> int:
+    header = pch_header()
+    header.parent.mkdir(parents=True, exist_ok=True)
+    with open(header.parent / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        write_if_changed(header, PCH_TEXT)
+        flags = " ".join(shlex.quote(f) for f in _pch_flags())
+        write_if_changed(
+            header.parent / "build.ninja",
+            "\n".join([*NINJA_RULES, f"build {header}.gch: pch {header}", f"  flags = {flags}"])
+            + "\n",
+        )
+        return _ninja(header.parent)
+
+
+def link_flags(relocatable: bool = False) -> list[str]:
     libs = [paddle_dir() / "libs", paddle_dir() / "base"]
-    found = [f"$ORIGIN/../paddle/{d.name}" for d in libs] if tree.relocatable else libs
+    found = [f"$ORIGIN/../paddle/{d.name}" for d in libs] if relocatable else libs
     return [f"-L{d}" for d in libs] + [f"-Wl,-rpath,{d}" for d in found] + ["-l:libpaddle.so"]
+
+
+def _compile_edges(units: list[Unit], tree: Tree | None, objects: list[Path]) -> list[str]:
+    """ninja edges compiling each unit to its object."""
+    q = shlex.quote
+    pch = pch_header()
+    lines = []
+    for unit, obj in zip(units, objects, strict=True):
+        flags = [*MODULE_FLAGS, *include_flags(unit, tree), *language(unit)]
+        pch_dep = ""
+        if unit.needs_paddle:
+            # g++ uses paddle_pch.h.gch in place of the header when flags match.
+            flags += ["-Winvalid-pch", "-include", str(pch)]
+            pch_dep = f" | {pch}.gch"  # a new PCH means its headers changed
+        lines.append(f"build {obj}: cxx {unit.source}{pch_dep}")
+        lines.append(f"  flags = {' '.join(q(f) for f in flags)}")
+    return lines
+
+
+def shared_dir() -> Path:
+    flags = [f for u in shared_units() for f in include_flags(u, None)]
+    digest = hashlib.sha256(" ".join([*MODULE_FLAGS, *flags]).encode()).hexdigest()[:12]
+    return BUILD / "shared" / digest
+
+
+def shared_objects() -> list[Path]:
+    return [object_path(u, shared_dir()) for u in shared_units()]
+
+
+def _ensure_shared() -> int:
+    directory = shared_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    with open(directory / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        edges = _compile_edges(shared_units(), None, shared_objects())
+        write_if_changed(directory / "build.ninja", "\n".join([*NINJA_RULES, *edges]) + "\n")
+        return _ninja(directory)
 
 
 def ninja_file(tree: Tree = MAIN) -> str:
     q = shlex.quote
-    lines = [
-        "# Written by tools/build.py; do not edit.",
-        "ninja_required_version = 1.10",
-        "cxx = g++",
-        "rule cxx",
-        "  command = $cxx -MMD -MF $out.d $flags -c $in -o $out",
-        "  depfile = $out.d",
-        "  deps = gcc",
-        "  description = CXX $in",
-        "rule pch",
-        "  command = $cxx -MMD -MF $out.d $flags -x c++-header $in -o $out",
-        "  depfile = $out.d",
-        "  deps = gcc",
-        "  description = PCH $in",
-        "rule link",
-        "  command = $cxx -shared -o $out $in $ldflags",
-        "  description = LINK $out",
-        "",
-    ]
-    paddle_unit = Unit(pch_header(tree), True, True)
-    base = [*ABI, "-O2", "-fvisibility=hidden", *WARNINGS]
-    pch_flags = " ".join(q(f) for f in [*base, *include_flags(paddle_unit, tree)])
-    lines.append(f"build {pch_header(tree)}.gch: pch {pch_header(tree)}")
-    lines.append(f"  flags = {pch_flags}")
-    objects = []
-    for unit in units(tree):
-        obj = object_path(unit, tree)
-        objects.append(str(obj))
-        flags = [*base, *include_flags(unit, tree), *language(unit)]
-        pch_dep = ""
-        if unit.needs_paddle:
-            # g++ uses paddle_pch.h.gch in place of the header when flags match.
-            flags += ["-include", str(pch_header(tree))]
-            pch_dep = f" | {pch_header(tree)}.gch"  # a new PCH means its headers changed
-        lines.append(f"build {obj}: cxx {unit.source}{pch_dep}")
-        lines.append(f"  flags = {' '.join(q(f) for f in flags)}")
-    lines.append(f"build {tree.module}: link {' '.join(objects)}")
+    own = units(tree)
+    lines = [*NINJA_RULES, *_compile_edges(own, tree, [object_path(u, tree) for u in own])]
+    objects = [str(o) for o in [*shared_objects(), *(object_path(u, tree) for u in own)]]
     # `$$` is ninja's `$`; the shell sees $ORIGIN inside single quotes.
-    ldflags = " ".join(q(f) for f in link_flags(tree)).replace("$", "$$")
-    lines.append(f"  ldflags = {ldflags}")
+    for module, relocatable in ((tree.module, False), (tree.wheel_module, True)):
+        lines.append(f"build {module}: link {' '.join(objects)}")
+        lines.append(
+            f"  ldflags = {' '.join(q(f) for f in link_flags(relocatable))}".replace("$", "$$")
+        )
     lines.append(f"default {tree.module}")
     return "\n".join(lines) + "\n"
 
@@ -256,25 +338,25 @@ def write_if_changed(path: Path, text: str) -> None:
         path.write_text(text)
 
 
-def build(tree: Tree = MAIN) -> int:
+def _ninja(directory: Path, *targets: Path) -> int:
+    ninja = Path(sys.executable).parent / "ninja"
+    command = [str(ninja) if ninja.exists() else "ninja", "-C", str(directory)]
+    return subprocess.run([*command, *map(str, targets)], check=False).returncode
+
+
+def build(tree: Tree = MAIN, wheel: bool = False) -> int:
+    """Build the tree's module (or, with `wheel`, the module a wheel ships,
+    from the same objects)."""
     # One build of a tree at a time: two ninjas in one directory corrupt its
     # dependency log (and then rebuild everything, every time).
+    named_kernels(tree)  # a missing kernel stops the build before anything compiles
+    if _ensure_pch() != 0 or _ensure_shared() != 0:
+        return 1
     tree.build.mkdir(parents=True, exist_ok=True)
     with open(tree.build / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        return _build_locked(tree)
-
-
-def _build_locked(tree: Tree) -> int:
-    write_if_changed(
-        pch_header(tree), '#include "opforge/paddle_glue.h"\n#include "opforge/pybind_glue.h"\n'
-    )
-    write_if_changed(tree.build / "build.ninja", ninja_file(tree))
-    ninja = Path(sys.executable).parent / "ninja"
-    result = subprocess.run(
-        [str(ninja) if ninja.exists() else "ninja", "-C", str(tree.build)], check=False
-    )
-    return result.returncode
+        write_if_changed(tree.build / "build.ninja", ninja_file(tree))
+        return _ninja(tree.build, tree.wheel_module if wheel else tree.module)
 
 
 def build_tree(specs: Path, kernels: Path, out: Path, unity: int = 0) -> Tree:
@@ -305,9 +387,8 @@ def build_variant(
     """Link a copy of the module in which one unit's source is replaced (for
     planting bugs in a scratch copy of a kernel). Reuses the main build's other
     objects, so it costs one compile and one link. Load it with the environment
-    variable OPFORGE_EXTENSION=<output>, in a fresh process."""
-    if build() != 0:
-        raise RuntimeError("the main build failed")
+    variable OPFORGE_EXTENSION=<output>, in a fresh process. The main build
+    must be up to date (the caller builds it once, not once per variant)."""
     target = next((u for u in units() if u.source == source.resolve()), None)
     if target is None:
         raise ValueError(f"{source} is not a unit of the build")
@@ -318,12 +399,91 @@ def build_variant(
     if result.returncode != 0:
         return result
     objects = [str(obj if u == target else object_path(u)) for u in units()]
+    objects += map(str, shared_objects())
     return subprocess.run(
         ["g++", "-shared", "-o", str(output), *objects, *link_flags()],
         capture_output=True,
         text=True,
         check=False,
     )
+
+
+# ---------------------------------------------------------------- harnesses
+# Test executables without Paddle (the hostile-values runners, the device-memory
+# and launcher harnesses, the simulation's self-tests) are built here, one
+# compile command for all of them. Each flag set ("flavor") has one build
+# directory: the runtime and the simulation are compiled there once and linked
+# by every harness of the flavor, and an object is kept per source and flags, so
+# a unit another harness compiled (a plugin, a kernel) is not compiled again.
+
+SANITIZE = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]
+HARNESS_FLAVORS = {
+    "plain": ["-std=c++17", "-O1", "-g", *WARNINGS],
+    "sanitized": ["-std=c++17", "-O1", "-g", *WARNINGS, *SANITIZE],
+}
+HARNESS_RUNTIME = [
+    ROOT / "csrc" / "runtime" / "runtime.cc",
+    ROOT / "csrc" / "xpu3sim" / "xpu3sim.cc",
+]
+
+
+def harness_flags(
+    flavor: str, generated: Path | None = MAIN.generated, defines: tuple[str, ...] = ()
+) -> list[str]:
+    """The compile flags of a harness unit (without -c/-o)."""
+    includes = ["-I" + str(ROOT / "csrc" / "include"), *SIM_INCLUDES]
+    if generated is not None:
+        includes.append("-I" + str(generated))
+    return [*HARNESS_FLAVORS[flavor], *(f"-D{d}" for d in defines), *includes]
+
+
+def _harness_object(directory: Path, source: Path, flags: list[str]) -> Path:
+    digest = hashlib.sha256(" ".join(flags).encode()).hexdigest()[:10]
+    name = source.resolve().as_posix().lstrip("/").replace("/", "__")
+    return directory / "obj" / digest / (name + ".o")
+
+
+def build_harness(
+    sources: list[Path],
+    output: Path,
+    flavor: str = "plain",
+    generated: Path | None = MAIN.generated,
+    defines: tuple[str, ...] = (),
+) -> subprocess.CompletedProcess[str]:
+    """Compile `sources` and link them with the flavor's runtime and simulation
+    into the executable `output` (incrementally: ninja, depfiles). The result's
+    stdout holds the compiler's errors when it fails."""
+    directory = BUILD / "harness" / flavor
+    directory.mkdir(parents=True, exist_ok=True)
+    q = shlex.quote
+    lines = list(NINJA_RULES)
+    objects = []
+    runtime_flags = harness_flags(flavor, None)
+    for source in [*HARNESS_RUNTIME, *sources]:
+        flags = (
+            runtime_flags
+            if source in HARNESS_RUNTIME
+            else harness_flags(flavor, generated, defines)
+        )
+        if source.suffix == ".xpu":
+            flags = [*flags, "-x", "c++"]  # g++ does not know the toolchain's suffix
+        obj = _harness_object(directory, source, flags)
+        objects.append(str(obj))
+        lines += [f"build {obj}: cxx {source}", f"  flags = {' '.join(q(f) for f in flags)}"]
+    ldflags = " ".join(q(f) for f in HARNESS_FLAVORS[flavor] if f.startswith("-fsanitize"))
+    lines += [f"build {output}: exe {' '.join(objects)}", f"  ldflags = {ldflags}"]
+    output.parent.mkdir(parents=True, exist_ok=True)
+    ninja = Path(sys.executable).parent / "ninja"
+    # One ninja at a time per directory (its logs), as for the trees.
+    with open(directory / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        (directory / "build.ninja").write_text("\n".join(lines) + "\n")
+        return subprocess.run(
+            [str(ninja) if ninja.exists() else "ninja", "-C", str(directory), str(output)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
 
 
 def xpu3_toolchain_build(xtdk: Path) -> int:
@@ -371,6 +531,8 @@ def main(argv: list[str] | None = None) -> int:
             print(build_tree(args.specs, args.kernels, args.out).module)
             return 0
         if args.print:
+            for unit in shared_units():
+                print(shlex.join(compile_command(unit, object_path(unit, shared_dir()))))
             for unit in units():
                 print(shlex.join(compile_command(unit, object_path(unit))))
             return 0

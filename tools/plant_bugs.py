@@ -1,32 +1,38 @@
 """Plant known bugs in scratch copies of the kernels and generated glue, and
 check that the test suite catches each one.
 
-A plant is a textual mutation (old -> new) of one unit of the build. For each
-plant this script writes the mutated copy to build/plants/<name>/, links a
-variant of the extension module with that one unit replaced, and runs the
-plant's pytest selection against the variant (OPFORGE_EXTENSION) in a fresh
-process. The selection must fail; a plant declared as a compile error must
-fail to compile instead. `old` must occur exactly once in the current source,
-so that an edit of a kernel cannot silently disable a plant: fix the plant's
-text when the kernel changes.
+A plant is a textual mutation (old -> new) of one unit of the build, and the
+narrowest tests that catch it (`caught_by`, pytest node ids). For each plant
+this script writes the mutated copy to build/plants/<name>/, links a variant of
+the extension module with that one unit replaced (unless its tests compile or
+read the source themselves: the hostile-values runners, the dialect check),
+and runs those tests with -x in a fresh process against the variant
+(OPFORGE_EXTENSION; the copy's path in OPFORGE_PLANTED). They must fail; a
+plant declared as a compile error must fail to compile instead. `old` must
+occur exactly once in the current source, so that an edit of a kernel cannot
+silently disable a plant: fix the plant's text when the kernel changes.
+Plants run --jobs at a time (default: one per core).
 
     python tools/plant_bugs.py                # run every plant, print a table
     python tools/plant_bugs.py --only NAME    # run some plants (repeatable)
     python tools/plant_bugs.py --list         # list plants, check their texts; no build
+    python tools/plant_bugs.py --controls build/ci/pytest.xml   # as .ci/run does
 
-Before the plants, each selection runs once against a variant linked the same
-way from an unmodified source (the control): it must pass. Logs of every run
-are kept in build/plants/<name>/ (build.log, pytest.log).
+The controls: each plant's tests must pass without the plant, or their failing
+would prove nothing. With --controls they are read from the JUnit XML of a
+suite run on the same tree (what .ci/run records); without, they run here once,
+in one process. Logs of every run are kept in build/plants/<name>/ (build.log,
+pytest.log).
 
 Exit status: 0 when every plant was caught; 1 when one was missed or failed
 for another reason than the planted bug (ERROR: a crash, a timeout, a failure
 without the plant's expected text); 2 when a plant's `old` text is not found
-exactly once, the main build fails, or the control fails.
+exactly once, the main build fails, or a control fails.
 """
-
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import re
 import shlex
@@ -34,6 +40,7 @@ import subprocess
 import sys
 import sysconfig
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,7 +48,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tools import build  # noqa: E402
+from tools import build, ci_report  # noqa: E402
+from tools.build import write_if_changed  # noqa: E402
 
 PLANTS_DIR = build.BUILD / "plants"
 # Set for a plant's pytest run: "<source>=<its mutated copy>", for the tests
@@ -55,6 +63,11 @@ def planted_in_place_of(path: Path) -> Path:
     return Path(copy) if copy and (ROOT / source).resolve() == path.resolve() else path
 
 
+def planted_copy() -> Path:
+    """The running plant's mutated copy (in build/plants/<plant>/)."""
+    return Path(os.environ[PLANTED].partition("=")[2])
+
+
 def planting() -> bool:
     return bool(os.environ.get(PLANTED))
 
@@ -63,9 +76,27 @@ EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
 XPU3 = "csrc/kernels/xpu3/verify_draft_tokens.xpu"
 CPU = "csrc/kernels/cpu/verify_draft_tokens.cc"
 GLUE = "generated/paddle/verify_draft_tokens.cc"
-XPU3_TESTS = ("tests/test_xpu3.py",)
-SPEC_SUITE = ("tests/test_spec_suite.py", "-k", "verify_draft_tokens")
-HOSTILE = ("tests/test_hostile_values.py",)
+VALID_CPU = (
+    "tests/test_spec_suite.py::test_valid_inputs_match_the_reference[verify_draft_tokens-cpu]",
+)
+
+
+def xpu3_vs_cpu(*params: str) -> tuple[str, ...]:
+    return tuple(f"tests/test_xpu3.py::test_xpu3_matches_cpu_kernel[{p}]" for p in params)
+
+
+def hostile(op: str, backend: str) -> tuple[str, ...]:
+    test = "test_hostile_values_stay_inside_buffers_and_match_the_reference"
+    return (f"tests/test_hostile_values.py::{test}[{op}-{backend}]",)
+
+
+XPU3_KNOWN_LIST = (
+    "tests/test_xpu3_check.py::test_our_kernels_have_no_finding_beyond_the_known_list"
+    "[unified_update_model_status]",
+)
+# These tests compile or read the planted source themselves (OPFORGE_PLANTED):
+# a plant caught only by them needs no variant of the extension module.
+READ_SOURCES = ("tests/test_hostile_values.py::", "tests/test_xpu3_check.py::")
 
 
 @dataclass(frozen=True)
@@ -74,13 +105,19 @@ class Plant:
     source: str  # the unit to replace, relative to the repository root
     old: str  # must occur exactly once in the source
     new: str
-    selection: tuple[str, ...]  # pytest arguments that must fail against the variant
+    # The narrowest selection that catches it: pytest node ids, run with -x.
+    # Each must have passed in the same run without the plant (--controls).
+    caught_by: tuple[str, ...]
     bug: str  # one line: what the planted bug is
     expect: str | None = None  # text the failure output must contain (why it was caught)
     fails_to_compile: bool = False  # caught at build: the variant must not compile
 
     def path(self) -> Path:
         return ROOT / self.source
+
+    @property
+    def links_module(self) -> bool:
+        return not all(test.startswith(READ_SOURCES) for test in self.caught_by)
 
 
 PLANTS = [
@@ -94,7 +131,7 @@ PLANTS = [
             "          GM2LM(topp_uniforms + row, &token_uniform, sizeof(float));\n"
             "          const float r = token_uniform * top_p;\n"
         ),
-        selection=XPU3_TESTS,
+        caught_by=xpu3_vs_cpu("1x1-topp", "2x4-topp"),
         bug="TOPP phase 2 reads the uniform of packed row `row` (token position), not of slot b",
     ),
     Plant(
@@ -102,7 +139,7 @@ PLANTS = [
         XPU3,
         old="      count = min(len - idx, static_cast<int64_t>(kChunk));\n",
         new="      count = min(len - idx + 1, static_cast<int64_t>(kChunk));\n",
-        selection=XPU3_TESTS,
+        caught_by=xpu3_vs_cpu("1x1-greedy"),
         bug="GmWindow's GM2LM copies one element more than its window (draft row, packed rows)",
         expect="past its end",
     ),
@@ -111,7 +148,7 @@ PLANTS = [
         XPU3,
         old="constexpr int kChunk = 64;\n",
         new="constexpr int kChunk = 1024;\n",
-        selection=XPU3_TESTS,
+        caught_by=xpu3_vs_cpu("1x1-topp"),
         bug="LM staging chunks of 1024 elements: 8 arrays, 56 KiB against 28 KiB per core",
         expect="local memory exhausted",
     ),
@@ -120,7 +157,7 @@ PLANTS = [
         XPU3,
         old="  EndTokens ends;\n",
         new="  __shared__ EndTokens ends;  // one end-token cache per cluster\n",
-        selection=XPU3_TESTS,
+        caught_by=xpu3_vs_cpu("2x4-greedy", "8x64-greedy"),
         bug="the end-token cache is one __shared__ struct raced by a cluster's cores: "
         "a core reads the LM of whichever core loaded last",
     ),
@@ -133,7 +170,7 @@ PLANTS = [
             "    step_output_len[b] = e.len;\n"
             "    const_cast<int64_t*>(step_idx)[b] = e.cur;  // advance the slot in place\n"
         ),
-        selection=SPEC_SUITE,
+        caught_by=VALID_CPU,
         bug="the CPU kernel advances step_idx (a read-only input) in place through const_cast",
         expect="was modified",
     ),
@@ -142,7 +179,7 @@ PLANTS = [
         CPU,
         old="    step_output_len[b] = e.len;\n",
         new="    step_output_len[b] = e.len;\n    step_idx[b] = e.cur;  // advance the slot in place\n",
-        selection=SPEC_SUITE,
+        caught_by=(),
         bug="the same write without const_cast: the const declaration makes it a compile error",
         expect="read-only",
         fails_to_compile=True,
@@ -154,7 +191,9 @@ PLANTS = [
         "generated/paddle/top_p_candidates.cc",
         old="  return {{token_num, max_candidate_len}, {token_num, max_candidate_len}, {token_num}};\n",
         new="  return {{token_num, max_candidate_len}, {token_num, max_candidate_len}, {max_candidate_len}};\n",
-        selection=("tests/test_spec_suite.py", "-k", "top_p_candidates"),
+        caught_by=(
+            "tests/test_spec_suite.py::test_static_graph_matches_inference_and_eager[top_p_candidates]",
+        ),
         bug="top_p_candidates' infer_shape gives actual_candidate_lens the shape [C], not [token_num]",
         expect="inferred shape",
     ),
@@ -163,7 +202,7 @@ PLANTS = [
         CPU,
         old="  while (i <= s.slt - 2 && !e.stopped) {\n",
         new="  while (i < s.slt - 2 && !e.stopped) {\n",
-        selection=SPEC_SUITE,
+        caught_by=VALID_CPU,
         bug="accept_drafts stops one draft early: the slot's last draft is never verified",
     ),
     # The spec's small token vocabulary (sample: [0, 2]) makes drafts match
@@ -173,7 +212,7 @@ PLANTS = [
         CPU,
         old="  for (int64_t j = 0; j < n; ++j) {\n    if (cand[j] == tok) return true;\n",
         new="  for (int64_t j = 0; j <= n; ++j) {\n    if (cand[j] == tok) return true;\n",
-        selection=SPEC_SUITE,
+        caught_by=VALID_CPU,
         bug="in_top_p scans candidates [0, n] instead of [0, n): one candidate past top-p accepts",
     ),
     Plant(
@@ -181,7 +220,7 @@ PLANTS = [
         CPU,
         old="    const bool verify = !reject_all && seq_lens_encoder[b] == 0",
         new="    const bool verify = seq_lens_encoder[b] == 0",
-        selection=SPEC_SUITE,
+        caught_by=VALID_CPU,
         bug="the CPU kernel ignores reject_all and verifies drafts anyway",
     ),
     # The spec suite's independent draws almost never reach a window fallback
@@ -192,7 +231,7 @@ PLANTS = [
         "csrc/kernels/cpu/top_p_candidates.cc",
         old="    if (b >= 0 && b < max_bsz) {\n",
         new="    if (true) {  // trusts batch_id_per_token\n",
-        selection=HOSTILE + ("-k", "top_p_candidates-cpu"),
+        caught_by=hostile("top_p_candidates", "cpu"),
         bug="top_p_candidates' CPU kernel reads top_p[b] for any slot b, in range or not",
         expect="the runner stopped",
     ),
@@ -201,7 +240,7 @@ PLANTS = [
         "csrc/kernels/xpu3/top_p_candidates.xpu",
         old="    const bool has_slot = b >= 0 && b < max_bsz;\n",
         new="    const bool has_slot = true;  // trusts batch_id_per_token\n",
-        selection=HOSTILE + ("-k", "top_p_candidates-xpu3"),
+        caught_by=hostile("top_p_candidates", "xpu3-sim"),
         bug="top_p_candidates' XPU3 kernel transfers top_p[b] for any slot b",
         expect="failed under simulation",
     ),
@@ -210,7 +249,7 @@ PLANTS = [
         CPU,
         old="    if (first_row < 0 || first_row + nrows > token_num) continue;\n",
         new="    (void)nrows;  // trusts cu_seqlens_q_output\n",
-        selection=HOSTILE + ("-k", "verify_draft_tokens-cpu"),
+        caught_by=hostile("verify_draft_tokens", "cpu"),
         bug="verify_draft_tokens' CPU kernel reads the packed rows cu_seqlens_q_output names, "
         "whether they exist or not",
         expect="the runner stopped",
@@ -220,7 +259,7 @@ PLANTS = [
         CPU,
         old="    const int64_t slt = slt_in < max_step_tokens ? slt_in : max_step_tokens;\n",
         new="    const int64_t slt = slt_in;  // trusts seq_lens_this_time\n",
-        selection=HOSTILE + ("-k", "verify_draft_tokens-cpu"),
+        caught_by=hostile("verify_draft_tokens", "cpu"),
         bug="verify_draft_tokens' CPU kernel takes seq_lens_this_time as the row's length, "
         "however long the row is",
     ),
@@ -229,7 +268,7 @@ PLANTS = [
         CPU,
         old="    return n < 0 ? 0 : (n < K ? n : K);\n",
         new="    return n;  // trusts candidate_lens\n",
-        selection=HOSTILE + ("-k", "verify_draft_tokens-cpu"),
+        caught_by=hostile("verify_draft_tokens", "cpu"),
         bug="verify_draft_tokens' CPU kernel scans candidate_lens[row] candidates of a K-wide row",
     ),
     Plant(
@@ -237,7 +276,7 @@ PLANTS = [
         XPU3,
         old="    const bool rows_inside = first_row >= 0 && first_row + nrows <= token_num;\n",
         new="    const bool rows_inside = true;  // trusts cu_seqlens_q_output\n",
-        selection=HOSTILE + ("-k", "verify_draft_tokens-xpu3"),
+        caught_by=hostile("verify_draft_tokens", "xpu3-sim"),
         bug="verify_draft_tokens' XPU3 kernel transfers the packed rows cu_seqlens_q_output "
         "names, whether they exist or not",
     ),
@@ -246,7 +285,7 @@ PLANTS = [
         "csrc/kernels/cpu/unified_update_model_status.cc",
         old="    const int64_t len_in = clamp64(step_output_len[b], 0, max_step_tokens);\n",
         new="    const int64_t len_in = step_output_len[b];  // trusts step_output_len\n",
-        selection=HOSTILE + ("-k", "unified_update_model_status-cpu"),
+        caught_by=hostile("unified_update_model_status", "cpu"),
         bug="unified_update_model_status' CPU kernel reads step_output_len tokens of a "
         "max_step_tokens-wide row",
     ),
@@ -255,7 +294,7 @@ PLANTS = [
         "csrc/kernels/xpu3/unified_update_model_status.xpu",
         old="    const int64_t prompt_len = clamp64(prompt_raw, 0, max_model_len);\n",
         new="    const int64_t prompt_len = prompt_raw;  // trusts prompt_lens\n",
-        selection=HOSTILE + ("-k", "unified_update_model_status-xpu3"),
+        caught_by=hostile("unified_update_model_status", "xpu3-sim"),
         bug="unified_update_model_status' XPU3 kernel places the history at prompt_lens[b], "
         "inside the row or not",
     ),
@@ -265,7 +304,7 @@ PLANTS = [
         "csrc/kernels/xpu3/unified_update_model_status.xpu",
         old="  int64_t* tail_lm;\n",
         new="  int64_t* tail_lm;\n  __global_ptr__ const int64_t* gm;  // kept for later calls\n",
-        selection=("tests/test_xpu3_check.py", "-k", "known_list"),
+        caught_by=XPU3_KNOWN_LIST,
         bug="a struct of unified_update_model_status' XPU3 kernel holds a global pointer",
         expect="global-ptr-in-struct",
     ),
@@ -274,7 +313,7 @@ PLANTS = [
         "csrc/kernels/xpu3/unified_update_model_status.xpu",
         old="  for (int b = cid; b < nbsz; b = xpu3_stride(b, ncores, nbsz)) {\n",
         new="  for (int64_t b = cid; b < nbsz; b += ncores) {\n",
-        selection=("tests/test_xpu3_check.py", "-k", "known_list"),
+        caught_by=XPU3_KNOWN_LIST,
         bug="unified_update_model_status' XPU3 slot loop counts in 64 bits on a 32-bit core",
         expect="wide-loop",
     ),
@@ -284,7 +323,7 @@ PLANTS = [
         "csrc/kernels/cpu/ngram_match.cc",
         old="    int64_t limit = min64(max_draft_tokens, max_step_tokens - 1);\n",
         new="    int64_t limit = max_draft_tokens;  // forgets the row width\n",
-        selection=HOSTILE + ("-k", "ngram_match-cpu"),
+        caught_by=hostile("ngram_match", "cpu"),
         bug="ngram_match's CPU kernel proposes up to max_draft_tokens drafts, however narrow the row",
         expect="the runner stopped",
     ),
@@ -293,7 +332,7 @@ PLANTS = [
         "csrc/kernels/cpu/draft_model_update.cc",
         old="    if (j < 1 || j >= max_step_tokens || s >= limit - j) continue;\n",
         new="    if (j < 1 || s >= limit - j) continue;  // a full row takes one more\n",
-        selection=HOSTILE + ("-k", "draft_model_update-cpu"),
+        caught_by=hostile("draft_model_update", "cpu"),
         bug="draft_model_update's CPU kernel appends a draft to a row that is already full",
         expect="the runner stopped",
     ),
@@ -302,7 +341,7 @@ PLANTS = [
         "csrc/kernels/cpu/rebuild_padding.cc",
         old="  if (src < 0 || src >= token_num) return kNoRow;\n",
         new="  if (src < 0) return kNoRow;  // trusts the offsets\n",
-        selection=HOSTILE + ("-k", "rebuild_padding-cpu"),
+        caught_by=hostile("rebuild_padding", "cpu"),
         bug="rebuild_padding's CPU kernel copies the packed row the offsets name, inside hidden or not",
         expect="the runner stopped",
     ),
@@ -311,7 +350,11 @@ PLANTS = [
         CPU,
         old="max_candidate_len, verify_window, verify_strategy};",
         new="max_candidate_len, 2, verify_strategy};",
-        selection=("tests/test_verify_draft_tokens.py", *SPEC_SUITE),
+        caught_by=(
+            "tests/test_verify_draft_tokens.py::test_cpu_kernel_matches_reference[topp]",
+            "tests/test_verify_draft_tokens.py::test_cpu_kernel_matches_reference[greedy]",
+            "tests/test_verify_draft_tokens.py::test_cpu_kernel_matches_reference[target_match]",
+        ),
         bug="the CPU kernel ignores verify_window and always uses the default window of 2",
     ),
 ]
@@ -355,10 +398,9 @@ def build_main() -> None:
 class Outcome:
     plant: Plant
     status: str  # caught, caught at build, MISSED, ERROR
-    detail: str  # the first failing test, or why the plant did not count
+    detail: str  # the test that caught it, or why the plant did not count
     reason: str = ""  # the failure's message
-    build_seconds: float = 0.0
-    test_seconds: float = 0.0
+    seconds: float = 0.0  # mutate, build what it needs, run its tests
 
     @property
     def ok(self) -> bool:
@@ -366,21 +408,23 @@ class Outcome:
 
 
 def run_pytest(
-    module: Path,
+    module: Path | None,
     selection: tuple[str, ...],
     timeout: float,
     workdir: Path,
     planted: tuple[str, Path] | None = None,
 ) -> tuple[int, str, float]:
-    """pytest -x over `selection` in a fresh process loading `module`; returns
-    (exit status, output, seconds) and keeps the output in workdir/pytest.log.
-    `planted` (source, its mutated copy) also reaches the hostile-values
-    suite, which compiles kernels from source into its sanitized runners."""
-    command = [sys.executable, "-m", "pytest", "-x", "-q", *selection, "-p", "no:cacheprovider"]
+    """pytest -x over `selection` in a fresh process, loading `module` (None:
+    the main build's); returns (exit status, output, seconds) and keeps the
+    output in workdir/pytest.log. `planted` (source, its mutated copy) reaches
+    the tests that compile or read sources themselves."""
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-n", "0", *selection]
+    command += ["-p", "no:cacheprovider"]
     # The main build's generated Python API, this variant's extension; no nested plant run.
-    drop = ("OPFORGE_PLANTS", "OPFORGE_GENERATED", PLANTED)
+    drop = ("OPFORGE_PLANTS", "OPFORGE_GENERATED", "OPFORGE_EXTENSION", PLANTED)
     env = {k: v for k, v in os.environ.items() if k not in drop}
-    env["OPFORGE_EXTENSION"] = str(module)
+    if module is not None:
+        env["OPFORGE_EXTENSION"] = str(module)
     if planted is not None:
         env[PLANTED] = f"{planted[0]}={planted[1]}"
     start = time.monotonic()
@@ -388,35 +432,38 @@ def run_pytest(
         command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout, check=False
     )
     log = tests.stdout + tests.stderr
+    workdir.mkdir(parents=True, exist_ok=True)
     (workdir / "pytest.log").write_text(shlex.join(command) + "\n\n" + log)
     return tests.returncode, log, time.monotonic() - start
 
 
-def run_controls(plants: list[Plant], timeout: float) -> bool:
-    """Each selection must pass against a variant built the same way from an
-    unmodified source, or its failing would prove nothing about a plant."""
-    workdir = PLANTS_DIR / "_control"
-    workdir.mkdir(parents=True, exist_ok=True)
-    source = ROOT / CPU
-    copy = workdir / source.name
-    copy.write_text(source.read_text())
-    module = workdir / f"_C{EXT_SUFFIX}"
-    result = build.build_variant(source, copy, module)
-    if result.returncode != 0:
-        print(f"control: the unmodified variant did not build:\n{result.stderr}", file=sys.stderr)
-        return False
+def check_controls(plants: list[Plant], results: Path) -> bool:
+    """Each plant's tests must have passed in the run recorded in `results`
+    (pytest's JUnit XML of the suite, same tree, no plant), or their failing
+    with the plant would prove nothing about it."""
+    passed = ci_report.passed(results)
     ok = True
-    for selection in dict.fromkeys(p.selection for p in plants if not p.fails_to_compile):
-        try:
-            returncode, log, seconds = run_pytest(module, selection, timeout, workdir)
-        except subprocess.TimeoutExpired:
-            returncode, log, seconds = -1, "timed out", timeout
-        status = "passes" if returncode == 0 else f"FAILS (pytest exited with {returncode})"
-        print(f"control: {shlex.join(selection)} {status} without a plant ({seconds:.1f} s)")
-        if returncode != 0:
-            print(first_match(r"^FAILED (\S+)", log) or log[-2000:], file=sys.stderr)
+    for p in plants:
+        missing = [t for t in p.caught_by if t not in passed]
+        if missing:
+            print(f"control: {p.name}: not recorded as passed in {results}: {', '.join(missing)}")
             ok = False
     return ok
+
+
+def run_controls(plants: list[Plant], timeout: float) -> bool:
+    """Without a recorded run: the plants' tests once, in one process, on the
+    main build."""
+    tests = tuple(dict.fromkeys(t for p in plants for t in p.caught_by))
+    if not tests:
+        return True
+    returncode, log, seconds = run_pytest(None, tests, timeout, PLANTS_DIR / "_control")
+    print(
+        f"control: the {len(tests)} plants' tests without a plant: exit {returncode} ({seconds:.1f} s)"
+    )
+    if returncode != 0:
+        print(first_match(r"^FAILED (\S+)", log) or log[-2000:], file=sys.stderr)
+    return returncode == 0
 
 
 def first_match(pattern: str, text: str) -> str:
@@ -432,73 +479,53 @@ def first_error(log: str) -> str:
 
 
 def run_plant(plant: Plant, timeout: float) -> Outcome:
+    start = time.monotonic()
+    outcome = _run_plant(plant, timeout)
+    return dataclasses.replace(outcome, seconds=time.monotonic() - start)
+
+
+def _run_plant(plant: Plant, timeout: float) -> Outcome:
     workdir = PLANTS_DIR / plant.name
     workdir.mkdir(parents=True, exist_ok=True)
     replacement = workdir / plant.path().name  # keeps the suffix: .xpu compiles as C++
-    replacement.write_text(mutate(plant))
+    write_if_changed(replacement, mutate(plant))
     module = workdir / f"_C{EXT_SUFFIX}"
     module.unlink(missing_ok=True)
 
-    start = time.monotonic()
-    result = None
-    for attempt in (1, 2):  # a concurrent build can break a link: rebuild, retry once
+    if plant.fails_to_compile or plant.links_module:
         result = build.build_variant(plant.path(), replacement, module)
-        if result.returncode == 0 or plant.fails_to_compile or attempt == 2:
-            break
-        time.sleep(20)
-        build_main()
-    assert result is not None
-    build_seconds = time.monotonic() - start
-    (workdir / "build.log").write_text(result.stdout + result.stderr)
-
-    if plant.fails_to_compile:
-        if result.returncode == 0:
-            return Outcome(plant, "MISSED", "the variant compiled", build_seconds=build_seconds)
+        (workdir / "build.log").write_text(result.stdout + result.stderr)
         error = first_match(r"error: (.*)$", result.stderr) or result.stderr.strip()[:200]
-        if plant.expect and plant.expect not in result.stderr:
-            return Outcome(
-                plant, "ERROR", f"compile error without {plant.expect!r}", error, build_seconds
-            )
-        return Outcome(plant, "caught at build", "compile error", error, build_seconds)
-    if result.returncode != 0:
-        error = first_match(r"error: (.*)$", result.stderr) or result.stderr.strip()[:200]
-        return Outcome(plant, "ERROR", "the variant did not build", error, build_seconds)
+        if plant.fails_to_compile:
+            if result.returncode == 0:
+                return Outcome(plant, "MISSED", "the variant compiled")
+            if plant.expect and plant.expect not in result.stderr:
+                return Outcome(plant, "ERROR", f"compile error without {plant.expect!r}", error)
+            return Outcome(plant, "caught at build", "compile error", error)
+        if result.returncode != 0:
+            return Outcome(plant, "ERROR", "the variant did not build", error)
 
     try:
-        returncode, log, test_seconds = run_pytest(
-            module, plant.selection, timeout, workdir, (plant.source, replacement)
+        returncode, log, _ = run_pytest(
+            module if plant.links_module else None,
+            plant.caught_by,
+            timeout,
+            workdir,
+            (plant.source, replacement),
         )
     except subprocess.TimeoutExpired:
-        return Outcome(
-            plant, "ERROR", f"pytest timed out after {timeout:.0f} s", "", build_seconds, timeout
-        )
+        return Outcome(plant, "ERROR", f"pytest timed out after {timeout:.0f} s")
     failed = first_match(r"^FAILED (\S+)", log)
     reason = first_error(log)
     if returncode == 0:
-        return Outcome(
-            plant, "MISSED", "all selected tests passed", "", build_seconds, test_seconds
-        )
+        return Outcome(plant, "MISSED", "its tests passed")
     if returncode != 1 or not failed:
         # Not a test failure: a crash (negative: killed by a signal), an internal
         # or usage error, or no tests collected. See build/plants/<name>/pytest.log.
-        return Outcome(
-            plant,
-            "ERROR",
-            f"pytest exited with {returncode}",
-            reason,
-            build_seconds,
-            test_seconds,
-        )
+        return Outcome(plant, "ERROR", f"pytest exited with {returncode}", reason)
     if plant.expect and plant.expect not in log:
-        return Outcome(
-            plant,
-            "ERROR",
-            f"{failed} failed, but without {plant.expect!r}",
-            reason,
-            build_seconds,
-            test_seconds,
-        )
-    return Outcome(plant, "caught", failed, reason, build_seconds, test_seconds)
+        return Outcome(plant, "ERROR", f"{failed} failed, but without {plant.expect!r}", reason)
+    return Outcome(plant, "caught", failed, reason)
 
 
 # ---------------------------------------------------------------- reporting
@@ -519,7 +546,7 @@ def list_plants(plants: list[Plant]) -> int:
         count = occurrences(p)
         bad += count != 1
         found = "once" if count == 1 else f"{count} times: BAD"
-        must = "compile" if p.fails_to_compile else " ".join(p.selection)
+        must = "compile" if p.fails_to_compile else " ".join(p.caught_by)
         rows.append([p.name, p.source, found, must, p.bug])
     print_table(rows)
     return 2 if bad else 0
@@ -530,6 +557,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", metavar="NAME", help="run only this plant")
     parser.add_argument("--list", action="store_true", help="list the plants and check their text")
     parser.add_argument("--timeout", type=float, default=300, help="seconds per pytest run")
+    parser.add_argument(
+        "--controls",
+        type=Path,
+        metavar="XML",
+        help="pytest's JUnit XML of a run of the suite on this tree: each plant's tests must "
+        "have passed there (default: run them once here, without a plant)",
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="plants built and run at once"
+    )
     args = parser.parse_args(argv)
 
     plants = PLANTS
@@ -553,37 +590,36 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     build_main()
-    if not run_controls(plants, args.timeout):
-        print("plant_bugs: a selection fails without any plant; fix that first", file=sys.stderr)
+    controls = (
+        check_controls(plants, args.controls)
+        if args.controls
+        else run_controls(plants, args.timeout)
+    )
+    if not controls:
+        print("plant_bugs: a plant's tests fail without any plant; fix that first", file=sys.stderr)
         return 2
+    start = time.monotonic()
     outcomes = []
-    for p in plants:
-        print(f"\n=== {p.name}: {p.bug}", flush=True)
-        outcome = run_plant(p, args.timeout)
-        outcomes.append(outcome)
-        print(f"--> {outcome.status}: {outcome.detail}", flush=True)
-        if outcome.reason:
-            print(f"    {outcome.reason[:300]}", flush=True)
+    with ThreadPoolExecutor(max(1, args.jobs)) as pool:
+        for outcome in pool.map(lambda p: run_plant(p, args.timeout), plants):
+            outcomes.append(outcome)
+            print(
+                f"{outcome.plant.name}: {outcome.status}: {outcome.detail} ({outcome.seconds:.1f} s)"
+            )
+            if outcome.reason:
+                print(f"    {outcome.reason[:300]}", flush=True)
 
     print()
-    rows = [["plant", "unit", "result", "first failing test / detail", "build s", "tests s"]]
+    rows = [["plant", "unit", "result", "caught by / detail", "s"]]
     for o in outcomes:
-        rows.append(
-            [
-                o.plant.name,
-                o.plant.source,
-                o.status,
-                o.detail,
-                f"{o.build_seconds:.1f}",
-                f"{o.test_seconds:.1f}" if o.test_seconds else "-",
-            ]
-        )
+        rows.append([o.plant.name, o.plant.source, o.status, o.detail, f"{o.seconds:.1f}"])
     print_table(rows)
+    elapsed = time.monotonic() - start
     missed = [o.plant.name for o in outcomes if not o.ok]
     if missed:
         print(f"\nNOT caught: {', '.join(missed)} (logs in {PLANTS_DIR.relative_to(ROOT)}/<name>/)")
         return 1
-    print(f"\nall {len(outcomes)} plants caught")
+    print(f"\nall {len(outcomes)} plants caught in {elapsed:.0f} s ({args.jobs} at a time)")
     return 0
 
 

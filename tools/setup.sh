@@ -11,8 +11,14 @@ cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
-.venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[dev]'
+# Installed once per pyproject.toml: the editable install costs ~30 s even
+# when nothing changed, and CI runs this script twice (install, then setup).
+installed=.venv/.installed-pyproject.toml
+if ! cmp -s pyproject.toml "$installed"; then
+  .venv/bin/python -m pip install --quiet --upgrade pip
+  .venv/bin/python -m pip install --quiet -e '.[dev]'
+  cp pyproject.toml "$installed"
+fi
 [ "${1:-}" = install ] && exit 0
 
 .venv/bin/python -m codegen

@@ -40,8 +40,8 @@ HERE = Path(__file__).resolve().parent
 def make_cases(out: Path) -> int:
     root = HERE.parent
     sys.path[:0] = [str(root), str(root / "tests")]
-    from specsuite.calls import reference, tolerance
     from specsuite.cases import build, load_ops
+    from specsuite.references import reference, tolerance
 
     from codegen.model import KernelKind
 

@@ -27,10 +27,8 @@ error, or each in-place and output tensor's elements' bytes (spec order).
 
 from __future__ import annotations
 
-import hashlib
 import os
 import subprocess
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,25 +36,12 @@ import numpy as np
 
 from codegen import api
 from codegen.model import AttrType, DTypeVar, KernelKind, Op, Role, Tensor
-from tools.plant_bugs import planted_in_place_of, planting
+from tools.build import build_harness, write_if_changed
+from tools.plant_bugs import planted_copy, planted_in_place_of, planting
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-SANITIZE = [
-    "-fsanitize=address,undefined",
-    "-fno-sanitize-recover=all",
-    "-fno-omit-frame-pointer",
-]
 # The plugin dispatches kXpu3 to the device launcher, here over the stand-in runtime.
-FLAGS = [
-    "-std=c++17",
-    "-O1",
-    "-g",
-    "-Wall",
-    "-Wextra",
-    "-Wno-unused-parameter",
-    "-DOPFORGE_WITH_XPU3_TOOLCHAIN",
-    *SANITIZE,
-]
+DEFINES = ("OPFORGE_WITH_XPU3_TOOLCHAIN",)
 ENV = {
     "ASAN_OPTIONS": "detect_leaks=0:halt_on_error=1:abort_on_error=0",
     "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1",
@@ -218,38 +203,16 @@ int main() {{
 
 
 def _sources(op: Op, generated: Path, kernels: Path) -> list[Path]:
-    return [planted_in_place_of(path) for path in _listed(op, generated, kernels)]
-
-
-def _listed(op: Op, generated: Path, kernels: Path) -> list[Path]:
-    found = [
-        generated / "plugin" / f"{op.name}.cc",
-        ROOT / "csrc" / "runtime" / "runtime.cc",
-        kernels / "cpu" / f"{op.name}.cc",
-    ]
+    """The op's units (a planted copy in place of its source), beside the
+    runtime and the simulation that every harness links."""
+    found = [generated / "plugin" / f"{op.name}.cc", kernels / "cpu" / f"{op.name}.cc"]
     if KernelKind.XPU3 in op.kernels:
         found += [
             generated / "plugin" / f"{op.name}_xpu3sim.cc",
             generated / "xpu3_device" / f"{op.name}_launch.xpu",
             kernels / "xpu3" / f"{op.name}.xpu",
-            ROOT / "csrc" / "xpu3sim" / "xpu3sim.cc",
         ]
-    return found
-
-
-def _key(op: Op, generated: Path, kernels: Path, runner: str) -> str:
-    """Everything the executable is made of: its sources, every header they
-    may include, the runner and the flags."""
-    digest = hashlib.sha256(runner.encode() + " ".join(FLAGS).encode())
-    headers = [
-        *sorted((ROOT / "csrc" / "include").rglob("*")),
-        *sorted((ROOT / "csrc" / "xpu3sim").rglob("*.h")),
-        *sorted(generated.glob(f"*/{op.name}*")),
-    ]
-    for path in [*_sources(op, generated, kernels), *headers]:
-        if path.is_file():
-            digest.update(str(path).encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:16]
+    return [planted_in_place_of(path) for path in found]
 
 
 def build(
@@ -258,42 +221,24 @@ def build(
     kernels: Path = ROOT / "csrc" / "kernels",
     directory: Path | None = None,
 ) -> Path:
-    """The op's sanitized runner (of other kernel sources, for a planted bug),
-    compiled if its inputs changed."""
-    runner = source(op)
-    kind = "hostile-planted" if planting() else "hostile"
-    directory = directory or ROOT / "build" / kind / op.name
-    binary = directory / f"runner-{_key(op, generated, kernels, runner)}"
-    if binary.exists():
-        return binary
-    directory.mkdir(parents=True, exist_ok=True)
-    (directory / "runner.cc").write_text(runner, encoding="utf-8")
-    includes = [
-        f"-I{ROOT / 'csrc' / 'include'}",
-        f"-I{generated}",
-        f"-I{ROOT / 'csrc' / 'xpu3sim' / 'include'}",
-        f"-I{ROOT / 'csrc' / 'xpu3sim' / 'portable'}",
-    ]
-    units = [directory / "runner.cc", *_sources(op, generated, kernels)]
-
-    def compile_one(unit: Path) -> Path:
-        obj = directory / f"{unit.parent.name}-{unit.name}.o"
-        command = ["g++", *FLAGS, *includes, "-x", "c++", "-c", str(unit), "-o", str(obj)]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            raise RuntimeError(f"compiling {unit} failed:\n{done.stderr[-4000:]}")
-        return obj
-
-    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
-        objects = list(pool.map(compile_one, units))
-    partial = directory / "runner.partial"
-    command = ["g++", *SANITIZE, *map(str, objects), "-o", str(partial)]
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    """The op's sanitized runner, built incrementally: only what changed is
+    compiled. Under a plant, a runner of its own beside the planted copy (plants
+    run side by side), which compiles only that copy."""
+    built = directory or ROOT / "build" / "hostile" / op.name
+    runner = built / "runner.cc"  # the same for every runner of the op: compiled once
+    write_if_changed(runner, source(op))
+    binary = built / "runner"
+    if planting():
+        binary = planted_copy().parent / f"runner-{op.name}"
+    done = build_harness(
+        [runner, *_sources(op, generated, kernels)],
+        binary,
+        "sanitized",
+        generated,
+        DEFINES,
+    )
     if done.returncode != 0:
-        raise RuntimeError(f"linking the runner of {op.name} failed:\n{done.stderr[-4000:]}")
-    for old in directory.glob("runner-*"):
-        old.unlink()
-    partial.replace(binary)
+        raise RuntimeError(f"building the runner of {op.name} failed:\n{done.stdout[-6000:]}")
     return binary
 
 

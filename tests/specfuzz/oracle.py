@@ -28,7 +28,8 @@ from codegen.emit import render
 from codegen.model import Op
 from codegen.parse import SpecErrors, load_specs
 from specfuzz.lexer import LexError, cpp_tokens, python_tokens
-from specfuzz.mutate import ROOT, Case
+from specfuzz.mutate import Case
+from tools.build import harness_flags
 
 CASE_SECONDS = 5.0  # a case taking longer is a hang
 MAX_MESSAGE_CHARS = 400  # one error line; values in it are cut to 80 characters
@@ -170,18 +171,11 @@ def compile_cxx(files: dict[str, str], op: str) -> str | None:
             sources.append(f"plugin/{op}_xpu3sim.cc")
         for source in sources:
             result = subprocess.run(
+                # The harnesses' flags (tools/build.py), checking syntax only.
                 [
                     "g++",
-                    "-std=c++17",
+                    *harness_flags("plain", out),
                     "-fsyntax-only",
-                    "-Wall",
-                    "-Wextra",
-                    "-Wno-unused-parameter",
-                    "-Werror",
-                    f"-I{out}",
-                    f"-I{ROOT / 'csrc' / 'include'}",
-                    f"-I{ROOT / 'csrc' / 'xpu3sim' / 'include'}",
-                    f"-I{ROOT / 'csrc' / 'xpu3sim' / 'portable'}",
                     "-x",
                     "c++",
                     str(out / source),

@@ -487,7 +487,7 @@ void test_launch_time_8x64() {
 }
 
 // Not a regular test: reads past a device allocation directly, which only
-// AddressSanitizer can report (run.sh expects this to abort in the ASan build).
+// AddressSanitizer can report (tests/test_xpu3sim.py expects this to abort in the ASan build).
 void asan_direct_global_overrun() {
   DeviceArray<int> in(make_values(16, 1), "asan_input");
   DeviceArray<int> out(1, "out");

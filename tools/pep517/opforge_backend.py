@@ -15,11 +15,13 @@ two. Why a backend of our own, small as it is, rather than setuptools alone:
   which `import opforge` compares with the Paddle it finds (Paddle's C++ ABI is
   not stable across releases, so only the very same version is accepted).
 
-The extension is built in build/wheel/ (never over the checkout's own
-opforge/_C, which the tests load) with rpaths relative to the module
-($ORIGIN/../paddle/libs), since the Paddle it was linked against lived in a
-build environment that pip deletes afterwards. It compiles generated/ as
-committed: CI checks that generated/ is what opspec/ generates, and a wheel
+The wheel's module is linked apart from the checkout's own opforge/_C (which
+the tests load), with rpaths relative to the module ($ORIGIN/../paddle/libs),
+since the Paddle it was linked against may have lived in a build environment
+that pip deletes afterwards. Built in the checkout's environment
+(`--no-build-isolation`, as CI does), it is one more link of the checkout's
+objects; in pip's isolated environment, a build of its own in build/isolated/.
+It compiles generated/ as committed: CI checks that generated/ is what opspec/ generates, and a wheel
 build needs none of the generator's tools.
 """
 
@@ -50,7 +52,7 @@ except ImportError:  # setuptools < 70.1 has it in `wheel`
     from wheel.bdist_wheel import bdist_wheel  # type: ignore[no-redef]
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-WHEEL_BUILD = ROOT / "build" / "wheel"
+WHEEL_BUILD = ROOT / "build" / "isolated"
 
 
 def _paddle_requirement() -> str:
@@ -84,6 +86,21 @@ def _paddle_version() -> str:
     return done.stdout.strip().splitlines()[-1]
 
 
+def _wheel_tree(build: Any) -> Any:
+    """The checkout's own build when its objects were compiled against the
+    Paddle this build finds (`pip wheel --no-build-isolation` in the checkout's
+    environment, as CI does): the wheel's module is then one more link of the
+    same objects. Otherwise (pip's isolated build environment, with a Paddle
+    of its own) a build of its own in build/isolated/, so the checkout's objects
+    are not recompiled against another Paddle."""
+    main = build.MAIN
+    ninja = main.build / "build.ninja"
+    paddle = str(build.paddle_dir() / "include")
+    if ninja.exists() and f"-isystem {paddle} " in ninja.read_text(encoding="utf-8"):
+        return main
+    return build.Tree(main.generated, main.kernels, WHEEL_BUILD, WHEEL_BUILD / main.module.name)
+
+
 class BuildPy(build_py):
     """The Python files, then (except for an editable install) the extension
     and the record of the Paddle it was built against."""
@@ -95,22 +112,16 @@ class BuildPy(build_py):
         sys.path.insert(0, str(ROOT))
         from tools import build
 
-        tree = build.Tree(
-            build.MAIN.generated,
-            build.MAIN.kernels,
-            WHEEL_BUILD,
-            WHEEL_BUILD / f"_C{build.EXT_SUFFIX}",
-            relocatable=True,
-        )
+        tree = _wheel_tree(build)
         try:
             build.named_kernels(tree)
         except build.MissingKernel as exc:
             raise RuntimeError(f"cannot build the extension:\n{exc}") from None
-        if build.build(tree) != 0:
+        if build.build(tree, wheel=True) != 0:
             raise RuntimeError("building the extension failed (see the compiler output above)")
         package = Path(self.build_lib) / "opforge"
         package.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(tree.module, package / tree.module.name)
+        shutil.copy2(tree.wheel_module, package / tree.module.name)
         version = _paddle_version()
         (package / "_build_info.py").write_text(
             "# Written by the wheel build (tools/pep517/opforge_backend.py).\n"

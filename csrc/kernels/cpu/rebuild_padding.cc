@@ -5,7 +5,7 @@
 // generated/kernel_decls/rebuild_padding.h. The generated glue has checked
 // every buffer's length and real_bsz <= max_bsz, not the values.
 //
-// Per output row r, independently: its slot b is the largest b < real_bsz with
+// Per output row r: its slot b is the largest b < real_bsz with
 // cu_seqlens_q_output[b] <= r, if r < cu_seqlens_q_output[b + 1] too; its
 // index in the slot k = r - cu_seqlens_q_output[b] and the slot's row count
 // len = cu_seqlens_q_output[b + 1] - cu_seqlens_q_output[b] name the fed
@@ -16,6 +16,11 @@
 // packed row outside [0, token_num) is written as zeros, so every read lies in
 // hidden and every element of out is written. The XPU3 kernel
 // (csrc/kernels/xpu3/rebuild_padding.xpu) follows the same steps.
+//
+// O(rows + slots), for any offsets: the set {b : cu_seqlens_q_output[b] <= r}
+// only grows with r, so its largest member never decreases as r grows. The
+// rows are visited from the last down, and the slot cursor only moves down
+// from where the previous row left it (never a scan over the slots per row).
 #include "kernel_decls/rebuild_padding.h"
 
 #include <cstdint>
@@ -25,17 +30,16 @@ namespace {
 
 constexpr int64_t kNoRow = -1;  // an output row that names no packed row
 
-// The packed row of hidden that output row r copies, or kNoRow.
+// The packed row of hidden that output row r of slot b copies, or kNoRow;
+// b is the last slot with cu_seqlens_q_output[b] <= r (-1: none).
 int64_t source_row(int64_t r,
+                   int64_t b,
                    const int32_t* cu_seqlens_q,
                    const int32_t* seq_lens_this_time,
                    const int32_t* seq_lens_encoder,
                    const int32_t* cu_seqlens_q_output,
                    int64_t max_bsz,
-                   int64_t real_bsz,
                    int64_t token_num) {
-  int64_t b = real_bsz - 1;
-  while (b >= 0 && cu_seqlens_q_output[b] > r) --b;
   if (b < 0 || r >= cu_seqlens_q_output[b + 1]) return kNoRow;  // no slot
   const int64_t k = r - cu_seqlens_q_output[b];
   const int64_t len = static_cast<int64_t>(cu_seqlens_q_output[b + 1]) - cu_seqlens_q_output[b];
@@ -65,14 +69,16 @@ void opforge::rebuild_padding::Kernels::cpu(const T* hidden,
                                             int64_t hidden_size,
                                             int64_t out_token_num,
                                             int64_t /*cpu_out_token_num*/) {
-  for (int64_t r = 0; r < out_token_num; ++r) {
+  int64_t b = real_bsz - 1;  // the slot cursor: only moves down
+  for (int64_t r = out_token_num - 1; r >= 0; --r) {
+    while (b >= 0 && cu_seqlens_q_output[b] > r) --b;
     const int64_t src = source_row(r,
+                                   b,
                                    cu_seqlens_q,
                                    seq_lens_this_time,
                                    seq_lens_encoder,
                                    cu_seqlens_q_output,
                                    max_bsz,
-                                   real_bsz,
                                    token_num);
     T* dst = out + r * hidden_size;
     if (src == kNoRow) {

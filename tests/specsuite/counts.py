@@ -1,0 +1,9 @@
+"""(op, kind of test) -> cases run; printed at the end of the session by
+tests/conftest.py (summed over pytest-xdist's workers). Imports nothing heavy,
+so the conftest and Paddle-free tests can use it."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+COUNTS: Counter[tuple[str, str]] = Counter()
