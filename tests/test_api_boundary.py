@@ -39,8 +39,8 @@ import numpy as np
 import paddle
 import pytest
 from apiboundary import attacks as A
-from specsuite.calls import COUNTS
 from specsuite.cases import load_ops
+from specsuite.counts import COUNTS
 
 import opforge
 from codegen.model import Op
