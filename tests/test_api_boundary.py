@@ -330,6 +330,45 @@ def test_every_allocation_is_attacked_or_out_of_a_callers_reach() -> None:
                 assert reachable or explained, f"{op.name}.{t.name}: neither attacked nor bounded"
 
 
+def test_the_plugin_refuses_dims_past_the_limit() -> None:
+    """The framework-free entry `run()`, which the Paddle op (eager and static)
+    calls too: each dim of each op past the limit, or negative, is refused
+    before any scratch is made or a kernel runs (here the kernels are stubs
+    that abort). Built as one harness without Paddle."""
+    from apiboundary.plugin_harness import PAST, source
+
+    from tools.build import BUILD, build_harness, write_if_changed
+
+    where = BUILD / "api_boundary"
+    where.mkdir(parents=True, exist_ok=True)
+    harness = where / "plugin_harness.cc"
+    write_if_changed(harness, source(OPS))
+    binary = where / "plugin_harness"
+    plugins = [ROOT / "generated" / "plugin" / f"{op.name}.cc" for op in OPS]
+    build = build_harness([harness, *plugins], binary, "plain")
+    assert build.returncode == 0, build.stdout[-3000:]
+    run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 0, f"exit {run.returncode}: {run.stdout[-2000:]}{run.stderr[-2000:]}"
+    kind = "size: dim past the limit (framework-free run())"
+    results = dict(line.split(": ", 1) for line in run.stdout.splitlines())
+    problems = []
+    for op in OPS:
+        for d in op.dims:
+            for value in PAST:
+                TALLY[(kind, "tried")] += 1
+                COUNTS[(op.name, f"API attack: {kind}")] += 1
+                got = results.get(f"{op.name} {d.name} {value}", "not run")
+                want = (
+                    "must be >= 0" if value < 0 else "past the limit of 2147483647 elements per dim"
+                )
+                if got.startswith(f"{op.name}(): dim '{d.name}'") and want in got:
+                    TALLY[(kind, "refused")] += 1
+                else:
+                    TALLY[(kind, "failed")] += 1
+                    problems.append(f"{op.name}: {d.name}={value}: {got}")
+    assert not problems, "\n".join(problems)
+
+
 # ---------------------------------------------------------------- threads
 
 
