@@ -11,14 +11,16 @@ alone (tests/apiboundary/attacks.py; no per-op code). For every op:
   both; views of one buffer that do not overlap are accepted;
 - dims past the limit and allocations past the limit, in a subprocess (the
   code before this contract aborted the process on one), restarted after a
-  crash so that every attack is reported;
+  crash so that every attack is reported; and every dim of every op past the
+  limit through the framework-free run() (a harness without Paddle);
 - the switches (backend, XPU3 launch, value checks) per thread in every
   interleaving of two threads' blocks, with a third thread's plain calls;
 - a program saved with every op, loaded in a fresh process (paddle.jit.load
   and Paddle Inference) with eager's results.
 
 A refused call must change nothing. Attacks per class, and how each ended,
-are added to the session's per-op counts and printed after this module.
+are added to the session's per-op counts (specsuite.counts) and to
+apiboundary.tally, printed after this module.
 """
 
 from __future__ import annotations
@@ -30,7 +32,6 @@ import queue
 import subprocess
 import sys
 import threading
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,7 @@ import numpy as np
 import paddle
 import pytest
 from apiboundary import attacks as A
+from apiboundary.tally import TALLY, summary
 from specsuite.cases import load_ops
 from specsuite.counts import COUNTS
 
@@ -48,10 +50,6 @@ from codegen.model import Op
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent
 OPS = load_ops()
-# (class, outcome) -> attacks: tried, refused with a named error, accepted as
-# required (controls, and calls that must run), failed, crashed. Printed at
-# the end of the module.
-TALLY: Counter[tuple[str, str]] = Counter()
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -67,14 +65,9 @@ def _print_tally(request: pytest.FixtureRequest) -> Iterator[None]:
 
 def _write_tally(reporter: Any) -> None:
     reporter.write_line("")
-    reporter.write_line(
-        "API boundary attacks (class: tried, refused by name, accepted as required, failed, crashed)"
-    )
-    outcomes = ("tried", "refused", "accepted", "failed", "crashed")
-    for kind in sorted({k for k, _ in TALLY}):
-        reporter.write_line(f"  {kind}: " + ", ".join(str(TALLY[(kind, o)]) for o in outcomes))
-    totals = [sum(n for (_, o), n in TALLY.items() if o == outcome) for outcome in outcomes]
-    reporter.write_line("  all classes: " + ", ".join(str(n) for n in totals))
+    reporter.write_line("API boundary attacks (this module's, in this process)")
+    for line in summary():
+        reporter.write_line(f"  {line}")
 
 
 def _subprocess_env() -> dict[str, str]:
