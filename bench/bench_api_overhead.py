@@ -12,17 +12,22 @@ Rows, per op (small batches, where the Python layer's share is largest):
 
 Per-call cost = best of R repeats of N calls, rows interleaved; each row's
 ratio to the binding is the Python layer's cost. Works on any checkout (it
-reads the signature the public function has), so the same script measures a
-change before and after.
+reads the signature the public function has). `--before REF` adds the rows
+of the public functions as generated at git revision REF, loaded beside
+today's and calling today's binding (its signature has not changed), so a
+change of the Python layer is measured side by side in one run.
 
     .venv/bin/python bench/bench_api_overhead.py            # ~20 s
+    .venv/bin/python bench/bench_api_overhead.py --before 2d48038
     .venv/bin/python bench/bench_api_overhead.py --quick
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import inspect
+import subprocess
 import sys
 import timeit
 import warnings
@@ -58,7 +63,29 @@ def _timer(fn: Any, positional: list[Any], named: dict[str, Any]) -> timeit.Time
     )
 
 
-def rows(op_name: str, dims: dict[str, int], attrs: dict[str, Any]) -> dict[str, timeit.Timer]:
+def generated_at(revision: str) -> Any:
+    """The Python API as generated at `revision`, as a module of its own (it
+    calls today's binding, whose signature has not changed)."""
+    text = subprocess.run(
+        ["git", "show", f"{revision}:generated/python/__init__.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    path = ROOT / "build" / "bench" / f"generated_{revision}.py"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    spec = importlib.util.spec_from_file_location(f"opforge_generated_{revision}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def rows(
+    op_name: str, dims: dict[str, int], attrs: dict[str, Any], before: tuple[str, Any] | None
+) -> dict[str, timeit.Timer]:
     import paddle
 
     import opforge
@@ -69,18 +96,28 @@ def rows(op_name: str, dims: dict[str, int], attrs: dict[str, Any]) -> dict[str,
         for t in op.arguments
     }
     given = {a: case.attrs[a] for a in attrs}
-    public = getattr(opforge, op.name)
-    binding = getattr(opforge._C, op.name)
-    defaults = {
-        p.name
-        for p in inspect.signature(public).parameters.values()
-        if p.default is not inspect.Parameter.empty
+    found = {
+        "binding": _timer(
+            getattr(opforge._C, op.name),
+            [*tensors.values(), *(case.attrs[a.name] for a in op.attrs)],
+            {},
+        )
     }
-    keyword_only = {
-        p.name
-        for p in inspect.signature(public).parameters.values()
-        if p.kind is inspect.Parameter.KEYWORD_ONLY
-    }
+    publics = [("", getattr(opforge, op.name))]
+    if before is not None:
+        publics.append((f" at {before[0]}", getattr(before[1], op.name)))
+    for suffix, public in publics:
+        found |= _public_rows(op, tensors, given, public, suffix)
+    return found
+
+
+def _public_rows(
+    op: Any, tensors: dict[str, Any], given: dict[str, Any], public: Any, suffix: str
+) -> dict[str, timeit.Timer]:
+    """The public function as a call site writes it, and with every argument by keyword."""
+    parameters = inspect.signature(public).parameters.values()
+    defaults = {p.name for p in parameters if p.default is not inspect.Parameter.empty}
+    keyword_only = {p.name for p in parameters if p.kind is inspect.Parameter.KEYWORD_ONLY}
     if keyword_only:  # the tensors it requires positionally, optional ones by name
         natural_pos = [tensors[t.name] for t in op.arguments if t.name not in keyword_only]
         natural_kw = {
@@ -90,16 +127,10 @@ def rows(op_name: str, dims: dict[str, int], attrs: dict[str, Any]) -> dict[str,
         }
     else:  # a signature with no keyword-only part: every tensor positionally, None too
         natural_pos, natural_kw = list(tensors.values()), {}
+    every = {k: v for k, v in tensors.items() if v is not None or k not in defaults}
     return {
-        "binding": _timer(
-            binding, [*tensors.values(), *(case.attrs[a.name] for a in op.attrs)], {}
-        ),
-        "public": _timer(public, natural_pos, {**natural_kw, **given}),
-        "public, keywords": _timer(
-            public,
-            [],
-            {**{k: v for k, v in tensors.items() if v is not None or k not in defaults}, **given},
-        ),
+        f"public{suffix}": _timer(public, natural_pos, {**natural_kw, **given}),
+        f"public, keywords{suffix}": _timer(public, [], {**every, **given}),
     }
 
 
@@ -128,10 +159,14 @@ CASES = [
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a rough run of a few seconds")
+    parser.add_argument(
+        "--before", metavar="REF", help="add the public functions as generated at git revision REF"
+    )
     args = parser.parse_args()
     warnings.filterwarnings("ignore")
     repeats, number = (5, 1000) if args.quick else (25, 4000)
-    timers = {label: rows(op, dims, attrs) for label, op, dims, attrs in CASES}
+    before = (args.before, generated_at(args.before)) if args.before else None
+    timers = {label: rows(op, dims, attrs, before) for label, op, dims, attrs in CASES}
     best: dict[tuple[str, str], float] = {}
     for _ in range(repeats):
         for label, per_row in timers.items():
@@ -143,7 +178,7 @@ def main() -> int:
         print(label)
         for row in per_row:
             t = best[(label, row)]
-            print(f"  {row:18s} {t * 1e6:6.2f} us  {t / base:5.2f}x  (+{(t - base) * 1e6:.2f} us)")
+            print(f"  {row:28s} {t * 1e6:6.2f} us  {t / base:5.2f}x  (+{(t - base) * 1e6:.2f} us)")
     return 0
 
 
