@@ -314,6 +314,12 @@ class Op:
     source: str  # spec path relative to the repository root
     loc: Loc = field(compare=False)
 
+    def __repr__(self) -> str:
+        # The whole model runs to thousands of characters; a failing test's
+        # report (pytest's arguments, Hypothesis' falsifying example) needs
+        # only which op it is.
+        return f"Op({self.name!r} from {self.source})"
+
     def tensor(self, name: str) -> Tensor:
         return next(t for t in self.tensors if t.name == name)
 

@@ -28,6 +28,7 @@ GENERATOR_ONLY = {
     "test_codegen_output.py",
     "test_generate.py",
     "test_generated_format.py",
+    "test_model_repr.py",
     "test_plant_bugs.py",
     "test_spec_errors.py",
     "test_spec_fuzz.py",
