@@ -18,6 +18,8 @@ from typing import Any
 
 import budgets
 import pytest
+from apiboundary.tally import TALLY
+from apiboundary.tally import summary as tally_summary
 from specsuite.counts import COUNTS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,6 +85,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     output = getattr(session.config, "workeroutput", None)
     if output is not None:
         output["counts"] = [[op, kind, n] for (op, kind), n in COUNTS.items()]
+        output["tally"] = [[kind, outcome, n] for (kind, outcome), n in TALLY.items()]
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -90,10 +93,17 @@ def pytest_testnodedown(node: Any, error: Any) -> None:
     """pytest-xdist, on the controller: a worker finished; add its counts."""
     for op, kind, n in getattr(node, "workeroutput", {}).get("counts", []):
         COUNTS[(op, kind)] += n
+    for kind, outcome, n in getattr(node, "workeroutput", {}).get("tally", []):
+        TALLY[(kind, outcome)] += n
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Per op, how many spec-derived cases of each kind ran."""
+    """Per op, how many spec-derived cases of each kind ran; the API boundary's
+    attacks per class and how each ended."""
+    if TALLY:
+        terminalreporter.section("API boundary attacks per class")
+        for line in tally_summary():
+            terminalreporter.write_line(line)
     if not COUNTS:
         return
     terminalreporter.section("spec-derived cases per op")

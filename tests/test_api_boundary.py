@@ -40,7 +40,7 @@ import numpy as np
 import paddle
 import pytest
 from apiboundary import attacks as A
-from apiboundary.tally import TALLY, summary
+from apiboundary.tally import TALLY
 from specsuite.cases import load_ops
 from specsuite.counts import COUNTS
 
@@ -50,24 +50,6 @@ from codegen.model import Op
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent
 OPS = load_ops()
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _print_tally(request: pytest.FixtureRequest) -> Iterator[None]:
-    yield
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    capture = request.config.pluginmanager.get_plugin("capturemanager")
-    if reporter is None or capture is None or not TALLY:
-        return
-    with capture.global_and_fixture_disabled():
-        _write_tally(reporter)
-
-
-def _write_tally(reporter: Any) -> None:
-    reporter.write_line("")
-    reporter.write_line("API boundary attacks (this module's, in this process)")
-    for line in summary():
-        reporter.write_line(f"  {line}")
 
 
 def _subprocess_env() -> dict[str, str]:

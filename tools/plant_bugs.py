@@ -345,6 +345,18 @@ PLANTS = [
         bug="rebuild_padding's CPU kernel copies the packed row the offsets name, inside hidden or not",
         expect="the runner stopped",
     ),
+    # ---- the API boundary: the generated glue's aliasing check
+    Plant(
+        "plugin_aliasing_unchecked",
+        "generated/plugin/unified_update_model_status.cc",
+        old="  opforge::check_disjoint(\n",
+        new="  if (false) opforge::check_disjoint(\n",
+        caught_by=(
+            "tests/test_api_boundary.py::test_aliased_arguments_are_refused"
+            "[unified_update_model_status]",
+        ),
+        bug="unified_update_model_status' plugin runs the kernel on overlapping written buffers",
+    ),
     Plant(
         "cpu_ignores_verify_window",
         CPU,
