@@ -32,7 +32,6 @@ import queue
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -355,16 +354,6 @@ def _switches() -> tuple[str, tuple[int, int, int], bool]:
 DEFAULTS = ("cpu", (8, 64, -1), False)
 
 
-@contextlib.contextmanager
-def _checks(on: bool) -> Iterator[None]:
-    saved = opforge.value_checks()
-    opforge.set_value_checks(on)
-    try:
-        yield
-    finally:
-        opforge.set_value_checks(saved)
-
-
 def _probes() -> list[tuple[Op, dict[str, np.ndarray], dict[str, Any]]]:
     """Per op, a call with one value outside its declared domain: refused in
     the value-checked mode, run otherwise (kernels are total)."""
@@ -449,7 +438,7 @@ PROBES: list[tuple[Op, dict[str, np.ndarray], dict[str, Any]]] = []
 def _block_a() -> Any:
     stack = contextlib.ExitStack()
     stack.enter_context(opforge.xpu3_simulation(2, 4, schedule_seed=7))
-    stack.enter_context(_checks(True))
+    stack.enter_context(opforge.value_checked(True))
     return stack
 
 
@@ -516,7 +505,7 @@ def test_switches_hold_under_free_running_threads() -> None:
     def worker(index: int) -> None:
         launch = (index + 1, 4, index)
         for round_ in range(6):
-            with opforge.xpu3_simulation(*launch), _checks(index % 2 == 0):
+            with opforge.xpu3_simulation(*launch), opforge.value_checked(index % 2 == 0):
                 want = ("xpu3-sim", launch, index % 2 == 0)
                 if _switches() != want or _probe() != [want[2]] * len(PROBES):
                     problems.append(

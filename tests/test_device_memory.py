@@ -15,6 +15,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from apiboundary.plugin_harness import aborting_kernels
 
 from codegen import api
 from codegen.emit import format_files, render
@@ -63,21 +64,12 @@ def _harness(op: Op) -> str:
             f"opforge::Buffer<{const}{elem}>{{reinterpret_cast<{elem}*>({data} + {64 * i}), {count}}}"
         )
     run = api.run(op).call(scope, dtype.cpp if dtype else "")
-    cpu, sim = api.cpu_kernel(op), api.launch(op, "launch_xpu3_sim")
-    stubs = [f"{cpu.template}void {cpu.qualified}({cpu.params_text()}) {{ std::abort(); }}"]
-    stubs += list(cpu.instantiations(op, qualified=True))
-    if any(k.value == "xpu3" for k in op.kernels):
-        stubs.append(
-            f"namespace opforge::{op.name} {{\n{sim.defn()} {{ std::abort(); }}\n"
-            + "\n".join(sim.instantiations(op, qualified=False))
-            + "\n}"
-        )
     return f"""#include <sys/mman.h>
 #include <cstdio>
 #include <cstdlib>
 #include "plugin/{op.name}.h"
 
-{chr(10).join(stubs)}
+{aborting_kernels(op)}
 
 [[maybe_unused]] alignas(64) static unsigned char host_memory[1 << 16];  // host tensors, if any
 

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from paddle_args import static_inputs
-from specsuite.calls import XPU3_LAUNCHES, backend, call, to_tensors, value_checks
+from specsuite.calls import XPU3_LAUNCHES, backend, call, to_tensors
 from specsuite.cases import Case, attrs, build, dtypes, expected_shape, load_ops, sizes
 from specsuite.counts import COUNTS
 from specsuite.domains import postcondition_violations
@@ -95,7 +95,7 @@ def test_valid_inputs_match_the_reference(op: Op, backend_name: str, data: st.Da
     )
     tensors = to_tensors(case)
     before = _snap(tensors)
-    with value_checks(), backend(backend_name, launch):
+    with opforge.value_checked(), backend(backend_name, launch):
         got = call(op, case, tensors)
     _check_outputs(op, case, got, reference(op, case))
     # Read-only inputs are bit-for-bit unchanged; in-place outputs are the
@@ -403,7 +403,7 @@ def test_value_outside_the_domain_is_rejected_in_value_checked_mode(
         flat[-1] += 1
     else:
         flat[0] = 1.5
-    with value_checks():
+    with opforge.value_checked():
         _expect_rejected(
             op, case, to_tensors(case), opforge.OpValueError, t.name, "outside its domain"
         )

@@ -29,6 +29,7 @@ for another reason than the planted bug (ERROR: a crash, a timeout, a failure
 without the plant's expected text); 2 when a plant's `old` text is not found
 exactly once, the main build fails, or a control fails.
 """
+
 from __future__ import annotations
 
 import argparse

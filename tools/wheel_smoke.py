@@ -40,7 +40,7 @@ HERE = Path(__file__).resolve().parent
 def make_cases(out: Path) -> int:
     root = HERE.parent
     sys.path[:0] = [str(root), str(root / "tests")]
-    from specsuite.cases import build, load_ops
+    from specsuite.cases import build, load_ops, middling
     from specsuite.references import reference, tolerance
 
     from codegen.model import KernelKind
@@ -48,17 +48,7 @@ def make_cases(out: Path) -> int:
     out.mkdir(parents=True, exist_ok=True)
     count = 0
     for op in load_ops():
-        dims: dict[str, int] = {}
-        for name, choices in op.sweep:  # middling sizes: the first of at least 3
-            options = sorted({int(e.evaluate(dims)) for e in choices})
-            dims[name] = next((o for o in options if o >= 3), options[-1])
-        attrs: dict[str, Any] = {a.name: a.default for a in op.attrs}
-        attrs.update({k: v for k, v in dims.items() if k in attrs})
-        for a in op.attrs:
-            if a.enum is not None:
-                attrs[a.name] = a.enum.value_of(str(a.default)) if a.default is not None else 0
-            if any(t.fill and t.fill.seed_attr == a.name for t in op.tensors):
-                attrs[a.name] = 1234  # a fixed seed (-1 would take the process-wide counter)
+        dims, attrs = middling(op)
         for dtype in op.dtype_vars[0].choices if op.dtype_vars else [None]:
             case = build(op, dims, dict(attrs), seed=7, dtype=dtype)
             want = reference(op, case)

@@ -13,7 +13,8 @@ from typing import Any
 
 import numpy as np
 import paddle
-from specsuite.cases import Case, build
+from specsuite.calls import to_tensor
+from specsuite.cases import Case, build, middling
 
 import opforge
 from codegen.model import Attr, AttrType, DType, Op, Role, Tensor
@@ -46,26 +47,12 @@ class Attack:
 def base_case(op: Op) -> Case:
     """A valid call of middling sizes with every optional tensor present, the
     seeded attributes fixed (so two calls give the same outputs)."""
-    dims: dict[str, int] = {}
-    for name, choices in op.sweep:
-        options = sorted({int(e.evaluate(dims)) for e in choices})
-        dims[name] = next((o for o in options if o >= 3), options[-1])
-    attrs: dict[str, Any] = {a.name: a.default for a in op.attrs}
-    attrs.update({k: v for k, v in dims.items() if k in attrs})
-    for a in op.attrs:
-        if a.enum is not None:
-            attrs[a.name] = a.enum.value_of(str(a.default)) if a.default is not None else 0
-        if any(t.fill and t.fill.seed_attr == a.name for t in op.tensors):
-            attrs[a.name] = 1234
+    dims, attrs = middling(op)
     for seed in range(0, 200, 2):  # even seeds: the declared shapes (no unit axes)
         case = build(op, dims, dict(attrs), seed)
         if all(case.arrays[t.name] is not None for t in op.arguments):
             return case
     raise AssertionError(f"{op.name}: no case with every optional tensor present")
-
-
-def to_tensor(array: np.ndarray) -> paddle.Tensor:
-    return paddle.to_tensor(array, dtype="bfloat16" if array.dtype == np.uint16 else None)
 
 
 def tensors_of(case: Case) -> dict[str, paddle.Tensor]:

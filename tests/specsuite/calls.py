@@ -36,16 +36,6 @@ def backend(name: str, launch: tuple[int, int] = (2, 4)) -> Iterator[None]:
             yield
 
 
-@contextlib.contextmanager
-def value_checks(on: bool = True) -> Iterator[None]:
-    saved = opforge.value_checks()
-    opforge.set_value_checks(on)
-    try:
-        yield
-    finally:
-        opforge.set_value_checks(saved)
-
-
 def call(op: Op, case: Case, tensors: list[paddle.Tensor | None]) -> tuple[Any, ...]:
     # By name: optional tensors and attributes are keyword-only.
     named = {t.name: x for t, x in zip(op.arguments, tensors, strict=True)}

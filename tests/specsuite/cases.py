@@ -248,3 +248,22 @@ def expected_shape(t: Tensor, dims: dict[str, int]) -> tuple[int, ...]:
 
 def outputs(op: Op) -> list[Tensor]:
     return [t for t in op.tensors if t.role in (Role.INOUT, Role.OUTPUT)]
+
+
+def middling(op: Op) -> tuple[dict[str, int], dict[str, Any]]:
+    """Sizes and attributes of one ordinary call: each swept dim at the first of
+    its sizes of at least 3, the attributes at their defaults (enums by value),
+    a seeded scratch's seed fixed at 1234 (-1 would take the process-wide
+    counter, so two calls would differ)."""
+    dims: dict[str, int] = {}
+    for name, choices in op.sweep:
+        options = sorted({int(e.evaluate(dims)) for e in choices})
+        dims[name] = next((o for o in options if o >= 3), options[-1])
+    attrs: dict[str, Any] = {a.name: a.default for a in op.attrs}
+    attrs.update({k: v for k, v in dims.items() if k in attrs})
+    for a in op.attrs:
+        if a.enum is not None:
+            attrs[a.name] = a.enum.value_of(str(a.default)) if a.default is not None else 0
+        if any(t.fill and t.fill.seed_attr == a.name for t in op.tensors):
+            attrs[a.name] = 1234
+    return dims, attrs
