@@ -20,7 +20,7 @@ import budgets
 import pytest
 from apiboundary.tally import TALLY
 from apiboundary.tally import summary as tally_summary
-from specsuite.counts import COUNTS
+from specsuite.counts import COUNTS, SECONDS
 
 ROOT = Path(__file__).resolve().parent.parent
 budgets.load_profile()
@@ -85,6 +85,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     output = getattr(session.config, "workeroutput", None)
     if output is not None:
         output["counts"] = [[op, kind, n] for (op, kind), n in COUNTS.items()]
+        output["seconds"] = [[op, kind, s] for (op, kind), s in SECONDS.items()]
         output["tally"] = [[kind, outcome, n] for (kind, outcome), n in TALLY.items()]
 
 
@@ -93,13 +94,22 @@ def pytest_testnodedown(node: Any, error: Any) -> None:
     """pytest-xdist, on the controller: a worker finished; add its counts."""
     for op, kind, n in getattr(node, "workeroutput", {}).get("counts", []):
         COUNTS[(op, kind)] += n
+    for op, kind, s in getattr(node, "workeroutput", {}).get("seconds", []):
+        SECONDS[(op, kind)] += s
     for kind, outcome, n in getattr(node, "workeroutput", {}).get("tally", []):
         TALLY[(kind, outcome)] += n
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Per op, how many spec-derived cases of each kind ran; the API boundary's
-    attacks per class and how each ended."""
+    """Per op, how many spec-derived cases of each kind ran and the seconds its
+    hostile-value calls took; the API boundary's attacks per class and how
+    each ended."""
+    if SECONDS:
+        terminalreporter.section("seconds of the calls per op (inside the runner)")
+        for op in sorted({op for op, _ in SECONDS}):
+            kinds = sorted((kind, s) for (o, kind), s in SECONDS.items() if o == op)
+            line = ", ".join(f"{kind} {s:.2f} s" for kind, s in kinds)
+            terminalreporter.write_line(f"{op}: {line}")
     if TALLY:
         terminalreporter.section("API boundary attacks per class")
         for line in tally_summary():

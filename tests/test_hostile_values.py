@@ -8,6 +8,8 @@ follows the op page's rules for out-of-domain values. No per-op code."""
 
 from __future__ import annotations
 
+import statistics
+import warnings
 import zlib
 
 import budgets
@@ -16,7 +18,7 @@ import pytest
 from hostile import runner
 from hostile.cases import hostile_cases
 from specsuite.cases import Case, from_bfloat16_bits, load_ops
-from specsuite.counts import COUNTS
+from specsuite.counts import COUNTS, SECONDS
 from specsuite.domains import postcondition_violations
 from specsuite.references import reference, tolerance
 
@@ -29,6 +31,10 @@ BACKENDS = [
     for b in ["cpu"] + (["xpu3-sim", "xpu3-device"] if KernelKind.XPU3 in op.kernels else [])
 ]
 LAUNCHES = [(1, 1), (2, 4)]
+
+
+class SlowCase(UserWarning):
+    """A hostile case that ran far longer than the rest of its batch."""
 
 
 def _sentinel(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:  # type: ignore[type-arg]
@@ -98,6 +104,18 @@ def test_hostile_values_stay_inside_buffers_and_match_the_reference(op: Op, back
     assert len(hostile) >= 200
     calls = [_call(op, h.case, backend, i) for i, h in enumerate(hostile)]
     outcomes = runner.run(op, binary, calls)  # a sanitizer report fails here
+    # A case far past its siblings (a loop running on a value no clamp bounds)
+    # is named with its inputs; the batch goes on.
+    seconds = [o.seconds for o in outcomes]
+    for i in runner.slow_cases(seconds):
+        warnings.warn(
+            f"{op.name} on {backend}: case {i} took {seconds[i]:.3f} s, over 50x the batch's "
+            f"median ({statistics.median(seconds) * 1e6:.0f} us): "
+            f"{hostile[i].case.describe()} [{hostile[i].what}]",
+            SlowCase,
+            stacklevel=1,
+        )
+    SECONDS[(op.name, f"hostile values ({backend})")] += sum(seconds)
     written = [t for t in runner.run_tensors(op) if t.role in (Role.INOUT, Role.OUTPUT)]
     failures = []
     for h, outcome in zip(hostile, outcomes, strict=True):
@@ -195,3 +213,25 @@ def test_the_first_probes_stay_inside_their_buffers(name: str, backend: str) -> 
         assert outcome.outputs["step_output_len"].tolist() == [3, 1]  # the row's width, then 1
     else:
         assert outcome.outputs["actual_candidate_lens"].tolist() == [1]  # no slot: one candidate
+
+
+# ---------------------------------------------------------------- slow cases
+
+
+def test_a_case_far_past_its_batch_is_named() -> None:
+    # A missing clamp made one case loop ~2^31 times: 460 s of a 50 s run, and
+    # nothing said which case.
+    batch = [0.0002] * 599 + [2.5]
+    assert runner.slow_cases(batch) == [599]
+    assert runner.slow_cases([0.0002] * 599 + [0.009]) == []  # 45x, but under 10 ms: noise
+    assert runner.slow_cases([0.02, 0.03, 0.025]) == []  # a batch of slow cases is not slow
+
+
+def test_every_call_is_timed_inside_the_runner() -> None:
+    op = next(o for o in OPS if o.name == "speculate_get_seq_lens_output")
+    hostile = hostile_cases(op, 20, seed=1)
+    outcomes = runner.run(
+        op, runner.build(op), [_call(op, h.case, "cpu", i) for i, h in enumerate(hostile)]
+    )
+    assert len(outcomes) == len(hostile)
+    assert all(0 < o.seconds < 60 for o in outcomes), [o.seconds for o in outcomes]

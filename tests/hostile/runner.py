@@ -27,7 +27,10 @@ error, or each in-place and output tensor's elements' bytes (spec order).
 
 from __future__ import annotations
 
+import dataclasses
 import os
+import re
+import statistics
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,6 +93,7 @@ def source(op: Op) -> str:
     else:
         dispatch = f"    run_case({args});"
     return f"""// The sanitized hostile-values runner of {op.name} (tests/hostile/runner.py).
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -194,7 +198,11 @@ int main() {{
 {chr(10).join(f"    const int64_t {d.name} = take<int64_t>();" for d in op.dims)}
 {chr(10).join(attr_reads)}
     std::fprintf(stderr, "case %lld\\n", static_cast<long long>(i));
+    const auto started = std::chrono::steady_clock::now();
 {dispatch}
+    const auto took = std::chrono::steady_clock::now() - started;
+    std::fprintf(stderr, "took %lld ns\\n",
+                 static_cast<long long>(std::chrono::duration_cast<std::chrono::nanoseconds>(took).count()));
   }}
   std::fwrite(output.data(), 1, output.size(), stdout);
   return 0;
@@ -260,6 +268,7 @@ class Call:
 class Outcome:
     refused: str | None  # the OpError's text, if the plugin refused the call
     outputs: dict[str, np.ndarray]
+    seconds: float = 0.0  # the call's time inside the runner (checks and kernel)
 
 
 class SanitizerReport(AssertionError):
@@ -314,9 +323,26 @@ def run(op: Op, binary: Path, calls: list[Call]) -> list[Outcome]:
         index = int(started[-1].split()[1]) if started else -1
         raise SanitizerReport(
             f"{op.name}: the runner stopped (exit {done.returncode}) at case {index}:\n"
-            + "\n".join(line for line in log.splitlines() if not line.startswith("case "))[-6000:]
+            + "\n".join(
+                line for line in log.splitlines() if not line.startswith(("case ", "took "))
+            )[-6000:]
         )
-    return _parse(op, calls, done.stdout)
+    outcomes = _parse(op, calls, done.stdout)
+    took = re.findall(r"^took (\d+) ns$", done.stderr.decode(errors="replace"), re.MULTILINE)
+    assert len(took) == len(outcomes), f"{op.name}: {len(took)} times for {len(outcomes)} cases"
+    return [
+        dataclasses.replace(o, seconds=int(ns) / 1e9) for o, ns in zip(outcomes, took, strict=True)
+    ]
+
+
+def slow_cases(seconds: list[float], factor: float = 50.0, floor: float = 0.01) -> list[int]:
+    """The cases that ran far past their siblings: over `factor` times the
+    batch's median and over `floor` seconds (a case of microseconds is noise,
+    not a loop gone long, whatever its ratio)."""
+    if not seconds:
+        return []
+    median = statistics.median(seconds)
+    return [i for i, s in enumerate(seconds) if s > floor and s > factor * median]
 
 
 def _parse(op: Op, calls: list[Call], data: bytes) -> list[Outcome]:

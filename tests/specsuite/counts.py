@@ -7,3 +7,5 @@ from __future__ import annotations
 from collections import Counter
 
 COUNTS: Counter[tuple[str, str]] = Counter()
+# (op, kind of test) -> seconds the op's calls took (e.g. inside the hostile runner).
+SECONDS: Counter[tuple[str, str]] = Counter()
