@@ -20,7 +20,7 @@ import budgets
 import pytest
 from apiboundary.tally import TALLY
 from apiboundary.tally import summary as tally_summary
-from specsuite.counts import COUNTS, SECONDS
+from specsuite.counts import CHANGED, COUNTS, SECONDS
 
 ROOT = Path(__file__).resolve().parent.parent
 budgets.load_profile()
@@ -86,6 +86,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     if output is not None:
         output["counts"] = [[op, kind, n] for (op, kind), n in COUNTS.items()]
         output["seconds"] = [[op, kind, s] for (op, kind), s in SECONDS.items()]
+        output["changed"] = [[op, b, t, n] for (op, b, t), n in CHANGED.items()]
         output["tally"] = [[kind, outcome, n] for (kind, outcome), n in TALLY.items()]
 
 
@@ -96,6 +97,8 @@ def pytest_testnodedown(node: Any, error: Any) -> None:
         COUNTS[(op, kind)] += n
     for op, kind, s in getattr(node, "workeroutput", {}).get("seconds", []):
         SECONDS[(op, kind)] += s
+    for op, backend, tensor, n in getattr(node, "workeroutput", {}).get("changed", []):
+        CHANGED[(op, backend, tensor)] += n
     for kind, outcome, n in getattr(node, "workeroutput", {}).get("tally", []):
         TALLY[(kind, outcome)] += n
 
@@ -110,6 +113,19 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
             kinds = sorted((kind, s) for (o, kind), s in SECONDS.items() if o == op)
             line = ", ".join(f"{kind} {s:.2f} s" for kind, s in kinds)
             terminalreporter.write_line(f"{op}: {line}")
+    valid = {
+        (op, kind[len("valid (") : -1]): n
+        for (op, kind), n in COUNTS.items()
+        if kind.startswith("valid (")
+    }
+    if valid:
+        terminalreporter.section(
+            "valid cases that changed each written tensor (new outputs: not all zero)"
+        )
+        for op, backend in sorted(valid):
+            written = sorted((t, n) for (o, b, t), n in CHANGED.items() if (o, b) == (op, backend))
+            shares = ", ".join(f"{t} {n}/{valid[(op, backend)]}" for t, n in written)
+            terminalreporter.write_line(f"{op} ({backend}): {shares}")
     if TALLY:
         terminalreporter.section("API boundary attacks per class")
         for line in tally_summary():

@@ -5,6 +5,7 @@ put through the whole spec-derived suite, which must run every kind of test."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -66,3 +67,11 @@ def test_example_op_gets_every_spec_derived_test() -> None:
     )
     for kind in KINDS:
         assert f"{kind} " in summary, f"{kind!r} missing from: {summary}"
+    # How often the valid cases reached each written tensor, per backend.
+    for backend in ("cpu", "xpu3-sim"):
+        changed = next(
+            line
+            for line in result.stdout.splitlines()
+            if line.startswith(f"clamp_lengths ({backend}): ")
+        )
+        assert re.search(r"clamped \d+/\d+, lengths \d+/\d+$", changed), changed

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from paddle_args import static_inputs
 from specsuite.calls import XPU3_LAUNCHES, backend, call, to_tensors
 from specsuite.cases import Case, attrs, build, dtypes, expected_shape, load_ops, sizes
-from specsuite.counts import COUNTS
+from specsuite.counts import CHANGED, COUNTS
 from specsuite.domains import postcondition_violations
 from specsuite.references import reference, tolerance
 
@@ -101,6 +101,8 @@ def test_valid_inputs_match_the_reference(op: Op, backend_name: str, data: st.Da
     # Read-only inputs are bit-for-bit unchanged; in-place outputs are the
     # caller's own tensors.
     outputs = iter(got)
+    for t in op.outputs:  # listed even when no case changes it
+        CHANGED[(op.name, backend_name, t.name)] += 0
     for t, tensor, old in zip(op.arguments, tensors, before, strict=True):
         if tensor is None:
             continue
@@ -108,10 +110,15 @@ def test_valid_inputs_match_the_reference(op: Op, backend_name: str, data: st.Da
             assert next(outputs) is tensor, (
                 f"{t.name}: the in-place output is not the tensor passed in"
             )
+            if not np.array_equal(tensor.numpy(), old):
+                CHANGED[(op.name, backend_name, t.name)] += 1
         else:
             np.testing.assert_array_equal(
                 tensor.numpy(), old, err_msg=f"{case.describe()}: input {t.name} was modified"
             )
+    for t, tensor in zip([t for t in op.outputs if t.role is Role.OUTPUT], outputs, strict=True):
+        if np.any(tensor.numpy() != 0):
+            CHANGED[(op.name, backend_name, t.name)] += 1
     COUNTS[(op.name, f"valid ({backend_name})")] += 1
     if case.unit_axes:
         COUNTS[(op.name, f"valid with [..., 1] tensors ({backend_name})")] += 1

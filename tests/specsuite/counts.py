@@ -7,5 +7,9 @@ from __future__ import annotations
 from collections import Counter
 
 COUNTS: Counter[tuple[str, str]] = Counter()
+# (op, backend, tensor) -> valid cases in which the call changed the in-place
+# tensor (a new output: left it not all zeros): does the suite reach the op's
+# interesting path, or do the drawn values make it a no-op?
+CHANGED: Counter[tuple[str, str, str]] = Counter()
 # (op, kind of test) -> seconds the op's calls took (e.g. inside the hostile runner).
 SECONDS: Counter[tuple[str, str]] = Counter()
