@@ -19,6 +19,7 @@ import budgets
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from specfuzz import mutate
 from specfuzz.mutate import HypothesisChooser, RandomChooser, draw_case
 from specfuzz.oracle import run_case
 
@@ -101,3 +102,16 @@ def test_libyaml_and_pure_python_loading_agree() -> None:
             assert _load(case.text, "libyaml") == _load(case.text, "python"), case.mutations
             compared += 1
     assert compared > specs * 2 // 3
+
+
+def test_a_hostile_value_is_never_the_tables_own_object() -> None:
+    """Each case must be a function of its seed alone: a hostile value put into
+    a case's tree must not be the table's own list or dict, which later
+    mutations of that tree change in place (the tables then grew from case to
+    case, from seed 1,018 on, until a value contained itself and the long run
+    died in a RecursionError)."""
+    shared = {id(v) for v in mutate.HOSTILE_VALUES if isinstance(v, list | dict)}
+    assert shared
+    for seed in range(300):
+        value = mutate._hostile_value(RandomChooser(seed))
+        assert id(value) not in shared, (seed, value)

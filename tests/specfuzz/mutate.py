@@ -303,7 +303,11 @@ def _strings(root: Any, key: str | None = None) -> list[tuple[Any, ...]]:
 
 
 def _hostile_value(ch: Chooser) -> Any:
-    value = choice(ch, HOSTILE_VALUES)
+    # A copy: the tree is mutated in place later, and an empty list or dict
+    # shared with HOSTILE_VALUES grew across cases (a run's cases depended on
+    # those before them) until one contained itself (RecursionError in _paths,
+    # seeds 0-9,999 of the long run).
+    value = copy.deepcopy(choice(ch, HOSTILE_VALUES))
     if ch.integer(0, 5) == 0:  # nest it
         for _ in range(ch.integer(1, 40)):
             value = [value] if ch.integer(0, 1) else {"k": value}
