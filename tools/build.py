@@ -235,9 +235,6 @@ NINJA_RULES = [
     "rule exe",
     "  command = $cxx -o $out $in $ldflags",
     "  description = LINK $out",
-    "rule archive",
-    "  command = rm -f $out && ar rcs $out $in",
-    "  description = AR $out",
     "",
 ]
 # Flags of every unit of the extension; a Paddle unit adds -include of the
@@ -339,20 +336,28 @@ def write_if_changed(path: Path, text: str) -> None:
 
 
 def _ninja(directory: Path, *targets: Path) -> int:
+    return _run_ninja(directory, *targets).returncode
+
+
+def _run_ninja(
+    directory: Path, *targets: Path, capture: bool = False
+) -> subprocess.CompletedProcess[str]:
     ninja = Path(sys.executable).parent / "ninja"
     command = [str(ninja) if ninja.exists() else "ninja", "-C", str(directory)]
-    return subprocess.run([*command, *map(str, targets)], check=False).returncode
+    return subprocess.run(
+        [*command, *map(str, targets)], capture_output=capture, text=True, check=False
+    )
 
 
 def build(tree: Tree = MAIN, wheel: bool = False) -> int:
     """Build the tree's module (or, with `wheel`, the module a wheel ships,
     from the same objects)."""
-    # One build of a tree at a time: two ninjas in one directory corrupt its
-    # dependency log (and then rebuild everything, every time).
     named_kernels(tree)  # a missing kernel stops the build before anything compiles
     if _ensure_pch() != 0 or _ensure_shared() != 0:
         return 1
     tree.build.mkdir(parents=True, exist_ok=True)
+    # One build of a tree at a time: two ninjas in one directory corrupt its
+    # dependency log (and then rebuild everything, every time).
     with open(tree.build / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         write_if_changed(tree.build / "build.ninja", ninja_file(tree))
@@ -473,17 +478,11 @@ def build_harness(
     ldflags = " ".join(q(f) for f in HARNESS_FLAVORS[flavor] if f.startswith("-fsanitize"))
     lines += [f"build {output}: exe {' '.join(objects)}", f"  ldflags = {ldflags}"]
     output.parent.mkdir(parents=True, exist_ok=True)
-    ninja = Path(sys.executable).parent / "ninja"
     # One ninja at a time per directory (its logs), as for the trees.
     with open(directory / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         (directory / "build.ninja").write_text("\n".join(lines) + "\n")
-        return subprocess.run(
-            [str(ninja) if ninja.exists() else "ninja", "-C", str(directory), str(output)],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        return _run_ninja(directory, output, capture=True)
 
 
 def xpu3_toolchain_build(xtdk: Path) -> int:
