@@ -109,7 +109,7 @@ def test_hostile_values_stay_inside_buffers_and_match_the_reference(op: Op, back
     seconds = [o.seconds for o in outcomes]
     for i in runner.slow_cases(seconds):
         warnings.warn(
-            f"{op.name} on {backend}: case {i} took {seconds[i]:.3f} s, over 50x the batch's "
+            f"{op.name} on {backend}: case {i} took {seconds[i]:.1f} s, over 50x the batch's "
             f"median ({statistics.median(seconds) * 1e6:.0f} us): "
             f"{hostile[i].case.describe()} [{hostile[i].what}]",
             SlowCase,
@@ -223,7 +223,7 @@ def test_a_case_far_past_its_batch_is_named() -> None:
     # nothing said which case.
     batch = [0.0002] * 599 + [2.5]
     assert runner.slow_cases(batch) == [599]
-    assert runner.slow_cases([0.0002] * 599 + [0.009]) == []  # 45x, but under 10 ms: noise
+    assert runner.slow_cases([0.0002] * 599 + [0.011]) == []  # 55x, but a scheduler tick
     assert runner.slow_cases([0.02, 0.03, 0.025]) == []  # a batch of slow cases is not slow
 
 

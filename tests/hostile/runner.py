@@ -335,10 +335,11 @@ def run(op: Op, binary: Path, calls: list[Call]) -> list[Outcome]:
     ]
 
 
-def slow_cases(seconds: list[float], factor: float = 50.0, floor: float = 0.01) -> list[int]:
+def slow_cases(seconds: list[float], factor: float = 50.0, floor: float = 1.0) -> list[int]:
     """The cases that ran far past their siblings: over `factor` times the
-    batch's median and over `floor` seconds (a case of microseconds is noise,
-    not a loop gone long, whatever its ratio)."""
+    batch's median and over `floor` seconds (a case of a few milliseconds is a
+    scheduler tick on a busy machine, seen at 10 ms, not a loop gone long,
+    whatever its ratio)."""
     if not seconds:
         return []
     median = statistics.median(seconds)
