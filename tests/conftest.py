@@ -80,27 +80,24 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         )
 
 
+# What each test process counts, handed from pytest-xdist's workers to the
+# controller, which prints the sums.
+TOTALS = {"counts": COUNTS, "seconds": SECONDS, "changed": CHANGED, "tally": TALLY}
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    # A pytest-xdist worker hands its counts to the controller.
-    output = getattr(session.config, "workeroutput", None)
+    output = getattr(session.config, "workeroutput", None)  # set in a worker only
     if output is not None:
-        output["counts"] = [[op, kind, n] for (op, kind), n in COUNTS.items()]
-        output["seconds"] = [[op, kind, s] for (op, kind), s in SECONDS.items()]
-        output["changed"] = [[op, b, t, n] for (op, b, t), n in CHANGED.items()]
-        output["tally"] = [[kind, outcome, n] for (kind, outcome), n in TALLY.items()]
+        for name, counter in TOTALS.items():
+            output[name] = [[list(key), n] for key, n in counter.items()]
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node: Any, error: Any) -> None:
-    """pytest-xdist, on the controller: a worker finished; add its counts."""
-    for op, kind, n in getattr(node, "workeroutput", {}).get("counts", []):
-        COUNTS[(op, kind)] += n
-    for op, kind, s in getattr(node, "workeroutput", {}).get("seconds", []):
-        SECONDS[(op, kind)] += s
-    for op, backend, tensor, n in getattr(node, "workeroutput", {}).get("changed", []):
-        CHANGED[(op, backend, tensor)] += n
-    for kind, outcome, n in getattr(node, "workeroutput", {}).get("tally", []):
-        TALLY[(kind, outcome)] += n
+    """pytest-xdist, on the controller: a worker finished; add its totals."""
+    for name, counter in TOTALS.items():
+        for key, n in getattr(node, "workeroutput", {}).get(name, []):
+            counter[tuple(key)] += n
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

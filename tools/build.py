@@ -464,14 +464,10 @@ def build_harness(
     lines = list(NINJA_RULES)
     objects = []
     runtime_flags = harness_flags(flavor, None)
-    for source in [*HARNESS_RUNTIME, *sources]:
-        flags = (
-            runtime_flags
-            if source in HARNESS_RUNTIME
-            else harness_flags(flavor, generated, defines)
-        )
-        if source.suffix == ".xpu":
-            flags = [*flags, "-x", "c++"]  # g++ does not know the toolchain's suffix
+    unit_flags = harness_flags(flavor, generated, defines)
+    compiled = [(s, runtime_flags) for s in HARNESS_RUNTIME] + [(s, unit_flags) for s in sources]
+    for source, base in compiled:
+        flags = [*base, *language(Unit(source, False, False))]
         obj = _harness_object(directory, source, flags)
         objects.append(str(obj))
         lines += [f"build {obj}: cxx {source}", f"  flags = {' '.join(q(f) for f in flags)}"]
