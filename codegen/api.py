@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from codegen.escape import cpp_comment
+from codegen.kinds import HOST_ELEM, ElemTypes, KernelKind, Launcher
 from codegen.model import Attr, AttrType, DType, DTypeVar, Op, Role, Tensor
 
 
@@ -33,24 +34,21 @@ class Kind(enum.Enum):
 @dataclass(frozen=True)
 class CType:
     """A type whose element may be the op's dtype set: ``spelling`` holds
-    ``{elem}`` where the element type goes."""
+    ``{elem}`` where the element type goes, spelled from ``elems`` (the host's,
+    or a kernel kind's own: codegen/kinds.py)."""
 
     spelling: str
     elem: DType | DTypeVar | None = None
-    xpu3: bool = False  # spelled as an XPU3 kernel declares it (DType.xpu3)
+    elems: ElemTypes = HOST_ELEM
 
     def render(self, dtype: DType | None = None) -> str:
         if self.elem is None:
             return self.spelling
         if isinstance(self.elem, DTypeVar):
-            elem = _spell(dtype, self.xpu3) if dtype is not None else self.elem.name
+            elem = self.elems[dtype] if dtype is not None else self.elem.name
         else:
-            elem = _spell(self.elem, self.xpu3)
+            elem = self.elems[self.elem]
         return self.spelling.format(elem=elem)
-
-
-def _spell(dtype: DType, xpu3: bool) -> str:
-    return dtype.xpu3 if xpu3 else dtype.cpp
 
 
 @dataclass(frozen=True)
@@ -79,7 +77,7 @@ class Signature:
     returns: str = "void"
     prefix: str = ""  # "static ", "__global__ "
     tparam: str = ""  # the dtype set's name if the function is a template over it
-    xpu3: bool = False  # an XPU3 kernel: instantiated with the dtypes' XPU3 spellings
+    elems: ElemTypes = HOST_ELEM  # how its instantiations spell each dtype
 
     @property
     def template(self) -> str:
@@ -118,7 +116,7 @@ class Signature:
         the op's namespace (``qualified=False``) or outside it."""
         types = ", ".join(p.type.render(dtype) for p in self.params)
         name = self.qualified if qualified else self.name
-        return f"template {self.returns} {name}<{_spell(dtype, self.xpu3)}>({types});"
+        return f"template {self.returns} {name}<{self.elems[dtype]}>({types});"
 
     def instantiations(self, op: Op, qualified: bool) -> tuple[str, ...]:
         if not self.tparam or not op.dtype_vars:
@@ -133,14 +131,15 @@ def elem_of(t: Tensor) -> CType:
     return CType("{elem}", t.dtype)
 
 
-def attr_cpp(op: Op, a: Attr, xpu3: bool = False) -> CType:
-    """The attribute as the plugin and kernels take it (enums fully qualified)."""
+def attr_cpp(op: Op, a: Attr, elems: ElemTypes = HOST_ELEM) -> CType:
+    """The attribute as the entry and a kernel of some kind take it (enums
+    fully qualified; 64-bit integers as the kind spells them)."""
     if a.enum is not None:
         return CType(f"opforge::{op.name}::{a.enum.name}")
     return CType(
         {
             AttrType.INT: "int32_t",
-            AttrType.INT64: DType.INT64.xpu3 if xpu3 else "int64_t",
+            AttrType.INT64: elems[DType.INT64],
             AttrType.FLOAT: "float",
             AttrType.BOOL: "bool",
         }[a.type]
@@ -188,19 +187,18 @@ def _kernel_comment(t: Tensor) -> str:
     return ", ".join(notes)
 
 
-def _dims(op: Op, xpu3: bool = False) -> list[Param]:
-    """Dims are 64-bit, except in an XPU3 kernel: its core is 32-bit (64-bit
-    arithmetic is emulated), so its launchers check each dim fits int32 and
-    narrow it (opforge::xpu3_dim)."""
-    return [Param(d.name, CType("int32_t" if xpu3 else "int64_t"), Kind.DIM) for d in op.dims]
+def _dims(op: Op, dim_type: str = "int64_t") -> list[Param]:
+    """Dims are 64-bit, except where a kernel kind says otherwise (an XPU3
+    core is 32-bit: its launchers check each dim fits and narrow it)."""
+    return [Param(d.name, CType(dim_type), Kind.DIM) for d in op.dims]
 
 
-def _attrs(op: Op, spell: str = "cpp") -> list[Param]:
+def _attrs(op: Op, spell: str = "cpp", elems: ElemTypes = HOST_ELEM) -> list[Param]:
     params = []
     for a in op.attrs:
         ctype = (
-            attr_cpp(op, a, xpu3=spell == "xpu3")
-            if spell in ("cpp", "xpu3")
+            attr_cpp(op, a, elems)
+            if spell == "cpp"
             else attr_paddle(a)
             if spell == "paddle"
             else attr_wide(a)
@@ -220,34 +218,29 @@ def _tparam(op: Op) -> str:
 # ---------------------------------------------------------------- the conventions
 
 
-def _kernel(op: Op, name: str, pointer: str, prefix: str, xpu3: bool = False) -> Signature:
-    """A hand-written kernel: every tensor in spec order as a ``pointer`` (with
-    ``{elem}`` for the element type), then dims, then attributes."""
+def kernel(op: Op, kind: KernelKind) -> Signature:
+    """A hand-written kernel of ``kind``: every tensor in spec order as the
+    kind's pointer (element types as the kind spells them), then dims, then
+    attributes."""
     tensors = [
         Param(
             t.name,
-            CType(pointer.format(const=_const(t), elem="{elem}"), t.dtype, xpu3),
+            CType(kind.pointer.format(const=_const(t), elem="{elem}"), t.dtype, kind.elem),
             Kind.TENSOR,
             t,
             comment=_kernel_comment(t),
         )
         for t in op.tensors
     ]
-    qualified = f"opforge::{op.name}::{'Kernels::' if name == 'cpu' else ''}{name}"
-    spell = "xpu3" if xpu3 else "cpp"
-    params = tuple(tensors + _dims(op, xpu3) + _attrs(op, spell))
-    return Signature(name, qualified, params, prefix=prefix, tparam=_tparam(op), xpu3=xpu3)
-
-
-def cpu_kernel(op: Op) -> Signature:
-    """``Kernels::cpu``: host pointers."""
-    return _kernel(op, "cpu", "{const}{elem}*", "static ")
-
-
-def xpu3_kernel(op: Op) -> Signature:
-    """The XPU3 kernel: device (global) pointers, in the types the toolchain
-    has (DType.xpu3), 32-bit dims."""
-    return _kernel(op, "xpu3_kernel", "__global_ptr__ {const}{elem}*", "__global__ ", xpu3=True)
+    params = tuple(tensors + _dims(op, kind.dim) + _attrs(op, "cpp", kind.elem))
+    return Signature(
+        kind.function,
+        f"opforge::{op.name}::{kind.owner}{kind.function}",
+        params,
+        prefix=kind.prefix,
+        tparam=_tparam(op),
+        elems=kind.elem,
+    )
 
 
 def _buffer(t: Tensor) -> Param:
@@ -266,12 +259,12 @@ def run(op: Op) -> Signature:
     )
 
 
-def launch(op: Op, name: str) -> Signature:
-    """The launchers (``launch_xpu3_sim``, ``launch_xpu3_device``): every tensor as a buffer."""
+def launch(op: Op, launcher: Launcher) -> Signature:
+    """A launcher (codegen/kinds.py): every tensor as a buffer."""
     buffers = [_buffer(t) for t in op.tensors]
     return Signature(
-        name,
-        f"opforge::{op.name}::{name}",
+        launcher.function,
+        f"opforge::{op.name}::{launcher.function}",
         tuple([_ctx(), *buffers, *_dims(op), *_attrs(op)]),
         tparam=_tparam(op),
     )

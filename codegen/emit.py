@@ -22,7 +22,7 @@ import jinja2
 from codegen.escape import cpp_comment, cpp_string, py_comment, py_docstring
 from codegen.layout import layout_cpp
 from codegen.model import Op
-from codegen.views import OpView, op_view
+from codegen.views import OpViews, op_views
 
 _TEMPLATES = Path(__file__).parent / "templates"
 
@@ -70,31 +70,19 @@ def _banner(comment: str, sources: list[str]) -> str:
 
 def render(ops: list[Op]) -> dict[str, str]:
     """Every generated file, relative to generated/, unformatted."""
-    views = [op_view(op) for op in ops]
+    views = [op_views(op) for op in ops]
     files: dict[str, str] = {}
     for view in views:
         files |= render_op(view)
     return files | render_shared([op_parts(view) for view in views])
 
 
-def render_op(view: OpView) -> dict[str, str]:
-    """The C++ files of one op, unformatted."""
-    banner = _banner("//", [view.source])
-    templates = [
-        ("kernel_decl.h.j2", f"kernel_decls/{view.name}.h"),
-        ("plugin.h.j2", f"plugin/{view.name}.h"),
-        ("plugin.cc.j2", f"plugin/{view.name}.cc"),
-        ("paddle_op.cc.j2", f"paddle/{view.name}.cc"),
-    ]
-    if "xpu3" in view.kernels:
-        templates += [
-            ("kernel_decl_xpu3.h.j2", f"kernel_decls/{view.name}_xpu3.h"),
-            ("plugin_xpu3sim.cc.j2", f"plugin/{view.name}_xpu3sim.cc"),
-            ("xpu3_device_launch.xpu.j2", f"xpu3_device/{view.name}_launch.xpu"),
-        ]
+def render_op(views: OpViews) -> dict[str, str]:
+    """The C++ files of one op, unformatted: each rendering's template
+    substituted from its view."""
+    banner = _banner("//", [views.source])
     return {
-        path: _env.get_template(template).render(op=view, banner=banner)
-        for template, path in templates
+        r.path: _env.get_template(r.template).render(op=r.view, banner=banner) for r in views.files
     }
 
 
@@ -110,13 +98,14 @@ class OpParts:
     stub: str
 
 
-def op_parts(view: OpView) -> OpParts:
+def op_parts(views: OpViews) -> OpParts:
+    python = views.python
     return OpParts(
-        name=view.name,
-        source=view.source,
-        exports=(view.name, *(e[0] for e in view.enums)),
-        python=_env.get_template("ops_op.py.j2").render(op=view),
-        stub=_env.get_template("ops_op.pyi.j2").render(op=view),
+        name=python.name,
+        source=python.source,
+        exports=(python.name, *(e[0] for e in python.enums)),
+        python=_env.get_template("ops_op.py.j2").render(op=python),
+        stub=_env.get_template("ops_op.pyi.j2").render(op=python),
     )
 
 

@@ -50,7 +50,7 @@ from codegen.emit import (
 )
 from codegen.model import Op
 from codegen.parse import check_exports, load_spec, spec_paths
-from codegen.views import OpView, op_view
+from codegen.views import OpViews, op_views
 
 # Below this many specs per core, one process is quicker than starting workers.
 SPECS_PER_WORKER = 64
@@ -99,7 +99,7 @@ def _generate(spec_dir: Path, root: Path, out: Path, cache: Path, write: bool) -
         ops: list[Op] = []
         parts: list[OpParts] = []
         errors: list[SpecError] = []
-        views: list[OpView] = []
+        views: list[OpViews] = []
         for worker_ops, worker_parts, worker_errors in (
             [w.first_step() for w in workers] if workers else [_parse(paths, root, views)]
         ):
@@ -133,7 +133,7 @@ def _generate(spec_dir: Path, root: Path, out: Path, cache: Path, write: bool) -
 
 
 def _parse(
-    paths: list[Path], root: Path, views: list[OpView]
+    paths: list[Path], root: Path, views: list[OpViews]
 ) -> tuple[list[Op], list[OpParts], list[SpecError]]:
     """Step 1 for some specs: their ops and shared-file parts, or their errors;
     their views are appended to `views`, for step 2 in the same process."""
@@ -145,7 +145,7 @@ def _parse(
             errors += exc.errors
             continue
         ops.append(op)
-        views.append(op_view(op))
+        views.append(op_views(op))
     return ops, [op_parts(view) for view in views], errors
 
 
@@ -153,7 +153,7 @@ Batch = tuple[dict[str, bytes], dict[str, str]]  # (changed files' bytes, every 
 BATCH_OPS = 16
 
 
-def _render_ops(views: list[OpView], root: Path, out: Path) -> Iterator[Batch]:
+def _render_ops(views: list[OpViews], root: Path, out: Path) -> Iterator[Batch]:
     """Step 2 for some ops: their files rendered, laid out and compared with
     what is on disk, in batches of a few ops."""
     for start in range(0, len(views), BATCH_OPS):
@@ -248,7 +248,7 @@ def _batches(workers: list[_Worker]) -> Iterator[Batch]:
 
 def _work(paths: list[Path], root: Path, out: Path, conn: Connection) -> None:
     try:
-        views: list[OpView] = []
+        views: list[OpViews] = []
         conn.send(("parsed", _parse(paths, root, views)))
         if conn.recv():
             for batch in _render_ops(views, root, out):

@@ -25,42 +25,8 @@ class DType(enum.Enum):
     BFLOAT16 = "bfloat16"
 
     @property
-    def cpp(self) -> str:
-        return _CPP_TYPES[self]
-
-    @property
-    def xpu3(self) -> str:
-        """The element type as an XPU3 kernel declares it: the toolchain's own
-        16-bit types, and ``long long`` for 64 bits (``int64_t`` is ``long`` on
-        the host but ``long long`` on the 32-bit core, so a kernel declared with
-        it would not link to its host-side launch). The 16-bit types are the
-        global ones: inside namespace opforge a bare ``float16`` is opforge's."""
-        return _XPU3_TYPES[self]
-
-    @property
-    def paddle(self) -> str:
-        """The paddle::DataType enumerator."""
-        return f"paddle::DataType::{self.name}"
-
-    @property
     def is_float(self) -> bool:
         return self in (DType.FLOAT32, DType.FLOAT16, DType.BFLOAT16)
-
-
-_CPP_TYPES = {
-    DType.BOOL: "bool",
-    DType.INT32: "int32_t",
-    DType.INT64: "int64_t",
-    DType.FLOAT32: "float",
-    DType.FLOAT16: "opforge::float16",
-    DType.BFLOAT16: "opforge::bfloat16",
-}
-
-_XPU3_TYPES = _CPP_TYPES | {
-    DType.INT64: "long long",
-    DType.FLOAT16: "::float16",
-    DType.BFLOAT16: "::bfloat16",
-}
 
 
 @dataclass(frozen=True)
@@ -134,19 +100,6 @@ class DimBinOp:
 
 
 DimExpr = Union[DimConst, DimRef, DimBinOp]  # noqa: UP007 - a runtime alias, Python 3.10 has no `type`
-
-
-def dim_cpp(expr: DimExpr, names: Mapping[str, str] | None = None) -> str:
-    """C++ spelling of a dim expression (``//`` becomes ``/``)."""
-    if isinstance(expr, DimBinOp):
-
-        def side(e: DimExpr) -> str:
-            text = dim_cpp(e, names)
-            return f"({text})" if isinstance(e, DimBinOp) else text
-
-        op = "/" if expr.op == "//" else expr.op
-        return f"{side(expr.lhs)} {op} {side(expr.rhs)}"
-    return expr.render(names)
 
 
 # ---------------------------------------------------------------- declarations
@@ -292,18 +245,11 @@ class Attr:
     at_most_line: int = field(default=0, compare=False)
 
 
-class KernelKind(enum.Enum):
-    """Backends an op can have a hand-written kernel for."""
-
-    CPU = "cpu"
-    XPU3 = "xpu3"
-
-
 @dataclass(frozen=True)
 class Op:
     name: str
     doc: str
-    kernels: tuple[KernelKind, ...]
+    kernels: tuple[str, ...]  # the kinds of hand-written kernel (codegen/kinds.py), registry order
     dims: tuple[Dim, ...]
     dtype_vars: tuple[DTypeVar, ...]
     tensors: tuple[Tensor, ...]

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from codegen import names, speclang, yamlsrc
+from codegen import kinds, names, speclang, yamlsrc
 from codegen.diagnostics import SpecError, SpecErrors
 from codegen.model import (
     Attr,
@@ -31,7 +31,6 @@ from codegen.model import (
     DType,
     DTypeVar,
     EnumType,
-    KernelKind,
     Op,
     Role,
     Tensor,
@@ -125,25 +124,24 @@ class _FileParser(CrossFieldRules):
             loc=Loc(self.path, data.line),
         )
 
-    def parse_kernels(self, data: LocDict) -> tuple[KernelKind, ...]:
+    def parse_kernels(self, data: LocDict) -> tuple[str, ...]:
         raw = data.get("kernels")
         line = data.key_lines.get("kernels", data.line)
         if raw is None or not self.check_type(raw, list, line, "kernels"):
             return ()
-        kinds = {k.value: k for k in KernelKind}
-        result = []
+        result: list[str] = []
         for item, item_line in zip(raw, raw.item_lines, strict=True):
-            if not self.check_member(item, kinds, item_line, "kernels", "kernel kind"):
+            if not self.check_member(item, kinds.BY_NAME, item_line, "kernels", "kernel kind"):
                 continue
-            if kinds[item] in result:
+            if item in result:
                 self.error(item_line, "kernels", f"'{item}' is listed twice")
             else:
-                result.append(kinds[item])
+                result.append(item)
         if not raw:
             self.error(line, "kernels", "an op needs at least one kernel")
-        return tuple(result)
+        return tuple(k.name for k in kinds.kinds_of(tuple(result)))
 
-    def parse_xpu3_max_clusters(self, data: LocDict, kernels: tuple[KernelKind, ...]) -> int | None:
+    def parse_xpu3_max_clusters(self, data: LocDict, kernels: tuple[str, ...]) -> int | None:
         """How many clusters the XPU3 kernel may use at most (absent: as many as
         the device context has). A kernel whose work meets at one barrier runs
         in one cluster: no barrier spans clusters."""
@@ -161,7 +159,7 @@ class _FileParser(CrossFieldRules):
                 f"must be in [1, {speclang.MAX_CLUSTERS}] (clusters of one launch), not {raw}",
             )
             return None
-        if KernelKind.XPU3 not in kernels:
+        if kinds.XPU3.name not in kernels:
             self.error(
                 line,
                 key,

@@ -22,6 +22,7 @@ from pathlib import Path
 import jinja2
 
 from codegen import api, schema
+from codegen.cpp import shape_text
 from codegen.escape import markdown
 from codegen.model import (
     Attr,
@@ -35,7 +36,6 @@ from codegen.model import (
     Tensor,
     Values,
 )
-from codegen.views import shape_text
 
 _TEMPLATES = Path(__file__).parent / "templates"
 _env = jinja2.Environment(
@@ -282,7 +282,7 @@ def page_view(op: Op, contract_exists: bool) -> PageView:
         doc=op.doc,
         summary=op.doc.split(". ")[0].rstrip(".") + "." if op.doc else "",
         source=op.source,
-        kernels=", ".join(k.value for k in op.kernels),
+        kernels=", ".join(op.kernels),
         contract=f"../{CONTRACT_DIR}/{op.name}.md" if contract_exists else "",
         signature=_signature(op),
         returns=_returns(op),

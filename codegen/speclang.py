@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from codegen import names
-from codegen.model import AttrType, DType, KernelKind, Role
+from codegen.kinds import KINDS
+from codegen.model import AttrType, DType, Role
 from codegen.yamlsrc import MAX_STRING_CHARS
 
 Schema = dict[str, Any]
@@ -265,7 +266,7 @@ SPEC = Section(
             True,
             {
                 "type": "array",
-                "items": {"enum": [k.value for k in KernelKind]},
+                "items": {"enum": [k.name for k in KINDS]},
                 "minItems": 1,
                 "uniqueItems": True,
             },

@@ -166,7 +166,7 @@ def scaffold(op: str, root: Path, paths: dict[str, Path]) -> dict[Path, str]:
     so they are exactly what generated/kernel_decls/ will declare."""
     import tempfile
 
-    from codegen import api
+    from codegen import api, kinds
     from codegen.diagnostics import SpecErrors
     from codegen.model import Role
     from codegen.parse import load_spec
@@ -180,7 +180,7 @@ def scaffold(op: str, root: Path, paths: dict[str, Path]) -> dict[Path, str]:
             model = load_spec(written, Path(tmp))
         except SpecErrors as exc:  # the template and the language drifted apart
             raise ScaffoldError(f"the spec template no longer parses:\n{exc}") from None
-    cpu, xpu3 = api.cpu_kernel(model), api.xpu3_kernel(model)
+    cpu, xpu3 = api.kernel(model, kinds.CPU), api.kernel(model, kinds.XPU3)
     cpu_head = f"void opforge::{op}::Kernels::cpu({cpu.params_text()})"
     xpu3_head = f"{xpu3.prefix}void opforge::{op}::xpu3_kernel({xpu3.params_text()})"
     params = [f"{t.name}: np.ndarray" + (" | None" if t.optional else "") for t in model.arguments]

@@ -19,9 +19,10 @@ from apiboundary.plugin_harness import aborting_kernels
 
 from codegen import api
 from codegen.emit import format_files, render
+from codegen.kinds import HOST_ELEM
 from codegen.model import AttrType, DTypeVar, Op, Role
 from codegen.parse import load_specs
-from codegen.views import ON_HOST
+from codegen.views.entry import on_host
 from tools.build import BUILD, build_harness, write_if_changed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,7 +54,7 @@ def _harness(op: Op) -> str:
     for i, t in enumerate(op.tensors):
         if t.role is Role.SCRATCH:
             continue
-        elem = (dtype if isinstance(t.dtype, DTypeVar) else t.dtype).cpp  # type: ignore[union-attr]
+        elem = HOST_ELEM[dtype if isinstance(t.dtype, DTypeVar) else t.dtype]  # type: ignore[index]
         const = "const " if t.read_only else ""
         count = 1
         for e in t.shape:
@@ -63,7 +64,7 @@ def _harness(op: Op) -> str:
         scope[t.name] = (
             f"opforge::Buffer<{const}{elem}>{{reinterpret_cast<{elem}*>({data} + {64 * i}), {count}}}"
         )
-    run = api.run(op).call(scope, dtype.cpp if dtype else "")
+    run = api.run(op).call(scope, HOST_ELEM[dtype] if dtype else "")
     return f"""#include <sys/mman.h>
 #include <cstdio>
 #include <cstdlib>
@@ -122,6 +123,6 @@ def test_without_the_guard_the_harness_faults(op: Op, tmp_path: Path) -> None:
     files = format_files(render([op]), ROOT)
     for path, text in files.items():
         (generated / path).parent.mkdir(parents=True, exist_ok=True)
-        (generated / path).write_text(text.replace(f"if ({ON_HOST})", ""), encoding="utf-8")
+        (generated / path).write_text(text.replace(f"if ({on_host()})", ""), encoding="utf-8")
     result = _compile_and_run(op, generated, tmp_path)
     assert result.returncode < 0, f"exit {result.returncode}: {result.stdout}{result.stderr}"

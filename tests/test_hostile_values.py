@@ -22,13 +22,14 @@ from specsuite.counts import COUNTS, SECONDS
 from specsuite.domains import postcondition_violations
 from specsuite.references import reference, tolerance
 
-from codegen.model import DType, KernelKind, Op, Role
+from codegen.kinds import XPU3
+from codegen.model import DType, Op, Role
 
 OPS = load_ops()
 BACKENDS = [
     (op, b)
     for op in OPS
-    for b in ["cpu"] + (["xpu3-sim", "xpu3-device"] if KernelKind.XPU3 in op.kernels else [])
+    for b in ["cpu"] + (["xpu3-sim", "xpu3-device"] if XPU3.name in op.kernels else [])
 ]
 LAUNCHES = [(1, 1), (2, 4)]
 

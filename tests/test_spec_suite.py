@@ -23,12 +23,11 @@ from specsuite.domains import postcondition_violations
 from specsuite.references import reference, tolerance
 
 import opforge
-from codegen.model import AttrType, DimRef, DType, KernelKind, Op, Role, Tensor
+from codegen.kinds import kinds_of
+from codegen.model import AttrType, DimRef, DType, Op, Role, Tensor
 
 OPS = load_ops()
-BACKENDS = [
-    (op, b) for op in OPS for b in ["cpu"] + (["xpu3-sim"] if KernelKind.XPU3 in op.kernels else [])
-]
+BACKENDS = [(op, b) for op in OPS for k in kinds_of(op.kernels) for b in k.test_backends]
 
 
 def _op_ids(op: Op) -> str:

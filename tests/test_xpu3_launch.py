@@ -66,11 +66,12 @@ STAGING_OPS = ["unified_update_model_status", "verify_draft_tokens"]
 
 def _launch_harness(op_name: str) -> str:
     from codegen import api
+    from codegen.kinds import HOST_ELEM, XPU3
     from codegen.model import AttrType, DTypeVar
     from codegen.parse import load_specs
 
     op = next(o for o in load_specs(ROOT / "opspec", ROOT) if o.name == op_name)
-    signature = api.launch(op, "launch_xpu3_device")
+    signature = api.launch(op, XPU3.launchers[1])
     dims = {d.name: 2 for d in op.dims}
     scope = {"ctx": "ctx"} | {d.name: "2" for d in op.dims}
     for a in op.attrs:
@@ -88,12 +89,12 @@ def _launch_harness(op_name: str) -> str:
             count *= int(e.evaluate(dims))
         on_device = not (t.host or t.role.value == "scratch")
         allocations.append(
-            f"  Memory {t.name}_memory({count} * sizeof({t.dtype.cpp}), {'true' if on_device else 'false'});"
+            f"  Memory {t.name}_memory({count} * sizeof({HOST_ELEM[t.dtype]}), {'true' if on_device else 'false'});"
         )
         const = "const " if t.read_only else ""
         scope[t.name] = (
-            f"opforge::Buffer<{const}{t.dtype.cpp}>{{"
-            f"static_cast<{t.dtype.cpp}*>({t.name}_memory.data), {count}}}"
+            f"opforge::Buffer<{const}{HOST_ELEM[t.dtype]}>{{"
+            f"static_cast<{HOST_ELEM[t.dtype]}*>({t.name}_memory.data), {count}}}"
         )
     allocation_lines = "\n".join(allocations)
     return f"""#include <cstdio>

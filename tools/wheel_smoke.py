@@ -43,7 +43,7 @@ def make_cases(out: Path) -> int:
     from specsuite.cases import build, load_ops, middling
     from specsuite.references import reference, tolerance
 
-    from codegen.model import KernelKind
+    from codegen.kinds import kinds_of
 
     out.mkdir(parents=True, exist_ok=True)
     count = 0
@@ -61,7 +61,7 @@ def make_cases(out: Path) -> int:
                 "arguments": list(case.arrays),
                 "attrs": {k: _plain(v) for k, v in case.attrs.items()},
                 "tolerance": list(tolerance(op, case)),
-                "backends": ["cpu"] + ["xpu3-sim"] * (KernelKind.XPU3 in op.kernels),
+                "backends": [b for k in kinds_of(op.kernels) for b in k.test_backends],
             }
             (out / f"{name}.json").write_text(json.dumps(meta, indent=1), encoding="utf-8")
             count += 1

@@ -93,7 +93,7 @@ void run(const opforge::Context& ctx,
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
-    // On a real XPU3 these tensors hold device pointers: never read them here.
+    // On a device backend these tensors hold device pointers: never read them here.
     if (ctx.backend != opforge::Backend::kXpu3) {
       opforge::check_value_range<int64_t>(kOp,
                                           "seq_lens_this_time",

@@ -33,8 +33,8 @@ void run(const opforge::Context& ctx,
          int64_t real_bsz,
          int64_t max_model_len);
 
-// Runs the XPU3 kernel under the simulation (plugin/draft_model_preprocess_xpu3sim.cc);
-// called by run() once every check has passed.
+// Runs the XPU3 kernel under the simulation; called by run() once every check
+// has passed.
 void launch_xpu3_sim(const opforge::Context& ctx,
                      opforge::Buffer<int32_t> seq_lens_this_time,
                      opforge::Buffer<const int32_t> seq_lens_encoder,
@@ -55,7 +55,7 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      int64_t max_model_len);
 
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-// Runs the XPU3 kernel on the device (xpu3_device/draft_model_preprocess_launch.xpu).
+// Runs the XPU3 kernel on the device.
 void launch_xpu3_device(const opforge::Context& ctx,
                         opforge::Buffer<int32_t> seq_lens_this_time,
                         opforge::Buffer<const int32_t> seq_lens_encoder,

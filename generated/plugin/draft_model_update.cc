@@ -90,7 +90,7 @@ void run(const opforge::Context& ctx,
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
-    // On a real XPU3 these tensors hold device pointers: never read them here.
+    // On a device backend these tensors hold device pointers: never read them here.
     if (ctx.backend != opforge::Backend::kXpu3) {
       opforge::check_prefix_sum(kOp,
                                 "cu_seqlens_q",

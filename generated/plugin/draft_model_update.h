@@ -34,8 +34,8 @@ void run(const opforge::Context& ctx,
          int64_t end_length,
          bool prefill_one_step_stop);
 
-// Runs the XPU3 kernel under the simulation (plugin/draft_model_update_xpu3sim.cc);
-// called by run() once every check has passed.
+// Runs the XPU3 kernel under the simulation; called by run() once every check
+// has passed.
 void launch_xpu3_sim(const opforge::Context& ctx,
                      opforge::Buffer<const int64_t> draft_next_tokens,
                      opforge::Buffer<const int32_t> cu_seqlens_q,
@@ -57,7 +57,7 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      bool prefill_one_step_stop);
 
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-// Runs the XPU3 kernel on the device (xpu3_device/draft_model_update_launch.xpu).
+// Runs the XPU3 kernel on the device.
 void launch_xpu3_device(const opforge::Context& ctx,
                         opforge::Buffer<const int64_t> draft_next_tokens,
                         opforge::Buffer<const int32_t> cu_seqlens_q,

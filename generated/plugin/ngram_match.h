@@ -34,8 +34,8 @@ void run(const opforge::Context& ctx,
          int32_t max_draft_tokens,
          int32_t infer_with_reference_tokenum_threshold);
 
-// Runs the XPU3 kernel under the simulation (plugin/ngram_match_xpu3sim.cc);
-// called by run() once every check has passed.
+// Runs the XPU3 kernel under the simulation; called by run() once every check
+// has passed.
 void launch_xpu3_sim(const opforge::Context& ctx,
                      opforge::Buffer<const int64_t> token_ids_all,
                      opforge::Buffer<const int64_t> prompt_lens,
@@ -55,7 +55,7 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      int32_t infer_with_reference_tokenum_threshold);
 
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-// Runs the XPU3 kernel on the device (xpu3_device/ngram_match_launch.xpu).
+// Runs the XPU3 kernel on the device.
 void launch_xpu3_device(const opforge::Context& ctx,
                         opforge::Buffer<const int64_t> token_ids_all,
                         opforge::Buffer<const int64_t> prompt_lens,

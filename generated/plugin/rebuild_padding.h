@@ -29,8 +29,8 @@ void run(const opforge::Context& ctx,
          int64_t out_token_num,
          int64_t cpu_out_token_num);
 
-// Runs the XPU3 kernel under the simulation (plugin/rebuild_padding_xpu3sim.cc);
-// called by run() once every check has passed.
+// Runs the XPU3 kernel under the simulation; called by run() once every check
+// has passed.
 template <typename T>
 void launch_xpu3_sim(const opforge::Context& ctx,
                      opforge::Buffer<const T> hidden,
@@ -47,7 +47,7 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      int64_t cpu_out_token_num);
 
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-// Runs the XPU3 kernel on the device (xpu3_device/rebuild_padding_launch.xpu).
+// Runs the XPU3 kernel on the device.
 template <typename T>
 void launch_xpu3_device(const opforge::Context& ctx,
                         opforge::Buffer<const T> hidden,

@@ -25,8 +25,8 @@ void run(const opforge::Context& ctx,
          int64_t cpu_out_token_num,
          int32_t max_seq_len);
 
-// Runs the XPU3 kernel under the simulation (plugin/speculate_get_output_padding_offset_xpu3sim.cc);
-// called by run() once every check has passed.
+// Runs the XPU3 kernel under the simulation; called by run() once every check
+// has passed.
 void launch_xpu3_sim(const opforge::Context& ctx,
                      opforge::Buffer<const int32_t> seq_lens_output,
                      opforge::Buffer<int32_t> output_padding_offset,
@@ -39,7 +39,7 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      int32_t max_seq_len);
 
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-// Runs the XPU3 kernel on the device (xpu3_device/speculate_get_output_padding_offset_launch.xpu).
+// Runs the XPU3 kernel on the device.
 void launch_xpu3_device(const opforge::Context& ctx,
                         opforge::Buffer<const int32_t> seq_lens_output,
                         opforge::Buffer<int32_t> output_padding_offset,

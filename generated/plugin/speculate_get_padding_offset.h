@@ -30,8 +30,8 @@ void run(const opforge::Context& ctx,
          int64_t token_num,
          int64_t cpu_token_num);
 
-// Runs the XPU3 kernel under the simulation (plugin/speculate_get_padding_offset_xpu3sim.cc);
-// called by run() once every check has passed.
+// Runs the XPU3 kernel under the simulation; called by run() once every check
+// has passed.
 void launch_xpu3_sim(const opforge::Context& ctx,
                      opforge::Buffer<const int64_t> input_ids,
                      opforge::Buffer<const int64_t> step_input_ids,
@@ -49,7 +49,7 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      int64_t cpu_token_num);
 
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-// Runs the XPU3 kernel on the device (xpu3_device/speculate_get_padding_offset_launch.xpu).
+// Runs the XPU3 kernel on the device.
 void launch_xpu3_device(const opforge::Context& ctx,
                         opforge::Buffer<const int64_t> input_ids,
                         opforge::Buffer<const int64_t> step_input_ids,

@@ -21,8 +21,8 @@ void run(const opforge::Context& ctx,
          int64_t max_bsz,
          int64_t real_bsz);
 
-// Runs the XPU3 kernel under the simulation (plugin/speculate_get_seq_lens_output_xpu3sim.cc);
-// called by run() once every check has passed.
+// Runs the XPU3 kernel under the simulation; called by run() once every check
+// has passed.
 void launch_xpu3_sim(const opforge::Context& ctx,
                      opforge::Buffer<const int32_t> seq_lens_this_time,
                      opforge::Buffer<const int32_t> seq_lens_encoder,
@@ -31,7 +31,7 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      int64_t real_bsz);
 
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-// Runs the XPU3 kernel on the device (xpu3_device/speculate_get_seq_lens_output_launch.xpu).
+// Runs the XPU3 kernel on the device.
 void launch_xpu3_device(const opforge::Context& ctx,
                         opforge::Buffer<const int32_t> seq_lens_this_time,
                         opforge::Buffer<const int32_t> seq_lens_encoder,

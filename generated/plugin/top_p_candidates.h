@@ -28,8 +28,8 @@ void run(const opforge::Context& ctx,
          int64_t max_candidate_len,
          int32_t candidates_len);
 
-// Runs the XPU3 kernel under the simulation (plugin/top_p_candidates_xpu3sim.cc);
-// called by run() once every check has passed.
+// Runs the XPU3 kernel under the simulation; called by run() once every check
+// has passed.
 template <typename T>
 void launch_xpu3_sim(const opforge::Context& ctx,
                      opforge::Buffer<const T> probs,
@@ -45,7 +45,7 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      int32_t candidates_len);
 
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-// Runs the XPU3 kernel on the device (xpu3_device/top_p_candidates_launch.xpu).
+// Runs the XPU3 kernel on the device.
 template <typename T>
 void launch_xpu3_device(const opforge::Context& ctx,
                         opforge::Buffer<const T> probs,

@@ -38,8 +38,8 @@ void run(const opforge::Context& ctx,
          bool is_naive_mode,
          bool prefill_one_step_stop);
 
-// Runs the XPU3 kernel under the simulation (plugin/unified_update_model_status_xpu3sim.cc);
-// called by run() once every check has passed.
+// Runs the XPU3 kernel under the simulation; called by run() once every check
+// has passed.
 void launch_xpu3_sim(const opforge::Context& ctx,
                      opforge::Buffer<int32_t> seq_lens_encoder,
                      opforge::Buffer<int32_t> seq_lens_decoder,
@@ -65,7 +65,7 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      bool prefill_one_step_stop);
 
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-// Runs the XPU3 kernel on the device (xpu3_device/unified_update_model_status_launch.xpu).
+// Runs the XPU3 kernel on the device.
 void launch_xpu3_device(const opforge::Context& ctx,
                         opforge::Buffer<int32_t> seq_lens_encoder,
                         opforge::Buffer<int32_t> seq_lens_decoder,

@@ -150,7 +150,7 @@ void run(const opforge::Context& ctx,
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
-    // On a real XPU3 these tensors hold device pointers: never read them here.
+    // On a device backend these tensors hold device pointers: never read them here.
     if (ctx.backend != opforge::Backend::kXpu3) {
       if (candidate_scores.present())
         opforge::check_probability_rows(kOp,

@@ -50,8 +50,8 @@ void run(const opforge::Context& ctx,
          bool accept_all,
          int64_t seed);
 
-// Runs the XPU3 kernel under the simulation (plugin/verify_draft_tokens_xpu3sim.cc);
-// called by run() once every check has passed.
+// Runs the XPU3 kernel under the simulation; called by run() once every check
+// has passed.
 void launch_xpu3_sim(const opforge::Context& ctx,
                      opforge::Buffer<int64_t> step_output_ids,
                      opforge::Buffer<int32_t> step_output_len,
@@ -85,7 +85,7 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      int64_t seed);
 
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-// Runs the XPU3 kernel on the device (xpu3_device/verify_draft_tokens_launch.xpu).
+// Runs the XPU3 kernel on the device.
 void launch_xpu3_device(const opforge::Context& ctx,
                         opforge::Buffer<int64_t> step_output_ids,
                         opforge::Buffer<int32_t> step_output_len,

@@ -8,6 +8,7 @@ shows. Prints one line per call: `op dim value: what happened`."""
 from __future__ import annotations
 
 from codegen import api
+from codegen.kinds import CPU, HOST_ELEM, XPU3
 from codegen.model import AttrType, DTypeVar, Op
 
 PAST = [2**31, 2**40, 2**62, -1]
@@ -32,7 +33,7 @@ def _attr_values(op: Op) -> dict[str, str]:
 def aborting_kernels(op: Op) -> str:
     """Definitions of the op's kernels and launchers that abort: a harness of
     the plugin links them where a call must never reach a kernel."""
-    cpu, sim = api.cpu_kernel(op), api.launch(op, "launch_xpu3_sim")
+    cpu, sim = api.kernel(op, CPU), api.launch(op, XPU3.launchers[0])
     parts = [f"{cpu.template}void {cpu.qualified}({cpu.params_text()}) {{ std::abort(); }}"]
     parts += list(cpu.instantiations(op, qualified=True))
     if any(k.value == "xpu3" for k in op.kernels):
@@ -53,7 +54,7 @@ def _calls(op: Op) -> str:
             scope |= {e.name: "1" for e in op.dims} | {d.name: f"{value}LL"}
             dims = {e.name: 1 for e in op.dims} | {d.name: max(value, 0)}
             for t in op.tensors:
-                elem = (dtype if isinstance(t.dtype, DTypeVar) else t.dtype).cpp  # type: ignore[union-attr]
+                elem = HOST_ELEM[dtype if isinstance(t.dtype, DTypeVar) else t.dtype]  # type: ignore[index]
                 count = 1
                 for e in t.shape:
                     count *= int(e.evaluate(dims))
@@ -61,7 +62,7 @@ def _calls(op: Op) -> str:
                     f"opforge::Buffer<{'const ' if t.read_only else ''}{elem}>"
                     f"{{reinterpret_cast<{elem}*>(unreadable), {min(count, 2**63 - 1)}LL}}"
                 )
-            call = api.run(op).call(scope, dtype.cpp if dtype else "")
+            call = api.run(op).call(scope, HOST_ELEM[dtype] if dtype else "")
             lines.append(
                 f'  attempt("{op.name} {d.name} {value}", [&] {{ opforge::{op.name}::{call}; }});'
             )

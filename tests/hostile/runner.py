@@ -38,7 +38,8 @@ from pathlib import Path
 import numpy as np
 
 from codegen import api
-from codegen.model import AttrType, DTypeVar, KernelKind, Op, Role, Tensor
+from codegen.kinds import HOST_ELEM, XPU3
+from codegen.model import AttrType, DTypeVar, Op, Role, Tensor
 from tools.build import build_harness, write_if_changed
 from tools.plant_bugs import planted_copy, planted_in_place_of, planting
 
@@ -62,7 +63,7 @@ def source(op: Op) -> str:
     scope = {"ctx": "ctx"} | {d.name: d.name for d in op.dims}
     reads = []
     for t in tensors:
-        elem = tparam if isinstance(t.dtype, DTypeVar) else t.dtype.cpp
+        elem = tparam if isinstance(t.dtype, DTypeVar) else HOST_ELEM[t.dtype]
         on_device = "false" if t.host else "on_device"
         reads.append(f"  Storage<{elem}> {t.name}_data({on_device});")
         scope[t.name] = f"{t.name}_data.buffer()"
@@ -87,7 +88,8 @@ def source(op: Op) -> str:
     if tparam:
         choices = op.dtype_vars[0].choices
         dispatch = "\n".join(
-            f"      case {i}: run_case<{d.cpp}>({args}); break;" for i, d in enumerate(choices)
+            f"      case {i}: run_case<{HOST_ELEM[d]}>({args}); break;"
+            for i, d in enumerate(choices)
         )
         dispatch = f"    switch (dtype) {{\n{dispatch}\n      default: std::abort();\n    }}"
     else:
@@ -214,7 +216,7 @@ def _sources(op: Op, generated: Path, kernels: Path) -> list[Path]:
     """The op's units (a planted copy in place of its source), beside the
     runtime and the simulation that every harness links."""
     found = [generated / "plugin" / f"{op.name}.cc", kernels / "cpu" / f"{op.name}.cc"]
-    if KernelKind.XPU3 in op.kernels:
+    if XPU3.name in op.kernels:
         found += [
             generated / "plugin" / f"{op.name}_xpu3sim.cc",
             generated / "xpu3_device" / f"{op.name}_launch.xpu",

@@ -17,7 +17,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 import paddle  # noqa: E402
 
 import opforge  # noqa: E402
-from codegen.model import Attr, AttrType, DType, DTypeVar, KernelKind, Op, Role, Tensor  # noqa: E402
+from codegen.kinds import kinds_of  # noqa: E402
+from codegen.model import Attr, AttrType, DType, DTypeVar, Op, Role, Tensor  # noqa: E402
 from codegen.parse import load_specs  # noqa: E402
 from specspace.kernels import pattern, written  # noqa: E402
 
@@ -119,7 +120,7 @@ def main() -> int:
     specs = Path(sys.argv[1])
     failed = 0
     for index, op in enumerate(load_specs(specs, specs.parent)):
-        backends = ["cpu"] + (["xpu3-sim"] if KernelKind.XPU3 in op.kernels else [])
+        backends = [b for k in kinds_of(op.kernels) for b in k.test_backends]
         for backend in backends:
             try:
                 if backend == "cpu":

@@ -13,8 +13,9 @@ from pathlib import Path
 import numpy as np
 
 from codegen import api
+from codegen.cpp import numel_cpp
+from codegen.kinds import CPU, XPU3
 from codegen.model import Op, Role, Tensor
-from codegen.views import numel_cpp
 
 
 def pattern(numel: int, position: int) -> np.ndarray:
@@ -38,7 +39,7 @@ def _parts(op: Op, sig: api.Signature, backend: str) -> tuple[str, str, str]:
 
 
 def cpu_kernel(op: Op) -> str:
-    sig = api.cpu_kernel(op)
+    sig = api.kernel(op, CPU)
     template, fills, instances = _parts(op, sig, "CPU")
     return (
         f"// A drawn op's CPU kernel: fills what it may write with a known pattern.\n"
@@ -58,7 +59,7 @@ def cpu_kernel(op: Op) -> str:
 def xpu3_kernel(op: Op) -> str:
     """The same pattern from the XPU3 kernel: cluster 0's core 0 stages chunks in
     local memory and copies them out (the simulation checks every transfer)."""
-    sig = api.xpu3_kernel(op)
+    sig = api.kernel(op, XPU3)
     template, fills, instances = _parts(op, sig, "XPU3")
     return (
         f"// A drawn op's XPU3 kernel: fills what it may write with a known pattern.\n"

@@ -1,0 +1,128 @@
+"""C++ spellings the views share: sizes, numbers, dtypes and the guards the
+glue wraps checks in. The model has none of these; each view builds its
+statements from them, and a template only places the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from codegen.escape import cpp_string
+from codegen.kinds import HOST_ELEM
+from codegen.model import DimBinOp, DimExpr, DType, DTypeVar, Op, Tensor
+
+
+def dim_cpp(expr: DimExpr, names: Mapping[str, str] | None = None) -> str:
+    """C++ spelling of a dim expression (``//`` becomes ``/``: the parser admits
+    ``//`` only by a positive literal, over non-negative sizes)."""
+    if isinstance(expr, DimBinOp):
+
+        def side(e: DimExpr) -> str:
+            text = dim_cpp(e, names)
+            return f"({text})" if isinstance(e, DimBinOp) else text
+
+        op = "/" if expr.op == "//" else expr.op
+        return f"{side(expr.lhs)} {op} {side(expr.rhs)}"
+    return expr.render(names)
+
+
+def shape_text(shape: tuple[DimExpr, ...]) -> str:
+    return "[" + ", ".join(e.render() for e in shape) + "]"
+
+
+def numel_text(shape: tuple[DimExpr, ...]) -> str:
+    """The element count as the spec reads, for messages: ``max_bsz * max_step_tokens``."""
+    if not shape:
+        return "1"
+    if len(shape) == 1:
+        return shape[0].render()
+    return " * ".join(f"({e.render()})" if isinstance(e, DimBinOp) else e.render() for e in shape)
+
+
+def numel_cpp(shape: tuple[DimExpr, ...], names: Mapping[str, str] | None = None) -> str:
+    """The element count as a plain C++ product (kernel-side code, where the
+    glue has already checked the sizes)."""
+    if not shape:
+        return "1"
+    if len(shape) == 1:
+        return dim_cpp(shape[0], names)
+    parts = []
+    for e in shape:
+        text = dim_cpp(e, names)
+        parts.append(f"({text})" if isinstance(e, DimBinOp) else text)
+    return " * ".join(parts)
+
+
+def count_cpp(shape: tuple[DimExpr, ...], names: Mapping[str, str] | None = None) -> str:
+    """The element count in the glue and the entry: an axis alone, or the
+    product of the axes computed without overflow (opforge::numel saturates,
+    so a count past int64 matches no buffer and exceeds every limit)."""
+    if len(shape) <= 1:
+        return numel_cpp(shape, names)
+    return "opforge::numel({" + ", ".join(dim_cpp(e, names) for e in shape) + "})"
+
+
+def alloc_check(
+    name: str, shape: tuple[DimExpr, ...], names: Mapping[str, str], elem_bytes: str
+) -> str:
+    """C++ expression: the element count of a tensor the glue allocates, refused
+    past the runtime's limit (opforge::check_alloc) before anything is allocated."""
+    axes = ", ".join(dim_cpp(e, names) for e in shape)
+    return (
+        f'opforge::check_alloc(kOp, "{name}", {cpp_string(shape_text(shape))}, '
+        f"{{{axes}}}, {elem_bytes})"
+    )
+
+
+def number(value: float, literal: str) -> str:
+    """A bound as a C++ literal of type ``literal`` (double or int64_t)."""
+    if literal == "double":
+        return repr(float(value))
+    if value == -(2**63):
+        return "INT64_MIN"
+    return f"{int(value)}LL" if abs(int(value)) > 2**31 - 1 else str(int(value))
+
+
+def boolean(value: bool) -> str:
+    return "true" if value else "false"
+
+
+_DTYPE_ENUM = {
+    DType.BOOL: "Bool",
+    DType.INT32: "Int32",
+    DType.INT64: "Int64",
+    DType.FLOAT32: "Float32",
+    DType.FLOAT16: "Float16",
+    DType.BFLOAT16: "BFloat16",
+}
+
+
+def dtype_enum(dtype: DType) -> str:
+    """The opforge::DType enumerator."""
+    return "opforge::DType::k" + _DTYPE_ENUM[dtype]
+
+
+def paddle_dtype(dtype: DType) -> str:
+    """The paddle::DataType enumerator."""
+    return f"paddle::DataType::{dtype.name}"
+
+
+def elem(t: Tensor) -> str:
+    """A tensor's element type in host C++: the dtype set's template parameter,
+    or the fixed type."""
+    return t.dtype.name if isinstance(t.dtype, DTypeVar) else HOST_ELEM[t.dtype]
+
+
+def tparam(op: Op) -> str:
+    """The template parameter of an op over a dtype set ("" if it has none)."""
+    return op.dtype_vars[0].name if op.dtype_vars else ""
+
+
+def guarded(conditions: list[str], statement: str) -> str:
+    """`statement` run only where all `conditions` hold, as one statement."""
+    needed = [c for c in dict.fromkeys(conditions) if c != "true"]
+    if not needed:
+        return statement
+    if len(needed) == 1 and " " not in needed[0]:
+        return f"if ({needed[0]}) {statement}"
+    return "if (" + " && ".join(f"({c})" for c in needed) + f") {statement}"

@@ -1,0 +1,208 @@
+"""Kernel kinds as values: everything the generator, the build and the tests
+know about one kind of hand-written kernel lives in its entry here.
+
+A spec names the kinds it implements (``kernels: [cpu, xpu3]``). Each kind
+owns how its kernel is spelled (element, dim and pointer types), how it
+receives its arguments, which template declares it, how ``run()`` reaches it
+(called directly on one runtime backend, or through generated launchers, one
+per backend), which memory its pointers are in, and how its source compiles.
+``api``, ``views``, ``emit``, the manifest the build reads, the CLI's
+scaffold and the spec-derived tests iterate over ``KINDS`` (or the kinds an
+op names) and never test for a kind by name. (torchgen's dispatch keys play
+this part; a new kind is a new entry here, its templates, its runtime backend
+in csrc/include/opforge/runtime.h and its kernels.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from codegen.model import DType
+
+
+@dataclass(frozen=True)
+class ElemTypes:
+    """How one language or kernel kind spells each element type (hashable, so
+    signatures holding it stay frozen values)."""
+
+    spellings: tuple[tuple[DType, str], ...]
+
+    def __getitem__(self, dtype: DType) -> str:
+        return dict(self.spellings)[dtype]
+
+    def replace(self, changes: Mapping[DType, str]) -> ElemTypes:
+        return ElemTypes(tuple((d, changes.get(d, s)) for d, s in self.spellings))
+
+
+# Element types as host C++ spells them (the entry, the Paddle glue, a CPU kernel).
+HOST_ELEM = ElemTypes(
+    (
+        (DType.BOOL, "bool"),
+        (DType.INT32, "int32_t"),
+        (DType.INT64, "int64_t"),
+        (DType.FLOAT32, "float"),
+        (DType.FLOAT16, "opforge::float16"),
+        (DType.BFLOAT16, "opforge::bfloat16"),
+    )
+)
+
+
+@dataclass(frozen=True)
+class CompileRule:
+    """How the build compiles a unit of some kind: extra flags, with include
+    directories relative to the repository root (the manifest carries these,
+    so the build learns nothing from file names)."""
+
+    name: str
+    language: tuple[str, ...] = ()  # e.g. ("-x", "c++") for a suffix g++ does not know
+    includes: tuple[str, ...] = ()
+
+
+HOST = CompileRule("host")
+# The simulation's stand-ins for the XPU3 toolchain headers (xpu/kernel/*.h);
+# a real XPU3 build puts only portable/ on the path.
+XPU3SIM = CompileRule("xpu3sim", ("-x", "c++"), ("csrc/xpu3sim/include", "csrc/xpu3sim/portable"))
+RULES = (HOST, XPU3SIM)
+
+
+@dataclass(frozen=True)
+class Launcher:
+    """A generated function through which ``run()`` reaches a kernel on one
+    runtime backend (``opforge::Backend``)."""
+
+    backend: str  # the opforge::Backend enumerator: "kXpu3Sim"
+    function: str  # its name in the op's namespace: "launch_xpu3_sim"
+    template: str  # codegen/templates/<template>
+    path: str  # generated/<path>, {op} for the op's name
+    rule: CompileRule  # how the build compiles it (no rule: built by a toolchain we lack)
+    doc: str  # one line for the entry header
+    # Which tensors get a device copy for the kernel: "all" (the simulation:
+    # each exactly sized, so every kernel transfer is checked) or "staged"
+    # (a device: only host-resident tensors and scratch; the rest are there).
+    copies: str = "all"
+    copied: str = "{name}_device.get()"  # the kernel's pointer to a copied tensor
+    direct: str = "{name}.data"  # ...and to one that is not copied
+    device_memory: bool = False  # the caller's buffers are device memory (never read on the host)
+    # Only compiled where this macro is defined (the toolchain that builds it).
+    guard: str = ""
+    # Built by the default build (False: only with the kind's own toolchain).
+    built: bool = True
+
+
+@dataclass(frozen=True)
+class KernelKind:
+    name: str  # as a spec names it in `kernels:` and as its sources' directory
+    doc: str
+    elem: ElemTypes  # element type spellings in its kernel's signature
+    dim: str  # a dim parameter's type
+    pointer: str  # a tensor parameter: {const} and {elem} are substituted
+    function: str  # the kernel's name in its scope
+    owner: str  # that scope in the op's namespace: "Kernels::" (a static member) or "" (free)
+    prefix: str  # before the declaration: "static ", "__global__ "
+    # "struct": one generated argument struct with a named field per tensor,
+    # dim and attribute (a swapped name does not compile); "positional": one
+    # parameter each, where the dialect forbids pointers in structs.
+    receives: str
+    decl_template: str  # the template declaring the kernel
+    decl_path: str  # generated/<decl_path>, {op} for the op's name
+    suffix: str  # its source: csrc/kernels/<name>/<op><suffix>
+    rule: CompileRule
+    # run() calls the kernel itself on this backend ("" if only through launchers).
+    direct_backend: str = ""
+    launchers: tuple[Launcher, ...] = ()
+    # Its kernel's pointers to device memory are passed as this (a wrapper
+    # checking the layout), its dims as that (a checked narrowing): {op}, {dim},
+    # {value} substituted.
+    pointer_arg: str = "{value}"
+    dim_arg: str = "{value}"
+    # The kernel's template argument for the dtype set {t} (its own element types).
+    template_arg: str = "{t}"
+    # The Python-side backend names the spec-derived tests run this kind under.
+    test_backends: tuple[str, ...] = field(default=())
+
+    def decl(self, op: str) -> str:
+        return self.decl_path.format(op=op)
+
+    def source(self, op: str) -> str:
+        """The hand-written kernel's path, relative to the repository root."""
+        return f"csrc/kernels/{self.name}/{op}{self.suffix}"
+
+
+CPU = KernelKind(
+    name="cpu",
+    doc="host C++, called by run() on the CPU backend",
+    elem=HOST_ELEM,
+    dim="int64_t",
+    pointer="{const}{elem}*",
+    function="cpu",
+    owner="Kernels::",
+    prefix="static ",
+    receives="positional",
+    decl_template="kernel_decl.h.j2",
+    decl_path="kernel_decls/{op}.h",
+    suffix=".cc",
+    rule=HOST,
+    direct_backend="kCpu",
+    test_backends=("cpu",),
+)
+
+# The XPU3 kernel's signature names what the device has: the toolchain's own
+# 16-bit types (global: inside namespace opforge a bare float16 is opforge's),
+# `long long` for 64 bits (int64_t is `long` on the host but `long long` on the
+# 32-bit core, so a kernel declared with it would not link to its launch), and
+# 32-bit dims (64-bit arithmetic is emulated; launchers check each dim fits).
+XPU3 = KernelKind(
+    name="xpu3",
+    doc="the XPU3 dialect: compiled by the XPU3 toolchain, and by g++ against csrc/xpu3sim",
+    elem=HOST_ELEM.replace(
+        {DType.INT64: "long long", DType.FLOAT16: "::float16", DType.BFLOAT16: "::bfloat16"}
+    ),
+    dim="int32_t",
+    pointer="__global_ptr__ {const}{elem}*",
+    function="xpu3_kernel",
+    owner="",
+    prefix="__global__ ",
+    receives="positional",
+    decl_template="kernel_decl_xpu3.h.j2",
+    decl_path="kernel_decls/{op}_xpu3.h",
+    suffix=".xpu",
+    rule=XPU3SIM,
+    launchers=(
+        Launcher(
+            backend="kXpu3Sim",
+            function="launch_xpu3_sim",
+            template="plugin_xpu3sim.cc.j2",
+            path="plugin/{op}_xpu3sim.cc",
+            rule=XPU3SIM,
+            doc="Runs the XPU3 kernel under the simulation; called by run() once every "
+            "check has passed.",
+        ),
+        Launcher(
+            backend="kXpu3",
+            function="launch_xpu3_device",
+            template="xpu3_device_launch.xpu.j2",
+            path="xpu3_device/{op}_launch.xpu",
+            rule=XPU3SIM,
+            doc="Runs the XPU3 kernel on the device.",
+            copies="staged",
+            copied="{name}_device.device()",
+            device_memory=True,
+            guard="OPFORGE_WITH_XPU3_TOOLCHAIN",
+            built=False,
+        ),
+    ),
+    pointer_arg="opforge::xpu3_arg({value})",
+    dim_arg='opforge::xpu3_dim("{op}", "{dim}", {value})',
+    template_arg="typename opforge::Xpu3Elem<{t}>::type",
+    test_backends=("xpu3-sim",),
+)
+
+KINDS: tuple[KernelKind, ...] = (CPU, XPU3)
+BY_NAME: Mapping[str, KernelKind] = MappingProxyType({k.name: k for k in KINDS})
+
+
+def kinds_of(names: tuple[str, ...]) -> tuple[KernelKind, ...]:
+    """The kinds an op names, in registry order."""
+    return tuple(k for k in KINDS if k.name in names)

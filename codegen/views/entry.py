@@ -1,0 +1,310 @@
+"""The framework-free entry's view (generated/plugin/<op>.h and .cc): run()
+checks every buffer, dim and attribute, then reaches the kernel of the
+context's backend, directly or through a kind's launcher."""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+
+from codegen import api
+from codegen.api import Signature
+from codegen.cpp import (
+    alloc_check,
+    boolean,
+    count_cpp,
+    dim_cpp,
+    elem,
+    guarded,
+    number,
+    numel_text,
+    tparam,
+)
+from codegen.escape import cpp_string
+from codegen.kinds import KINDS, KernelKind, kinds_of
+from codegen.model import Bound, Dim, DTypeVar, Op, Role, Tensor, Values
+from codegen.views.common import dim_known, range_check, required_cpp, required_text
+
+
+def device_backends() -> tuple[str, ...]:
+    """The opforge::Backend enumerators whose buffers are in device memory:
+    every launcher of every kind that runs on a device."""
+    return tuple(la.backend for k in KINDS for la in k.launchers if la.device_memory)
+
+
+def on_host() -> str:
+    """C++ condition in run(): every buffer is in host memory."""
+    return " && ".join(f"ctx.backend != opforge::Backend::{b}" for b in device_backends())
+
+
+def on_device() -> str:
+    return " || ".join(f"ctx.backend == opforge::Backend::{b}" for b in device_backends())
+
+
+@dataclass(frozen=True)
+class LauncherDecl:
+    comment: tuple[str, ...]  # its comment's lines
+    defn: str
+    guard: str  # a macro it is only declared under ("" if always)
+
+
+@dataclass(frozen=True)
+class Dispatch:
+    """One case of run()'s switch over the context's backend."""
+
+    backend: str  # opforge::Backend enumerator
+    call: str  # the statement (no ';')
+    guard: str
+
+
+@dataclass(frozen=True)
+class Scratch:
+    name: str
+    elem: str
+    alloc_check: str  # C++ expression: the checked element count
+    fill: str  # C++ statement filling it ("" if the kernel fills it)
+
+
+@dataclass(frozen=True)
+class EntryView:
+    name: str
+    source: str
+    check_attrs: Signature
+    run: Signature
+    launchers: tuple[LauncherDecl, ...]
+    range_checks: tuple[str, ...]  # check_attrs(): the attributes' declared ranges
+    unchecked_attrs: tuple[str, ...]  # ...and the attributes it has nothing to check of
+    check_attrs_call: str
+    dims: tuple[str, ...]
+    dim_checks: tuple[str, ...]  # statements: dims' declared bounds, attributes bounded by dims
+    buffer_checks: tuple[str, ...]
+    overlap_check: str
+    host_value_checks: tuple[str, ...]  # the value-checked mode, on host memory only
+    device_value_checks: tuple[str, ...]  # ...on memory that is on the device on a device backend
+    on_host: str
+    scratch: tuple[Scratch, ...]
+    dispatch: tuple[Dispatch, ...]
+    host_after_checks: tuple[str, ...]
+    device_after_checks: tuple[str, ...]
+    dtype_var: str
+    run_instances: tuple[str, ...]
+
+
+def entry_view(op: Op) -> EntryView:
+    run = api.run(op)
+    kinds = kinds_of(op.kernels)
+    names = {d.name: d.name for d in op.dims} | {a.name: a.name for a in op.attrs}
+    check_attrs = api.check_attrs(op)
+    buffers = [t for t in op.tensors if t.is_argument] + [
+        t for t in op.tensors if t.role is Role.OUTPUT
+    ]
+    arguments = [t for t in op.tensors if t.is_argument]
+    return EntryView(
+        name=op.name,
+        source=op.source,
+        check_attrs=check_attrs,
+        run=run,
+        launchers=tuple(
+            LauncherDecl(
+                tuple(textwrap.wrap(launcher.doc.format(op=op.name), 77)),
+                api.launch(op, launcher).defn(),
+                launcher.guard,
+            )
+            for kind in kinds
+            for launcher in kind.launchers
+        ),
+        range_checks=tuple(c for a in op.attrs if (c := range_check(op, a))),
+        unchecked_attrs=tuple(a.name for a in op.attrs if not range_check(op, a)),
+        check_attrs_call=check_attrs.call(names),
+        dims=tuple(d.name for d in op.dims),
+        dim_checks=tuple(c for d in op.dims for c in _dim_bounds(op, d))
+        + tuple(
+            f'opforge::check_attr_at_most(kOp, "{a.name}", {a.name}, {dim_cpp(a.at_most)}, '
+            f"{cpp_string(a.at_most.render())});"
+            for a in op.attrs
+            if a.at_most is not None
+        ),
+        buffer_checks=tuple(
+            f'opforge::check_buffer(kOp, "{t.name}", {t.name}, {count_cpp(t.shape)}, '
+            f'"{numel_text(t.shape)}", {required_cpp(op, t)}, "{required_text(t)}");'
+            for t in buffers
+        ),
+        overlap_check=_overlap_check(op),
+        host_value_checks=tuple(
+            c for t in arguments if not _reads_device(op, t, t.values) for c in _values(op, t)
+        ),
+        device_value_checks=tuple(
+            c for t in arguments if _reads_device(op, t, t.values) for c in _values(op, t)
+        ),
+        on_host=on_host(),
+        scratch=tuple(_scratch(t) for t in op.tensors if t.role is Role.SCRATCH),
+        dispatch=tuple(d for kind in kinds for d in _dispatch(op, kind)),
+        host_after_checks=tuple(
+            c for t in op.tensors if not _reads_device(op, t, t.after) for c in _after(op, t)
+        ),
+        device_after_checks=tuple(
+            c for t in op.tensors if _reads_device(op, t, t.after) for c in _after(op, t)
+        ),
+        dtype_var=tparam(op),
+        run_instances=run.instantiations(op, qualified=False),
+    )
+
+
+def _scratch(t: Tensor) -> Scratch:
+    """Scratch is made by run() over its own dims (the kernel's workspace, or
+    a uniform fill from the documented stream)."""
+    names = {r: r for e in t.shape for r in e.refs()}
+    fill = ""
+    if t.fill is not None:
+        fill = (
+            f"opforge::fill_uniform({t.name}_storage.get(), {count_cpp(t.shape)}, "
+            f"opforge::resolve_seed({t.fill.seed_attr}));"
+        )
+    return Scratch(t.name, elem(t), alloc_check(t.name, t.shape, names, f"sizeof({elem(t)})"), fill)
+
+
+def _dispatch(op: Op, kind: KernelKind) -> list[Dispatch]:
+    names = {d.name: d.name for d in op.dims} | {a.name: a.name for a in op.attrs}
+    cases = []
+    if kind.direct_backend:
+        pointers = {"ctx": "ctx", **names} | {
+            t.name: f"{t.name}_storage.get()" if t.role is Role.SCRATCH else f"{t.name}.data"
+            for t in op.tensors
+        }
+        call = f"{kind.owner}{api.kernel(op, kind).call(pointers, tparam(op))}"
+        cases.append(Dispatch(kind.direct_backend, call, ""))
+    buffers = {"ctx": "ctx", **names} | {
+        t.name: (
+            f"opforge::Buffer<{'const ' if t.read_only else ''}{elem(t)}>"
+            f"{{{t.name}_storage.get(), {count_cpp(t.shape)}}}"
+            if t.role is Role.SCRATCH
+            else t.name
+        )
+        for t in op.tensors
+    }
+    for launcher in kind.launchers:
+        call = api.launch(op, launcher).call(buffers, tparam(op))
+        cases.append(Dispatch(launcher.backend, call, launcher.guard))
+    return cases
+
+
+def _overlap_check(op: Op) -> str:
+    """Every buffer run() receives (the caller's and new outputs), written ones
+    first: a pair sharing memory where one is written is refused, unless both
+    are read-only. Scratch is made by run() itself."""
+    buffers = [t for t in op.tensors if t.role is not Role.SCRATCH]
+    ordered = [t for t in buffers if t.role.kernel_writes] + [
+        t for t in buffers if not t.role.kernel_writes
+    ]
+    if len(ordered) < 2 or not ordered[0].role.kernel_writes:
+        return ""
+    spans = ", ".join(
+        f'opforge::span("{t.name}", {t.name}, {boolean(t.role.kernel_writes)}, {boolean(t.host)})'
+        for t in ordered
+    )
+    return f"opforge::check_disjoint(kOp, {on_device()}, {{{spans}}});"
+
+
+def _dim_bounds(op: Op, d: Dim) -> tuple[str, ...]:
+    """A dim's declared bounds, checked when the call binds it (real_bsz <=
+    max_bsz; max_candidate_len >= 1 so a kernel always has a first candidate)."""
+    checks = []
+    for label, bound in (("min", d.min), ("max", d.max)):
+        if bound is None:
+            continue
+        check = (
+            f'opforge::check_dim_bound(kOp, "{d.name}", {d.name}, {dim_cpp(bound)}, '
+            f"{cpp_string(bound.render())}, {boolean(label == 'min')});"
+        )
+        checks.append(guarded([dim_known(op, r) for r in (d.name, *bound.refs())], check))
+    return tuple(checks)
+
+
+def _is_float(t: Tensor) -> bool:
+    if isinstance(t.dtype, DTypeVar):
+        return all(d.is_float for d in t.dtype.choices)
+    return t.dtype.is_float
+
+
+def _values(op: Op, t: Tensor) -> tuple[str, ...]:
+    return _value_checks(op, t, t.values, t.name)
+
+
+def _after(op: Op, t: Tensor) -> tuple[str, ...]:
+    return _value_checks(op, t, t.after, f"the kernel's {t.name}")
+
+
+def _bound_cpp(bound: Bound, literal: str) -> tuple[str, str]:
+    """(C++ value, spec text) of a value bound over the entry's int64 dims."""
+    if isinstance(bound, (int, float)):
+        return number(bound, literal), repr(bound)
+    return dim_cpp(bound), bound.render()
+
+
+def _value_checks(op: Op, t: Tensor, v: Values, label: str) -> tuple[str, ...]:
+    """The checks of one value domain of `t`, whose messages call it `label`."""
+    cmp = "double" if _is_float(t) else "int64_t"
+    view = f"opforge::Buffer<const {elem(t)}>({t.name})"
+    checks: list[tuple[list[str], str]] = []  # (conditions, statement)
+    low: Bound | None = v.above if v.above is not None else v.min
+    if low is not None or v.max is not None:
+        args = []
+        for end, bound in (("min", low), ("max", v.max)):
+            value, text = ("std::nullopt", '""') if bound is None else _bound_cpp(bound, cmp)
+            args.append(value)
+            if end == "min":
+                args.append(boolean(v.above is not None))
+            args.append(cpp_string(text) if bound is not None else text)
+        check = (
+            f"opforge::check_value_range<{cmp}>(kOp, {cpp_string(label)}, {view}, "
+            + ", ".join(args)
+            + ");"
+        )
+        refs = sorted(
+            {
+                r
+                for b in (low, v.max)
+                if b is not None and not isinstance(b, (int, float))
+                for r in b.refs()
+            }
+        )
+        checks.append(([dim_known(op, r) for r in refs], check))
+    if v.prefix_sum_of is not None:
+        total = "-1"
+        if v.total is not None:
+            known = dim_known(op, v.total)
+            total = v.total if known == "true" else f"(({known}) ? {v.total} : -1)"
+        checks.append(
+            (
+                [],
+                f'opforge::check_prefix_sum(kOp, {cpp_string(label)}, {view}, "{v.prefix_sum_of}", '
+                f"opforge::Buffer<const {elem(t)}>({v.prefix_sum_of}), {total}, "
+                f'"{v.total or ""}");',
+            )
+        )
+    elif v.total is not None:
+        # Alone, 'total' is the sum of the elements (a rank-1 tensor of lengths).
+        checks.append(
+            (
+                [dim_known(op, v.total)],
+                f'opforge::check_total(kOp, {cpp_string(label)}, {view}, {v.total}, "{v.total}");',
+            )
+        )
+    if v.probability_rows and t.shape:
+        checks.append(
+            (
+                [],
+                f"opforge::check_probability_rows(kOp, {cpp_string(label)}, {view}, "
+                f"{dim_cpp(t.shape[-1])});",
+            )
+        )
+    present = [f"{t.name}.present()"] if t.optional else []
+    return tuple(guarded(present + conditions, check) for conditions, check in checks)
+
+
+def _reads_device(op: Op, t: Tensor, v: Values) -> bool:
+    """On a device, a tensor not declared host-resident holds a device pointer,
+    which the entry must never dereference on the host: its value checks (and
+    those of a prefix sum over it) run on host backends only."""
+    source = op.tensor(v.prefix_sum_of) if v.prefix_sum_of is not None else t
+    return not (t.host and source.host)

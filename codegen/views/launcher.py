@@ -1,0 +1,79 @@
+"""A launcher's view (codegen/kinds.py, Launcher): the generated function
+through which run() reaches a kind's kernel on one backend, copying buffers
+to and from the memory the kernel runs in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from codegen import api
+from codegen.cpp import elem, tparam
+from codegen.kinds import KernelKind, Launcher
+from codegen.model import Op, Role, Tensor
+
+
+@dataclass(frozen=True)
+class LauncherTensor:
+    name: str
+    const: bool  # read-only to the kernel
+    elem: str  # host C++ element type
+    copied: bool  # gets a device copy in this launcher
+    copied_in: bool  # its values matter to the kernel (all but new outputs)
+    written: bool  # the kernel writes it: copied back
+
+
+@dataclass(frozen=True)
+class LauncherView:
+    name: str  # the op's
+    source: str
+    kind_decl: str  # the kernel's declaration header
+    defn: str
+    tensors: tuple[LauncherTensor, ...]
+    clusters: str  # C++: the clusters a launch uses, from the context's count
+    kernel: str  # the kernel as a function to launch (instantiated for the dtype set)
+    kernel_args: str
+    instances: tuple[str, ...]
+
+
+def _copied(launcher: Launcher, t: Tensor) -> bool:
+    return launcher.copies == "all" or t.host or t.role is Role.SCRATCH
+
+
+def launcher_view(op: Op, kind: KernelKind, launcher: Launcher) -> LauncherView:
+    sig = api.launch(op, launcher)
+    names = {d.name: d.name for d in op.dims} | {a.name: a.name for a in op.attrs}
+    dims = {d.name: kind.dim_arg.format(op=op.name, dim=d.name, value=d.name) for d in op.dims}
+    pointers = {
+        t.name: kind.pointer_arg.format(
+            value=(launcher.copied if _copied(launcher, t) else launcher.direct).format(name=t.name)
+        )
+        for t in op.tensors
+    }
+    kernel = kind.function
+    if op.dtype_vars:
+        kernel += f"<{kind.template_arg.format(t=tparam(op))}>"
+    return LauncherView(
+        name=op.name,
+        source=op.source,
+        kind_decl=kind.decl(op.name),
+        defn=sig.defn(),
+        tensors=tuple(
+            LauncherTensor(
+                name=t.name,
+                const=t.read_only,
+                elem=elem(t),
+                copied=_copied(launcher, t),
+                copied_in=t.role is not Role.OUTPUT,
+                written=t.role.kernel_writes,
+            )
+            for t in op.tensors
+        ),
+        clusters=(
+            "ctx.xpu3.nclusters"
+            if op.xpu3_max_clusters is None
+            else f"std::min(ctx.xpu3.nclusters, {op.xpu3_max_clusters})"
+        ),
+        kernel=kernel,
+        kernel_args=api.kernel(op, kind).call_args(names | dims | pointers),
+        instances=sig.instantiations(op, qualified=False),
+    )

@@ -1,0 +1,249 @@
+"""The Paddle op's view (generated/paddle/<op>.cc): checks paddle::Tensor
+arguments against the spec, binds dims and the dtype set, allocates new
+outputs and calls the entry; registered as a custom op (static graphs) and
+bound with pybind11 (the eager path)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from codegen import api
+from codegen.api import Signature
+from codegen.cpp import (
+    alloc_check,
+    boolean,
+    count_cpp,
+    dim_cpp,
+    dtype_enum,
+    elem,
+    number,
+    paddle_dtype,
+    shape_text,
+    tparam,
+)
+from codegen.model import Attr, AttrType, DimExpr, DimRef, DTypeVar, Op, Role, Tensor
+from codegen.views.common import (
+    DTypeVarView,
+    dtype_var_of,
+    from_wide,
+    narrow_check,
+    required_cpp,
+    required_text,
+)
+
+
+@dataclass(frozen=True)
+class PaddleTensor:
+    name: str
+    optional: bool
+    host: bool
+    in_place: bool
+    required_cpp: str  # C++ bool expression over attributes: must be present
+    condition_text: str  # when an optional tensor is required, in words
+    dtype_check: str  # C++ expression: the opforge::DType the tensor must have (binds a set)
+    rank: int
+    unit_axis: str  # "true"/"false": the caller may add a trailing axis of size 1
+    host_cpp: str  # "true"/"false"
+    shape_text: str
+    binds: tuple[tuple[int, str], ...]  # (axis, dim) where the shape names a dim alone
+    checks: tuple[tuple[int, str, str, tuple[str, ...]], ...]  # (axis, cpp, text, deps)
+    paddle_output: str  # its name among the registered op's outputs
+    infer_dtype: str  # C++ expression in infer_dtype: the output's dtype
+    # New outputs: allocated here.
+    alloc_check: str
+    alloc_shape: tuple[str, ...]
+    paddle_dtype: str
+    infer_shape: tuple[str, ...]  # per axis, for static shape inference (-1: unknown)
+
+
+@dataclass(frozen=True)
+class PaddleAttr:
+    name: str
+    paddle_decl: str  # "name: type" for .Attrs()
+    narrow_check: str
+    cpp_default: str  # the default as a binding value ("" if required)
+
+
+@dataclass(frozen=True)
+class PaddleOpView:
+    name: str
+    doc: str
+    source: str
+    paddle_name: str  # the name registered with Paddle (prefixed: ops share one registry)
+    arguments: tuple[PaddleTensor, ...]
+    new_outputs: tuple[PaddleTensor, ...]
+    outputs: tuple[PaddleTensor, ...]
+    in_place_outputs: tuple[PaddleTensor, ...]
+    attrs: tuple[PaddleAttr, ...]
+    dims: tuple[tuple[str, str], ...]  # (dim, the attribute it is bound from or "")
+    dtype_var: DTypeVarView | None
+    infer_dims: tuple[tuple[str, str], ...]  # (dim, C++ source) that output shapes need
+    checked_call: Signature
+    paddle_kernel: Signature
+    infer_shape: Signature
+    infer_dtype: Signature
+    binding: Signature
+    binding_none: Signature  # the overload taking None for every tensor
+    check_attrs_call: str
+    glue_to_run: str  # checked_call -> run
+    paddle_kernel_body: str  # paddle_kernel's statement: checked_call, its outputs as a vector
+    binding_to_checked: str
+    binding_none_to_checked: str
+
+
+def _tensor(op: Op, t: Tensor) -> PaddleTensor:
+    if isinstance(t.dtype, DTypeVar):
+        var = dtype_var_of(op)
+        assert var is not None
+        ref = f"*{t.name}" if t.optional else t.name
+        choices = ", ".join(e for _, e in var.choices)
+        # The first present tensor of the set binds it; the others must agree.
+        dtype_check = (
+            f'paddle_glue::bind_dtype(kOp, "{t.name}", {ref}, {var.name}_dtype, '
+            f'{{{choices}}}, "{var.text}")'
+        )
+        paddle = f"paddle_glue::paddle_dtype({var.name}_dtype.value)"
+        binder = next(
+            u for u in op.tensors if u.is_argument and not u.optional and u.dtype == t.dtype
+        )
+        infer_dtype = f"{binder.name}_dtype"
+        size = f"opforge::dtype_size({var.name}_dtype.value)"
+    else:
+        dtype_check, paddle = dtype_enum(t.dtype), paddle_dtype(t.dtype)
+        infer_dtype = f"{t.name}_dtype" if t.role is Role.INOUT else paddle
+        size = f"sizeof({elem(t)})"
+    slots = {r: f"{r}.get()" for e in t.shape for r in e.refs()}
+    return PaddleTensor(
+        name=t.name,
+        optional=t.optional,
+        host=t.host,
+        in_place=t.role is Role.INOUT,
+        required_cpp=required_cpp(op, t),
+        condition_text=required_text(t),
+        dtype_check=dtype_check,
+        rank=len(t.shape),
+        unit_axis=boolean(t.unit_axis),
+        host_cpp=boolean(t.host),
+        shape_text=shape_text(t.shape),
+        binds=tuple((axis, e.name) for axis, e in enumerate(t.shape) if isinstance(e, DimRef)),
+        checks=tuple(
+            (
+                axis,
+                dim_cpp(e, {r: f"{r}.value" for r in e.refs()}),
+                e.render(),
+                tuple(dict.fromkeys(e.refs())),
+            )
+            for axis, e in enumerate(t.shape)
+            if not isinstance(e, DimRef)
+        ),
+        paddle_output=f"{t.name}_out" if t.role is Role.INOUT else t.name,
+        infer_dtype=infer_dtype,
+        alloc_check=alloc_check(t.name, t.shape, slots, size) if t.role is Role.OUTPUT else "",
+        alloc_shape=tuple(dim_cpp(e, slots) for e in t.shape),
+        paddle_dtype=paddle,
+        infer_shape=tuple(_infer_cpp(e) for e in t.shape),
+    )
+
+
+def _cpp_default(a: Attr) -> str:
+    """The attribute's default as the binding's C++ value ("" if required)."""
+    if a.default is None:
+        return ""
+    if a.enum is not None:
+        return str(a.enum.value_of(str(a.default)))
+    if a.type is AttrType.BOOL:
+        return boolean(bool(a.default))
+    if a.type is AttrType.FLOAT:
+        return repr(float(a.default))
+    return number(int(a.default), "int64_t")
+
+
+def paddle_view(op: Op) -> PaddleOpView:
+    tensors = {t.name: _tensor(op, t) for t in op.tensors if t.role is not Role.SCRATCH}
+    checked = api.checked_call(op)
+    wide = {t.name: t.name for t in op.arguments} | {a.name: from_wide(op, a) for a in op.attrs}
+    unwrapped = wide | {t.name: f"*{t.name}" for t in op.arguments if not t.optional}
+    slots = {d.name: f"{d.name}.get()" for d in op.dims}
+    glue = {"ctx": "ctx", **slots} | {a.name: a.name for a in op.attrs}
+    for t in op.tensors:
+        const = "const " if t.read_only else ""
+        count = count_cpp(t.shape, slots)
+        if t.is_argument:
+            glue[t.name] = f"paddle_glue::buffer<{const}{elem(t)}>({t.name}_tensor, {count})"
+        elif t.role is Role.OUTPUT:
+            glue[t.name] = (
+                f"paddle_glue::buffer<{elem(t)}>("
+                f"static_cast<const phi::DenseTensor&>(*{t.name}.impl()), {count})"
+            )
+    names = {d.name: d.name for d in op.dims} | {a.name: a.name for a in op.attrs}
+    return PaddleOpView(
+        name=op.name,
+        doc=op.doc,
+        source=op.source,
+        paddle_name=f"opforge_{op.name}",
+        arguments=tuple(tensors[t.name] for t in op.arguments),
+        new_outputs=tuple(tensors[t.name] for t in op.tensors if t.role is Role.OUTPUT),
+        outputs=tuple(tensors[t.name] for t in op.outputs),
+        in_place_outputs=tuple(tensors[t.name] for t in op.tensors if t.role is Role.INOUT),
+        attrs=tuple(
+            PaddleAttr(
+                name=a.name,
+                paddle_decl=f"{a.name}: {api.attr_paddle(a).render()}",
+                narrow_check=narrow_check(a),
+                cpp_default=_cpp_default(a),
+            )
+            for a in op.attrs
+        ),
+        dims=tuple((d.name, d.from_attr or "") for d in op.dims),
+        dtype_var=dtype_var_of(op),
+        infer_dims=_infer_dims(op),
+        checked_call=checked,
+        paddle_kernel=api.paddle_kernel(op),
+        infer_shape=api.infer_shape(op),
+        infer_dtype=api.infer_dtype(op),
+        binding=api.binding(op, none_for_required=False),
+        binding_none=api.binding(op, none_for_required=True),
+        check_attrs_call=api.check_attrs(op).call(names),
+        glue_to_run=api.run(op).call(glue, tparam(op)),
+        paddle_kernel_body=_paddle_kernel_body(op, checked.call(wide)),
+        binding_to_checked=checked.call(wide),
+        binding_none_to_checked=checked.call(unwrapped),
+    )
+
+
+def _paddle_kernel_body(op: Op, call: str) -> str:
+    """Paddle's custom-op kernel returns its new outputs as a vector."""
+    new = [t for t in op.tensors if t.role is Role.OUTPUT]
+    if not new:
+        return call
+    return f"return {{{call}}}" if len(new) == 1 else f"return {call}"
+
+
+def _infer_cpp(e: DimExpr) -> str:
+    """A static-graph size: unknown (-1) if any dim it uses is unknown."""
+    refs = tuple(dict.fromkeys(e.refs()))
+    if not refs or isinstance(e, DimRef):
+        return dim_cpp(e)
+    unknown = " || ".join(f"{r} < 0" for r in refs)
+    return f"({unknown}) ? -1 : {dim_cpp(e)}"
+
+
+def _infer_dims(op: Op) -> tuple[tuple[str, str], ...]:
+    """Where static shape inference reads each dim that a new output's shape
+    needs: the attribute, or the first required tensor that binds it (the parser
+    guarantees one exists)."""
+    needed = {r for t in op.tensors if t.role is Role.OUTPUT for e in t.shape for r in e.refs()}
+    sources = []
+    for d in op.dims:
+        if d.name not in needed:
+            continue
+        if d.from_attr is not None:
+            sources.append((d.name, f"static_cast<int64_t>({d.from_attr})"))
+            continue
+        binder = next(
+            t
+            for t in op.tensors
+            if t.is_argument and not t.optional and t.binds_at(d.name) is not None
+        )
+        sources.append((d.name, f"{binder.name}_shape[{binder.binds_at(d.name)}]"))
+    return tuple(sources)
