@@ -8,6 +8,7 @@ and writes it.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -20,6 +21,7 @@ from pathlib import Path
 import jinja2
 
 from codegen.escape import cpp_comment, cpp_string, py_comment, py_docstring
+from codegen.kinds import HOST, KINDS, RULES
 from codegen.layout import layout_cpp
 from codegen.model import Op
 from codegen.views import OpViews, op_views
@@ -96,6 +98,7 @@ class OpParts:
     exports: tuple[str, ...]  # the names it adds to the Python module
     python: str
     stub: str
+    manifest: str  # its entry in manifest.json (JSON)
 
 
 def op_parts(views: OpViews) -> OpParts:
@@ -106,7 +109,44 @@ def op_parts(views: OpViews) -> OpParts:
         exports=(python.name, *(e[0] for e in python.enums)),
         python=_env.get_template("ops_op.py.j2").render(op=python),
         stub=_env.get_template("ops_op.pyi.j2").render(op=python),
+        manifest=json.dumps(
+            {
+                "spec": views.source,
+                "kernels": [
+                    {"kind": kind, "source": source, "rule": rule, "declared_in": decl}
+                    for kind, source, rule, decl in views.kernels
+                ],
+                "units": [
+                    {"path": u.path, "rule": u.rule, "paddle": u.paddle, "guard": u.guard}
+                    for u in views.units
+                ],
+            }
+        ),
     )
+
+
+def manifest(ops: list[OpParts]) -> str:
+    """What the build and the tests read instead of generated C++: per op, its
+    kernels (kind, source under the kernels directory, compile rule) and the
+    generated units to compile; the compile rules; each kind's runtime sources."""
+    document = {
+        "generated": _banner("//", [op.source for op in ops]).removeprefix("// "),
+        "rules": {
+            r.name: {"language": list(r.language), "includes": list(r.includes)} for r in RULES
+        },
+        "runtime": [
+            {"kind": k.name, "source": source, "rule": k.rule.name}
+            for k in KINDS
+            for source in k.runtime
+        ],
+        # A kind's sources keep its toolchain's suffix; the rule says how to compile one.
+        "suffixes": {k.suffix: k.rule.name for k in KINDS},
+        "shared_units": [{"path": "paddle/module.cc", "rule": HOST.name, "paddle": True}],
+        "ops": {op.name: json.loads(op.manifest) for op in sorted(ops, key=lambda o: o.name)},
+    }
+    # The banner's key on the first line, as every generated file's first line names its source.
+    first, second, rest = json.dumps(document, indent=1).split("\n", 2)
+    return f"{first}{second.strip()}\n{rest}\n"
 
 
 def render_shared(ops: list[OpParts]) -> dict[str, str]:
@@ -123,6 +163,7 @@ def render_shared(ops: list[OpParts]) -> dict[str, str]:
         "python/__init__.pyi": _env.get_template("ops.pyi.j2").render(
             parts=[op.stub for op in ops], exports=exports, banner=banner_py
         ),
+        "manifest.json": manifest(ops),
     }
 
 

@@ -121,6 +121,9 @@ class KernelKind:
     template_arg: str = "{t}"
     # The Python-side backend names the spec-derived tests run this kind under.
     test_backends: tuple[str, ...] = field(default=())
+    # Sources of the runtime this kind needs besides the ops' (compiled once
+    # per flag set and linked into every tree), relative to the repository root.
+    runtime: tuple[str, ...] = ()
 
     def decl(self, op: str) -> str:
         return self.decl_path.format(op=op)
@@ -197,6 +200,7 @@ XPU3 = KernelKind(
     dim_arg='opforge::xpu3_dim("{op}", "{dim}", {value})',
     template_arg="typename opforge::Xpu3Elem<{t}>::type",
     test_backends=("xpu3-sim",),
+    runtime=("csrc/xpu3sim/xpu3sim.cc",),
 )
 
 KINDS: tuple[KernelKind, ...] = (CPU, XPU3)

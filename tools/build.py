@@ -15,14 +15,17 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import fcntl
+import functools
 import hashlib
 import importlib.util
+import json
 import shlex
 import subprocess
 import sys
 import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
@@ -78,7 +81,7 @@ class Unit:
     # unit including paddle/extension.h, or pybind11 alone (~12 s without it).
     needs_paddle: bool
     needs_python: bool  # includes pybind11
-    xpu3sim: bool = False  # an XPU3 kernel or launcher, compiled against the simulation
+    rule: str = "host"  # the compile rule (generated/manifest.json "rules": codegen/kinds.py)
 
 
 WARNINGS = ["-Wall", "-Wextra", "-Wno-unused-parameter", "-Werror"]
@@ -91,8 +94,7 @@ def include_flags(unit: Unit, tree: Tree | None = MAIN) -> list[str]:
     flags = ["-I" + str(ROOT / "csrc" / "include")]
     if tree is not None:
         flags.append("-I" + str(tree.generated))
-    if unit.xpu3sim:
-        flags += SIM_INCLUDES
+    flags += ["-I" + str(ROOT / d) for d in rules()[unit.rule]["includes"]]
     if unit.needs_paddle or unit.needs_python:
         paddle = paddle_dir()
         # Paddle's own pybind11 copy: its tensor caster is compiled against it.
@@ -107,30 +109,42 @@ def include_flags(unit: Unit, tree: Tree | None = MAIN) -> list[str]:
     return flags
 
 
-# The simulation's stand-ins for the toolchain headers (xpu/kernel/*.h); a real
-# XPU3 build puts only portable/ on the path.
-SIM_INCLUDES = ["-I" + str(ROOT / "csrc" / "xpu3sim" / d) for d in ("include", "portable")]
+def manifest(generated: Path = MAIN.generated) -> dict[str, Any]:
+    """What the generator says the build needs (generated/manifest.json): per op
+    its kernels and generated units, the compile rules, each kind's runtime.
+    Nothing here learns a fact about a spec from generated C++ or file names."""
+    path = generated / "manifest.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    except FileNotFoundError:
+        sys.exit(f"{_shown(path)} does not exist: run `python -m codegen` first")
+
+
+@functools.cache
+def rules() -> dict[str, dict[str, list[str]]]:
+    """The compile rules by name (the same in every tree: they come from the registry)."""
+    return manifest()["rules"]  # type: ignore[no-any-return]
 
 
 def _unity(tree: Tree, found: list[Unit]) -> list[Unit]:
     """Group units of one kind into tree.unity files that #include them."""
-    grouped: dict[tuple[bool, bool, bool, str], list[Unit]] = {}
+    grouped: dict[tuple[bool, bool, str, str], list[Unit]] = {}
     kept = []
     for unit in found:
         if unit.source.name == "module.cc":
             kept.append(unit)  # the module: once
             continue
-        key = (unit.needs_paddle, unit.needs_python, unit.xpu3sim, unit.source.suffix)
+        key = (unit.needs_paddle, unit.needs_python, unit.rule, unit.source.suffix)
         grouped.setdefault(key, []).append(unit)
-    for (paddle, python, xpu3sim, suffix), members in sorted(grouped.items()):
+    for (paddle, python, rule, suffix), members in sorted(grouped.items()):
         for part in range(tree.unity):
             chunk = members[part :: tree.unity]
             if not chunk:
                 continue
-            kind = f"{'paddle' if paddle else 'plain'}{'_sim' if xpu3sim else ''}{suffix.replace('.', '_')}"
+            kind = f"{'paddle' if paddle else 'plain'}_{rule}{suffix.replace('.', '_')}"
             path = tree.build / "unity" / f"{kind}_{part}.cc"
             write_if_changed(path, "".join(f'#include "{u.source}"\n' for u in chunk))
-            kept.append(Unit(path, paddle, python, xpu3sim))
+            kept.append(Unit(path, paddle, python, rule))
     return kept
 
 
@@ -138,32 +152,25 @@ class MissingKernel(Exception):
     pass
 
 
-def named_kernels(tree: Tree) -> list[tuple[str, str]]:
-    """(op, backend) for every kernel a spec names, read from the generated
-    declarations (kernel_decls/<op>.h declares Kernels::cpu when the spec has a
-    CPU kernel; kernel_decls/<op>_xpu3.h exists when it has an XPU3 kernel).
-    Raises MissingKernel naming each kernel source that does not exist."""
+def named_kernels(tree: Tree) -> list[tuple[str, str, str]]:
+    """(op, kind, compile rule) of every kernel a spec names, as the generator's
+    manifest lists them. Raises MissingKernel naming each kernel source that
+    does not exist, and the header declaring it."""
     found, missing = [], []
-    for decl in sorted((tree.generated / "kernel_decls").glob("*.h")):
-        if decl.stem.endswith("_xpu3"):
-            continue
-        op = decl.stem
-        backends = ["cpu"] if "static void cpu(" in decl.read_text(encoding="utf-8") else []
-        if (decl.parent / f"{op}_xpu3.h").exists():
-            backends.append("xpu3")
-        for backend in backends:
-            source = tree.kernels / backend / f"{op}{'.cc' if backend == 'cpu' else '.xpu'}"
-            (found if source.exists() else missing).append((op, backend, source))
+    for op, entry in manifest(tree.generated)["ops"].items():
+        for kernel in entry["kernels"]:
+            source = tree.kernels / kernel["source"]
+            item = (op, kernel["kind"], kernel["rule"], source, kernel["declared_in"])
+            (found if source.exists() else missing).append(item)
     if missing:
         raise MissingKernel(
             "\n".join(
-                f"op {op}: its spec names the {backend} kernel, but {_shown(source)} does not "
-                f"exist; write it (declared in {_shown(tree.generated)}/kernel_decls/{op}"
-                f"{'_xpu3' if backend == 'xpu3' else ''}.h)"
-                for op, backend, source in missing
+                f"op {op}: its spec names the {kind} kernel, but {_shown(source)} does not "
+                f"exist; write it (declared in {_shown(tree.generated)}/{declared})"
+                for op, kind, _, source, declared in missing
             )
         )
-    return [(op, backend) for op, backend, _ in found]
+    return [(op, kind, rule) for op, kind, rule, _, _ in found]
 
 
 def _shown(path: Path) -> str:
@@ -171,30 +178,35 @@ def _shown(path: Path) -> str:
 
 
 def shared_units() -> list[Unit]:
-    """The runtime and the simulation: no generated header, so one object per
-    flag set serves every tree (build/shared/<digest of the flags>/)."""
+    """The runtime and each kind's runtime (the simulation): no generated header,
+    so one object per flag set serves every tree (build/shared/<digest>/)."""
     found = [
         Unit(path, path.name != "runtime.cc", path.name == "pybind_module.cc")
         for path in sorted((ROOT / "csrc" / "runtime").glob("*.cc"))
     ]
-    return [*found, Unit(ROOT / "csrc" / "xpu3sim" / "xpu3sim.cc", False, False, xpu3sim=True)]
+    return found + [
+        Unit(ROOT / r["source"], False, False, r["rule"]) for r in manifest()["runtime"]
+    ]
 
 
 def units(tree: Tree = MAIN) -> list[Unit]:
-    """What the tree compiles for itself (the shared units apart)."""
-    found = []
-    # The kernels each spec names, and only those (a kernel file without a spec
-    # is not built; a spec's kernel without a file stops the build).
-    kernels = named_kernels(tree)
-    for op, backend in kernels:
-        suffix = ".cc" if backend == "cpu" else ".xpu"
-        found.append(
-            Unit(tree.kernels / backend / f"{op}{suffix}", False, False, backend == "xpu3")
-        )
-    for path in sorted((tree.generated / "plugin").glob("*.cc")):
-        found.append(Unit(path, False, False, xpu3sim=path.stem.endswith("_xpu3sim")))
-    for path in sorted((tree.generated / "paddle").glob("*.cc")):
-        found.append(Unit(path, True, True))
+    """What the tree compiles for itself (the shared units apart): the kernels
+    each spec names, and only those (a kernel file without a spec is not built;
+    a spec's kernel without a file stops the build), and the generated units
+    the default build compiles (a unit under a toolchain's guard is not)."""
+    found: list[Unit] = []
+    described = manifest(tree.generated)
+    kernels = {(op, kind): rule for op, kind, rule in named_kernels(tree)}
+    for op, entry in described["ops"].items():
+        for kernel in entry["kernels"]:
+            if (op, kernel["kind"]) in kernels:
+                found.append(Unit(tree.kernels / kernel["source"], False, False, kernel["rule"]))
+    for entry in [*described["ops"].values(), {"units": described["shared_units"]}]:
+        for unit in entry["units"]:
+            if unit.get("guard"):
+                continue
+            paddle = unit["paddle"]
+            found.append(Unit(tree.generated / unit["path"], paddle, paddle, unit["rule"]))
     return _unity(tree, found) if tree.unity else found
 
 
@@ -205,8 +217,8 @@ def compile_command(unit: Unit, output: Path, opt: str = "-O2", tree: Tree = MAI
 
 
 def language(unit: Unit) -> list[str]:
-    # XPU3 kernels keep the toolchain's .xpu suffix; g++ compiles them as C++.
-    return ["-x", "c++"] if unit.source.suffix == ".xpu" else []
+    # A kind's sources may keep its toolchain's suffix (.xpu); its rule tells g++ the language.
+    return list(rules()[unit.rule]["language"])
 
 
 def object_path(unit: Unit, where: Tree | Path = MAIN) -> Path:
@@ -426,17 +438,23 @@ HARNESS_FLAVORS = {
     "plain": ["-std=c++17", "-O1", "-g", *WARNINGS],
     "sanitized": ["-std=c++17", "-O1", "-g", *WARNINGS, *SANITIZE],
 }
-HARNESS_RUNTIME = [
-    ROOT / "csrc" / "runtime" / "runtime.cc",
-    ROOT / "csrc" / "xpu3sim" / "xpu3sim.cc",
-]
+
+
+def harness_runtime() -> list[Unit]:
+    """The runtime and each kind's runtime, as every harness links them."""
+    runtime = [Unit(ROOT / "csrc" / "runtime" / "runtime.cc", False, False)]
+    return runtime + [
+        Unit(ROOT / r["source"], False, False, r["rule"]) for r in manifest()["runtime"]
+    ]
 
 
 def harness_flags(
     flavor: str, generated: Path | None = MAIN.generated, defines: tuple[str, ...] = ()
 ) -> list[str]:
     """The compile flags of a harness unit (without -c/-o)."""
-    includes = ["-I" + str(ROOT / "csrc" / "include"), *SIM_INCLUDES]
+    # Every rule's include directories: a harness compiles units of every kind.
+    extra = dict.fromkeys(d for rule in rules().values() for d in rule["includes"])
+    includes = ["-I" + str(ROOT / "csrc" / "include"), *("-I" + str(ROOT / d) for d in extra)]
     if generated is not None:
         includes.append("-I" + str(generated))
     return [*HARNESS_FLAVORS[flavor], *(f"-D{d}" for d in defines), *includes]
@@ -465,9 +483,12 @@ def build_harness(
     objects = []
     runtime_flags = harness_flags(flavor, None)
     unit_flags = harness_flags(flavor, generated, defines)
-    compiled = [(s, runtime_flags) for s in HARNESS_RUNTIME] + [(s, unit_flags) for s in sources]
-    for source, base in compiled:
-        flags = [*base, *language(Unit(source, False, False))]
+    compiled = [(u, runtime_flags) for u in harness_runtime()] + [
+        (Unit(s, False, False, _rule_of(s)), unit_flags) for s in sources
+    ]
+    for unit, base in compiled:
+        source = unit.source
+        flags = [*base, *language(unit)]
         obj = _harness_object(directory, source, flags)
         objects.append(str(obj))
         lines += [f"build {obj}: cxx {source}", f"  flags = {' '.join(q(f) for f in flags)}"]
@@ -479,6 +500,12 @@ def build_harness(
         fcntl.flock(lock, fcntl.LOCK_EX)
         (directory / "build.ninja").write_text("\n".join(lines) + "\n")
         return _run_ninja(directory, output, capture=True)
+
+
+def _rule_of(source: Path) -> str:
+    """A harness source's rule: by its suffix, the rule of the kind whose
+    sources keep it (a .xpu file is an XPU3 kernel), else host C++."""
+    return str(manifest()["suffixes"].get(source.suffix, "host"))
 
 
 def xpu3_toolchain_build(xtdk: Path) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from codegen.kinds import kinds_of
+from codegen.kinds import HOST, kinds_of
 from codegen.model import Op
 from codegen.views.entry import EntryView, entry_view
 from codegen.views.kernel import KernelDeclView, decl_views
@@ -30,11 +30,25 @@ class Rendering:
 
 
 @dataclass(frozen=True)
+class Unit:
+    """A generated file the build compiles, and how (codegen/kinds.py, CompileRule)."""
+
+    path: str  # under generated/
+    rule: str
+    paddle: bool  # includes Paddle's headers (and pybind11)
+    guard: str = ""  # compiled only by a toolchain defining this macro (not by the default build)
+
+
+@dataclass(frozen=True)
 class OpViews:
     name: str
     source: str
     files: tuple[Rendering, ...]  # the op's own generated C++ files
     python: PythonView  # its part of the shared Python files
+    kernels: tuple[
+        tuple[str, str, str, str], ...
+    ]  # (kind, source under csrc/kernels/, rule, declaration)
+    units: tuple[Unit, ...]  # which of `files` the build compiles
 
 
 ENTRY = (("plugin.h.j2", "plugin/{op}.h"), ("plugin.cc.j2", "plugin/{op}.cc"))
@@ -46,16 +60,18 @@ def op_views(op: Op) -> OpViews:
     entry = entry_view(op)
     files += [Rendering(t, p.format(op=op.name), entry) for t, p in ENTRY]
     files.append(Rendering(PADDLE[0], PADDLE[1].format(op=op.name), paddle_view(op)))
+    units = [Unit(ENTRY[1][1].format(op=op.name), HOST.name, False)]
+    units.append(Unit(PADDLE[1].format(op=op.name), HOST.name, True))
     for kind in kinds_of(op.kernels):
         for launcher in kind.launchers:
-            files.append(
-                Rendering(
-                    launcher.template,
-                    launcher.path.format(op=op.name),
-                    launcher_view(op, kind, launcher),
-                )
-            )
-    return OpViews(op.name, op.source, tuple(files), python_view(op))
+            path = launcher.path.format(op=op.name)
+            files.append(Rendering(launcher.template, path, launcher_view(op, kind, launcher)))
+            units.append(Unit(path, launcher.rule.name, False, launcher.guard))
+    kernels = tuple(
+        (k.name, k.source(op.name).removeprefix("csrc/kernels/"), k.rule.name, k.decl(op.name))
+        for k in kinds_of(op.kernels)
+    )
+    return OpViews(op.name, op.source, tuple(files), python_view(op), kernels, tuple(units))
 
 
-__all__ = ["OpViews", "Rendering", "op_views"]
+__all__ = ["OpViews", "Rendering", "Unit", "op_views"]

@@ -8,7 +8,7 @@ shows. Prints one line per call: `op dim value: what happened`."""
 from __future__ import annotations
 
 from codegen import api
-from codegen.kinds import CPU, HOST_ELEM, XPU3
+from codegen.kinds import HOST_ELEM, kinds_of
 from codegen.model import AttrType, DTypeVar, Op
 
 PAST = [2**31, 2**40, 2**62, -1]
@@ -33,15 +33,24 @@ def _attr_values(op: Op) -> dict[str, str]:
 def aborting_kernels(op: Op) -> str:
     """Definitions of the op's kernels and launchers that abort: a harness of
     the plugin links them where a call must never reach a kernel."""
-    cpu, sim = api.kernel(op, CPU), api.launch(op, XPU3.launchers[0])
-    parts = [f"{cpu.template}void {cpu.qualified}({cpu.params_text()}) {{ std::abort(); }}"]
-    parts += list(cpu.instantiations(op, qualified=True))
-    if any(k.value == "xpu3" for k in op.kernels):
-        parts.append(
-            f"namespace opforge::{op.name} {{\n{sim.defn()} {{ std::abort(); }}\n"
-            + "\n".join(sim.instantiations(op, qualified=False))
-            + "\n}"
-        )
+    parts = []
+    for kind in kinds_of(op.kernels):
+        if kind.direct_backend:  # run() calls the kernel itself
+            kernel = api.kernel(op, kind)
+            parts.append(
+                f"{kernel.template}void {kernel.qualified}({kernel.params_text()}) "
+                "{ std::abort(); }"
+            )
+            parts += list(kernel.instantiations(op, qualified=True))
+        for launcher in kind.launchers:
+            if not launcher.built:
+                continue
+            sig = api.launch(op, launcher)
+            parts.append(
+                f"namespace opforge::{op.name} {{\n{sig.defn()} {{ std::abort(); }}\n"
+                + "\n".join(sig.instantiations(op, qualified=False))
+                + "\n}"
+            )
     return "\n".join(parts)
 
 

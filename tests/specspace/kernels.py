@@ -93,5 +93,5 @@ def write_kernels(ops: list[Op], kernels: Path) -> None:
         (kernels / backend).mkdir(parents=True, exist_ok=True)
     for op in ops:
         (kernels / "cpu" / f"{op.name}.cc").write_text(cpu_kernel(op), encoding="utf-8")
-        if any(k.value == "xpu3" for k in op.kernels):
+        if XPU3.name in op.kernels:
             (kernels / "xpu3" / f"{op.name}.xpu").write_text(xpu3_kernel(op), encoding="utf-8")
