@@ -18,9 +18,11 @@ ROOT = Path(__file__).resolve().parent.parent
 SKIP_DIRS = {".git", ".venv", "build", "node_modules", ".pytest_cache", ".hypothesis"}
 
 FENCE = re.compile(r"^ {0,3}(```|~~~)")
-CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
+# A code span may run over lines, but not past a paragraph's end.
+CODE_SPAN = re.compile(r"(`+)(?:(?!\1)[^\n]|\n(?![ \t]*\n))+?\1")
+# A link's text, too (a link whose text wraps is a link all the same).
 INLINE_LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]*)>?(?:\s+\"[^\"]*\")?\s*\)")
-REFERENCE_DEF = re.compile(r"^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)")
+REFERENCE_DEF = re.compile(r"^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)", re.MULTILINE)
 HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 HTML_ANCHOR = re.compile(r"<a\s+(?:name|id)=\"([^\"]+)\"")
 
@@ -33,30 +35,31 @@ def markdown_files(root: Path = ROOT) -> list[Path]:
     return sorted(files)
 
 
-def _prose_lines(text: str, code: str = "drop") -> list[tuple[int, str]]:
-    """(line number, line) outside fenced code blocks, with the code spans
-    dropped (links in code are not links) or, code="keep", only their
-    backticks (a heading's code is part of its anchor)."""
-    lines, fenced = [], False
-    for number, line in enumerate(text.splitlines(), 1):
+def _headings(text: str) -> list[str]:
+    """The text of every heading outside fenced code blocks, backticks dropped
+    (a heading's code is part of its anchor)."""
+    found, fenced = [], False
+    for line in text.splitlines():
         if FENCE.match(line):
             fenced = not fenced
-            continue
-        if not fenced:
-            lines.append(
-                (number, line.replace("`", "") if code == "keep" else CODE_SPAN.sub("", line))
-            )
-    return lines
+        elif not fenced and (heading := HEADING.match(line)):
+            found.append(heading.group(2).replace("`", ""))
+    return found
 
 
 def links(path: Path) -> list[tuple[int, str]]:
-    found = []
-    for number, line in _prose_lines(path.read_text(encoding="utf-8")):
-        found += [(number, m.group(1)) for m in INLINE_LINK.finditer(line)]
-        definition = REFERENCE_DEF.match(line)
-        if definition:
-            found.append((number, definition.group(1)))
-    return found
+    """(line number, target) of every inline link and link definition outside
+    code: fenced blocks blanked, code spans blanked but for their newlines."""
+    text, fenced = [], False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        fence = bool(FENCE.match(line))
+        fenced ^= fence
+        text.append("" if fenced or fence else line)
+    prose = CODE_SPAN.sub(lambda m: "\n" * m.group(0).count("\n"), "\n".join(text))
+    matches = sorted(
+        [*INLINE_LINK.finditer(prose), *REFERENCE_DEF.finditer(prose)], key=lambda m: m.start()
+    )
+    return [(prose.count("\n", 0, m.start()) + 1, m.group(1)) for m in matches]
 
 
 def slug(heading: str) -> str:
@@ -76,11 +79,8 @@ def anchors(path: Path) -> set[str]:
     text = path.read_text(encoding="utf-8")
     seen: dict[str, int] = {}
     found = set(HTML_ANCHOR.findall(text))
-    for _, line in _prose_lines(text, code="keep"):
-        heading = HEADING.match(line)
-        if not heading:
-            continue
-        base = slug(heading.group(2))
+    for heading in _headings(text):
+        base = slug(heading)
         count = seen.get(base, 0)
         seen[base] = count + 1
         found.add(base if count == 0 else f"{base}-{count}")
@@ -124,7 +124,9 @@ def test_the_checker_sees_a_dead_link(tmp_path: Path) -> None:
         "# A `page`: its title\n\n"
         "[good](page.md#a-page-its-title) [self](#a-page-its-title) [web](https://x.org/y)\n"
         "[gone](missing.md) [no heading](page.md#nowhere) [out](../../x.md)\n"
-        "`[in code](missing-too.md)`\n\n```sh\n# not a heading\n[fenced](missing-three.md)\n```\n",
+        "`[in code](missing-too.md)` `code over\n[two lines](missing-four.md)` [a link\n"
+        "over two lines](page.md#wrapped)\n\n"
+        "```sh\n# not a heading\n[fenced](missing-three.md)\n```\n",
         encoding="utf-8",
     )
     assert anchors(page) == {"a-page-its-title"}
@@ -132,4 +134,6 @@ def test_the_checker_sees_a_dead_link(tmp_path: Path) -> None:
         "missing.md: no such file",
         "page.md#nowhere: no heading '#nowhere' there",
         "../../x.md: outside the repository",
+        "page.md#wrapped: no heading '#wrapped' there",
     ]
+    assert [d.split(":")[1] for d in dead_links(page, root=tmp_path)] == ["4", "4", "4", "6"]
