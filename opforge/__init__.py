@@ -1,8 +1,8 @@
 """opforge: custom ops for LLM inference on PaddlePaddle.
 
 Every op's glue (checks, Paddle op, bindings, this API) is generated from its
-spec in opspec/; see the README ("The API contract": argument types, aliasing,
-threads, size limits, deployment).
+spec in opspec/; see docs/api-contract.md (the API contract: argument types,
+aliasing, threads, size limits, deployment).
 
 Importing the package registers every op with Paddle (as ``opforge_<op>``), so
 a program saved with them runs in a process that imported opforge

@@ -6,7 +6,7 @@ Two drivers of the same mutations: Hypothesis (shrinks a failure to the
 smallest mutation list, and remembers it in its database) and the seeded run
 of tools/fuzz_specs.py in a subprocess with its address-space cap, which also
 compiles the C++ of a sample of accepted cases. ``python tools/fuzz_specs.py
---long`` runs 10,000 cases (README, "The spec language").
+--long`` runs 10,000 cases (docs/spec-language.md, "The spec fuzzer").
 """
 
 from __future__ import annotations

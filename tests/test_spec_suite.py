@@ -431,7 +431,7 @@ def test_static_graph_matches_inference_and_eager(op: Op, data: st.DataObject) -
     # Declared shapes: the static program feeds them (the unit axis is eager's case).
     case = dataclasses.replace(draw_case(data, op), unit_axes=False)
     # Paddle hands a custom op an empty optional input as None (a Paddle limitation,
-    # documented in the README), so such calls are not static-graph cases.
+    # documented in docs/api-contract.md), so such calls are not static-graph cases.
     assume(
         all(
             a is None or a.size > 0

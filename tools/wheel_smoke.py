@@ -12,8 +12,10 @@ needs only the installed package, Paddle and NumPy: it checks that `opforge` is
 the installed one, calls every op the package exports (a case missing for one
 is a failure: the package, not this list, says what the ops are) eagerly on the
 CPU kernels and under the XPU3 simulation and compares with the reference,
-runs each op in a static-graph program against its eager result, and checks
-that a wheel built against another Paddle refuses to import, naming both.
+runs each op in a static-graph program against its eager result, checks that
+the installed distribution's metadata names its license (Apache-2.0) and that
+the license text is in its .dist-info, and that a wheel built against another
+Paddle refuses to import, naming both.
 """
 
 from __future__ import annotations
@@ -92,6 +94,7 @@ def run(cases: Path, checkout: str | None) -> int:
         raise SystemExit(
             f"opforge was imported from the checkout ({where}), not the installed wheel"
         )
+    _license()
     exported = sorted(
         n
         for n in opforge._generated.__all__
@@ -121,6 +124,25 @@ def run(cases: Path, checkout: str | None) -> int:
     print(f"{len(exported)} op(s) exported, {len(metas)} case(s) passed")
     _other_paddle_refused(where)
     return 0
+
+
+def _license() -> None:
+    """The installed distribution's metadata names its license as an SPDX
+    expression (PEP 639) and lists its license file, which is in the wheel's
+    .dist-info (licenses/LICENSE) and is the Apache License 2.0."""
+    from importlib import metadata
+
+    dist = metadata.distribution("opforge")
+    expression = dist.metadata.get("License-Expression")
+    if expression != "Apache-2.0":
+        raise SystemExit(f"the installed opforge's License-Expression is {expression!r}")
+    listed = dist.metadata.get_all("License-File") or []
+    if "LICENSE" not in listed:
+        raise SystemExit(f"the installed opforge's metadata lists license files {listed}")
+    text = dist.read_text("licenses/LICENSE")
+    if text is None or not ("Apache License" in text and "Version 2.0, January 2004" in text):
+        raise SystemExit("the installed opforge has no Apache License 2.0 text in its .dist-info")
+    print(f"license: {expression}, .dist-info/licenses/LICENSE present")
 
 
 def _tensor(paddle: Any, array: np.ndarray | None) -> Any:

@@ -45,7 +45,7 @@ const char* backend_name(Backend backend) {
 }
 
 namespace {
-// The switches of the thread (README, "Threads"): set from Python between
+// The switches of the thread (docs/api-contract.md, "Threads"): set from Python between
 // calls, read once per call into its Context. thread_local, so a thread's
 // `with opforge.xpu3_simulation():` or set_value_checks() never reaches a
 // call another thread makes, whatever the interleaving.

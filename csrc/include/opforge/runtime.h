@@ -79,7 +79,7 @@ struct Buffer {
 };
 
 // ---------------------------------------------------------------- limits
-// What one call may ask for (README, "The API contract"). Every dim, and so
+// What one call may ask for (docs/api-contract.md, "Size limits"). Every dim, and so
 // every axis of every tensor, is at most kMaxDim elements: the XPU3 kernels
 // take int32 dims, the layouts' offsets are int32 tensors, and with dims
 // bounded so, every shape expression the spec language accepts evaluates in
@@ -463,7 +463,8 @@ struct Context {
 int64_t resolve_seed(int64_t seed);
 
 // out[i] = draw i+1 of the SplitMix64 stream started at `seed`, top 24 bits
-// scaled to [0, 1): exactly reproducible in any language (see the README).
+// scaled to [0, 1): exactly reproducible in any language (docs/api-contract.md,
+// "Seeded draws").
 void fill_uniform(float* out, int64_t n, int64_t seed);
 
 }  // namespace opforge
