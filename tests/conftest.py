@@ -28,6 +28,7 @@ budgets.load_profile()
 # Modules that import nothing built (no opforge, no compiled harness).
 GENERATOR_ONLY = {
     "test_codegen_output.py",
+    "test_docs_links.py",
     "test_generate.py",
     "test_generated_format.py",
     "test_model_repr.py",
