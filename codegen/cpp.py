@@ -11,6 +11,12 @@ from codegen.escape import cpp_string
 from codegen.kinds import HOST_ELEM
 from codegen.model import DimBinOp, DimExpr, DType, DTypeVar, Op, Tensor
 
+# The runtime's named arguments (csrc/include/opforge/runtime.h), by the model's booleans.
+ACCESS = {True: "opforge::Access::kWritten", False: "opforge::Access::kRead"}
+MEMORY = {True: "opforge::Memory::kHost", False: "opforge::Memory::kDevice"}
+UNIT_AXIS = {True: "opforge::UnitAxis::kAccepted", False: "opforge::UnitAxis::kRejected"}
+COPY_IN = {True: "opforge::CopyIn::kYes", False: "opforge::CopyIn::kNo"}
+
 
 def dim_cpp(expr: DimExpr, names: Mapping[str, str] | None = None) -> str:
     """C++ spelling of a dim expression (``//`` becomes ``/``: the parser admits
@@ -123,6 +129,6 @@ def guarded(conditions: list[str], statement: str) -> str:
     needed = [c for c in dict.fromkeys(conditions) if c != "true"]
     if not needed:
         return statement
-    if len(needed) == 1 and " " not in needed[0]:
+    if len(needed) == 1:
         return f"if ({needed[0]}) {statement}"
     return "if (" + " && ".join(f"({c})" for c in needed) + f") {statement}"

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from codegen import api
 from codegen.api import Signature
 from codegen.cpp import (
+    ACCESS,
+    MEMORY,
     alloc_check,
-    boolean,
     count_cpp,
     dim_cpp,
     elem,
@@ -124,11 +125,7 @@ def entry_view(op: Op) -> EntryView:
             for a in op.attrs
             if a.at_most is not None
         ),
-        buffer_checks=tuple(
-            f'opforge::check_buffer(kOp, "{t.name}", {t.name}, {count_cpp(t.shape)}, '
-            f'"{numel_text(t.shape)}", {required_cpp(op, t)}, "{required_text(t)}");'
-            for t in buffers
-        ),
+        buffer_checks=tuple(_buffer_check(op, t) for t in buffers),
         overlap_check=_overlap_check(op),
         host_value_checks=tuple(
             c for t in arguments if not _reads_device(op, t, t.values) for c in _values(op, t)
@@ -147,6 +144,19 @@ def entry_view(op: Op) -> EntryView:
         ),
         dtype_var=tparam(op),
         run_instances=run.instantiations(op, qualified=False),
+    )
+
+
+def _buffer_check(op: Op, t: Tensor) -> str:
+    """Present when required, non-null when non-empty, the declared element count."""
+    head = f'(kOp, "{t.name}", {t.name}, {count_cpp(t.shape)}, "{numel_text(t.shape)}"'
+    if not t.optional:
+        return f"opforge::check_required{head});"
+    if not t.required_when:
+        return f"opforge::check_optional{head});"
+    return (
+        f"opforge::check_required_when{head}, {required_cpp(op, t)}, "
+        f"{cpp_string(required_text(t))});"
     )
 
 
@@ -199,7 +209,7 @@ def _overlap_check(op: Op) -> str:
     if len(ordered) < 2 or not ordered[0].role.kernel_writes:
         return ""
     spans = ", ".join(
-        f'opforge::span("{t.name}", {t.name}, {boolean(t.role.kernel_writes)}, {boolean(t.host)})'
+        f'opforge::span("{t.name}", {t.name}, {ACCESS[t.role.kernel_writes]}, {MEMORY[t.host]})'
         for t in ordered
     )
     return f"opforge::check_disjoint(kOp, {on_device()}, {{{spans}}});"
@@ -213,8 +223,8 @@ def _dim_bounds(op: Op, d: Dim) -> tuple[str, ...]:
         if bound is None:
             continue
         check = (
-            f'opforge::check_dim_bound(kOp, "{d.name}", {d.name}, {dim_cpp(bound)}, '
-            f"{cpp_string(bound.render())}, {boolean(label == 'min')});"
+            f"opforge::check_dim_{'at_least' if label == 'min' else 'at_most'}(kOp, "
+            f'"{d.name}", {d.name}, {dim_cpp(bound)}, {cpp_string(bound.render())});'
         )
         checks.append(guarded([dim_known(op, r) for r in (d.name, *bound.refs())], check))
     return tuple(checks)
@@ -248,18 +258,18 @@ def _value_checks(op: Op, t: Tensor, v: Values, label: str) -> tuple[str, ...]:
     checks: list[tuple[list[str], str]] = []  # (conditions, statement)
     low: Bound | None = v.above if v.above is not None else v.min
     if low is not None or v.max is not None:
-        args = []
-        for end, bound in (("min", low), ("max", v.max)):
-            value, text = ("std::nullopt", '""') if bound is None else _bound_cpp(bound, cmp)
-            args.append(value)
-            if end == "min":
-                args.append(boolean(v.above is not None))
-            args.append(cpp_string(text) if bound is not None else text)
-        check = (
-            f"opforge::check_value_range<{cmp}>(kOp, {cpp_string(label)}, {view}, "
-            + ", ".join(args)
-            + ");"
-        )
+        if low is None:
+            lower = f"opforge::no_lower_bound<{cmp}>()"
+        else:
+            value, text = _bound_cpp(low, cmp)
+            named = "above" if v.above is not None else "at_least"
+            lower = f"opforge::{named}<{cmp}>({value}, {cpp_string(text)})"
+        if v.max is None:
+            upper = f"opforge::no_upper_bound<{cmp}>()"
+        else:
+            value, text = _bound_cpp(v.max, cmp)
+            upper = f"opforge::at_most<{cmp}>({value}, {cpp_string(text)})"
+        check = f"opforge::check_value_range(kOp, {cpp_string(label)}, {view}, {lower}, {upper});"
         refs = sorted(
             {
                 r
@@ -270,18 +280,20 @@ def _value_checks(op: Op, t: Tensor, v: Values, label: str) -> tuple[str, ...]:
         )
         checks.append(([dim_known(op, r) for r in refs], check))
     if v.prefix_sum_of is not None:
-        total = "-1"
-        if v.total is not None:
-            known = dim_known(op, v.total)
-            total = v.total if known == "true" else f"(({known}) ? {v.total} : -1)"
-        checks.append(
-            (
-                [],
-                f'opforge::check_prefix_sum(kOp, {cpp_string(label)}, {view}, "{v.prefix_sum_of}", '
-                f"opforge::Buffer<const {elem(t)}>({v.prefix_sum_of}), {total}, "
-                f'"{v.total or ""}");',
-            )
+        sums = (
+            f'{cpp_string(label)}, {view}, "{v.prefix_sum_of}", '
+            f"opforge::Buffer<const {elem(t)}>({v.prefix_sum_of})"
         )
+        plain = f"opforge::check_prefix_sum(kOp, {sums});"
+        if v.total is None:
+            checks.append(([], plain))
+        else:
+            # Ending at the dim where this call binds it (an optional binder may be absent).
+            ending = f'opforge::check_prefix_sum_ending_at(kOp, {sums}, {v.total}, "{v.total}");'
+            known = dim_known(op, v.total)
+            checks.append(([known], ending))
+            if known != "true":
+                checks.append(([f"!({known})"], plain))
     elif v.total is not None:
         # Alone, 'total' is the sum of the elements (a rank-1 tensor of lengths).
         checks.append(

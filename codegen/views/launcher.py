@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from codegen import api
-from codegen.cpp import elem, tparam
+from codegen.cpp import COPY_IN, elem, tparam
 from codegen.kinds import KernelKind, Launcher
 from codegen.model import Op, Role, Tensor
 
@@ -18,7 +18,7 @@ class LauncherTensor:
     const: bool  # read-only to the kernel
     elem: str  # host C++ element type
     copied: bool  # gets a device copy in this launcher
-    copied_in: bool  # its values matter to the kernel (all but new outputs)
+    copy_in: str  # opforge::CopyIn: its values matter to the kernel (all but new outputs)
     written: bool  # the kernel writes it: copied back
 
 
@@ -63,7 +63,7 @@ def launcher_view(op: Op, kind: KernelKind, launcher: Launcher) -> LauncherView:
                 const=t.read_only,
                 elem=elem(t),
                 copied=_copied(launcher, t),
-                copied_in=t.role is not Role.OUTPUT,
+                copy_in=COPY_IN[t.role is not Role.OUTPUT],
                 written=t.role.kernel_writes,
             )
             for t in op.tensors

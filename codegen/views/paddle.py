@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from codegen import api
 from codegen.api import Signature
 from codegen.cpp import (
+    MEMORY,
+    UNIT_AXIS,
     alloc_check,
     boolean,
     count_cpp,
@@ -42,8 +44,8 @@ class PaddleTensor:
     condition_text: str  # when an optional tensor is required, in words
     dtype_check: str  # C++ expression: the opforge::DType the tensor must have (binds a set)
     rank: int
-    unit_axis: str  # "true"/"false": the caller may add a trailing axis of size 1
-    host_cpp: str  # "true"/"false"
+    unit_axis: str  # opforge::UnitAxis: the caller may add a trailing axis of size 1
+    memory: str  # opforge::Memory
     shape_text: str
     binds: tuple[tuple[int, str], ...]  # (axis, dim) where the shape names a dim alone
     checks: tuple[tuple[int, str, str, tuple[str, ...]], ...]  # (axis, cpp, text, deps)
@@ -59,7 +61,6 @@ class PaddleTensor:
 @dataclass(frozen=True)
 class PaddleAttr:
     name: str
-    paddle_decl: str  # "name: type" for .Attrs()
     narrow_check: str
     cpp_default: str  # the default as a binding value ("" if required)
 
@@ -89,6 +90,10 @@ class PaddleOpView:
     paddle_kernel_body: str  # paddle_kernel's statement: checked_call, its outputs as a vector
     binding_to_checked: str
     binding_none_to_checked: str
+    # PD_BUILD_OP's .Inputs and .Attrs, from paddle_kernel's own parameters
+    # (Paddle matches them to the kernel function by position).
+    registered_inputs: tuple[str, ...]
+    registered_attrs: tuple[str, ...]
 
 
 def _tensor(op: Op, t: Tensor) -> PaddleTensor:
@@ -122,8 +127,8 @@ def _tensor(op: Op, t: Tensor) -> PaddleTensor:
         condition_text=required_text(t),
         dtype_check=dtype_check,
         rank=len(t.shape),
-        unit_axis=boolean(t.unit_axis),
-        host_cpp=boolean(t.host),
+        unit_axis=UNIT_AXIS[t.unit_axis],
+        memory=MEMORY[t.host],
         shape_text=shape_text(t.shape),
         binds=tuple((axis, e.name) for axis, e in enumerate(t.shape) if isinstance(e, DimRef)),
         checks=tuple(
@@ -161,6 +166,7 @@ def _cpp_default(a: Attr) -> str:
 def paddle_view(op: Op) -> PaddleOpView:
     tensors = {t.name: _tensor(op, t) for t in op.tensors if t.role is not Role.SCRATCH}
     checked = api.checked_call(op)
+    kernel = api.paddle_kernel(op)
     wide = {t.name: t.name for t in op.arguments} | {a.name: from_wide(op, a) for a in op.attrs}
     unwrapped = wide | {t.name: f"*{t.name}" for t in op.arguments if not t.optional}
     slots = {d.name: f"{d.name}.get()" for d in op.dims}
@@ -188,7 +194,6 @@ def paddle_view(op: Op) -> PaddleOpView:
         attrs=tuple(
             PaddleAttr(
                 name=a.name,
-                paddle_decl=f"{a.name}: {api.attr_paddle(a).render()}",
                 narrow_check=narrow_check(a),
                 cpp_default=_cpp_default(a),
             )
@@ -198,7 +203,7 @@ def paddle_view(op: Op) -> PaddleOpView:
         dtype_var=dtype_var_of(op),
         infer_dims=_infer_dims(op),
         checked_call=checked,
-        paddle_kernel=api.paddle_kernel(op),
+        paddle_kernel=kernel,
         infer_shape=api.infer_shape(op),
         infer_dtype=api.infer_dtype(op),
         binding=api.binding(op, none_for_required=False),
@@ -208,6 +213,14 @@ def paddle_view(op: Op) -> PaddleOpView:
         paddle_kernel_body=_paddle_kernel_body(op, checked.call(wide)),
         binding_to_checked=checked.call(wide),
         binding_none_to_checked=checked.call(unwrapped),
+        registered_inputs=tuple(
+            f'paddle::Optional("{p.name}")' if p.tensor.optional else f'"{p.name}"'
+            for p in kernel.params
+            if p.tensor is not None
+        ),
+        registered_attrs=tuple(
+            f'"{p.name}: {p.type.render()}"' for p in kernel.params if p.kind is api.Kind.ATTR
+        ),
     )
 
 

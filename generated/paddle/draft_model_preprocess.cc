@@ -35,9 +35,9 @@ void checked_call(const paddle::Tensor& seq_lens_this_time,
       seq_lens_this_time,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[real_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& seq_lens_encoder_tensor = paddle_glue::check_tensor(
       kOp,
@@ -45,41 +45,58 @@ void checked_call(const paddle::Tensor& seq_lens_this_time,
       seq_lens_encoder,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& stop_flags_tensor = paddle_glue::check_tensor(
-      kOp, "stop_flags", stop_flags, opforge::DType::kBool, 1, false, "[max_bsz]", false, anchor);
-  const phi::DenseTensor& step_idx_tensor = paddle_glue::check_tensor(
-      kOp, "step_idx", step_idx, opforge::DType::kInt64, 1, false, "[max_bsz]", false, anchor);
-  const phi::DenseTensor& max_dec_len_tensor = paddle_glue::check_tensor(kOp,
-                                                                         "max_dec_len",
-                                                                         max_dec_len,
-                                                                         opforge::DType::kInt64,
-                                                                         1,
-                                                                         false,
-                                                                         "[max_bsz]",
-                                                                         false,
-                                                                         anchor);
-  const phi::DenseTensor& prompt_lens_tensor = paddle_glue::check_tensor(kOp,
-                                                                         "prompt_lens",
-                                                                         prompt_lens,
-                                                                         opforge::DType::kInt64,
-                                                                         1,
-                                                                         false,
-                                                                         "[max_bsz]",
-                                                                         false,
-                                                                         anchor);
+      kOp,
+      "stop_flags",
+      stop_flags,
+      opforge::DType::kBool,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[max_bsz]",
+      opforge::Memory::kDevice,
+      anchor);
+  const phi::DenseTensor& step_idx_tensor = paddle_glue::check_tensor(kOp,
+                                                                      "step_idx",
+                                                                      step_idx,
+                                                                      opforge::DType::kInt64,
+                                                                      1,
+                                                                      opforge::UnitAxis::kRejected,
+                                                                      "[max_bsz]",
+                                                                      opforge::Memory::kDevice,
+                                                                      anchor);
+  const phi::DenseTensor& max_dec_len_tensor = paddle_glue::check_tensor(
+      kOp,
+      "max_dec_len",
+      max_dec_len,
+      opforge::DType::kInt64,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[max_bsz]",
+      opforge::Memory::kDevice,
+      anchor);
+  const phi::DenseTensor& prompt_lens_tensor = paddle_glue::check_tensor(
+      kOp,
+      "prompt_lens",
+      prompt_lens,
+      opforge::DType::kInt64,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[max_bsz]",
+      opforge::Memory::kDevice,
+      anchor);
   const phi::DenseTensor& token_ids_all_tensor = paddle_glue::check_tensor(
       kOp,
       "token_ids_all",
       token_ids_all,
       opforge::DType::kInt64,
       2,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz, max_model_len]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& step_input_ids_tensor = paddle_glue::check_tensor(
       kOp,
@@ -87,9 +104,9 @@ void checked_call(const paddle::Tensor& seq_lens_this_time,
       step_input_ids,
       opforge::DType::kInt64,
       2,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz, max_step_tokens]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& draft_input_ids_tensor = paddle_glue::check_tensor(
       kOp,
@@ -97,9 +114,9 @@ void checked_call(const paddle::Tensor& seq_lens_this_time,
       draft_input_ids,
       opforge::DType::kInt64,
       2,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz, max_step_tokens]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& draft_seq_lens_this_time_tensor = paddle_glue::check_tensor(
       kOp,
@@ -107,9 +124,9 @@ void checked_call(const paddle::Tensor& seq_lens_this_time,
       draft_seq_lens_this_time,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[real_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& draft_seq_lens_encoder_tensor = paddle_glue::check_tensor(
       kOp,
@@ -117,9 +134,9 @@ void checked_call(const paddle::Tensor& seq_lens_this_time,
       draft_seq_lens_encoder,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& draft_seq_lens_decoder_tensor = paddle_glue::check_tensor(
       kOp,
@@ -127,12 +144,20 @@ void checked_call(const paddle::Tensor& seq_lens_this_time,
       draft_seq_lens_decoder,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& has_draft_seqs_tensor = paddle_glue::check_tensor(
-      kOp, "has_draft_seqs", has_draft_seqs, opforge::DType::kBool, 1, false, "[1]", true, anchor);
+      kOp,
+      "has_draft_seqs",
+      has_draft_seqs,
+      opforge::DType::kBool,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[1]",
+      opforge::Memory::kHost,
+      anchor);
 
   opforge::DimSlot max_bsz{"max_bsz"};
   opforge::DimSlot max_step_tokens{"max_step_tokens"};
@@ -341,24 +366,22 @@ void bind(pybind11::module_& module) {
          const paddle::optional<paddle::Tensor>& draft_seq_lens_encoder,
          const paddle::optional<paddle::Tensor>& draft_seq_lens_decoder,
          const paddle::optional<paddle::Tensor>& has_draft_seqs) {
-        opforge::check_present(
-            kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized(), true, "");
-        opforge::check_present(kOp, "stop_flags", stop_flags.is_initialized(), true, "");
-        opforge::check_present(kOp, "step_idx", step_idx.is_initialized(), true, "");
-        opforge::check_present(kOp, "max_dec_len", max_dec_len.is_initialized(), true, "");
-        opforge::check_present(kOp, "prompt_lens", prompt_lens.is_initialized(), true, "");
-        opforge::check_present(kOp, "token_ids_all", token_ids_all.is_initialized(), true, "");
-        opforge::check_present(kOp, "step_input_ids", step_input_ids.is_initialized(), true, "");
-        opforge::check_present(kOp, "draft_input_ids", draft_input_ids.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "draft_seq_lens_this_time", draft_seq_lens_this_time.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "draft_seq_lens_encoder", draft_seq_lens_encoder.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "draft_seq_lens_decoder", draft_seq_lens_decoder.is_initialized(), true, "");
-        opforge::check_present(kOp, "has_draft_seqs", has_draft_seqs.is_initialized(), true, "");
+        opforge::require_present(kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized());
+        opforge::require_present(kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized());
+        opforge::require_present(kOp, "stop_flags", stop_flags.is_initialized());
+        opforge::require_present(kOp, "step_idx", step_idx.is_initialized());
+        opforge::require_present(kOp, "max_dec_len", max_dec_len.is_initialized());
+        opforge::require_present(kOp, "prompt_lens", prompt_lens.is_initialized());
+        opforge::require_present(kOp, "token_ids_all", token_ids_all.is_initialized());
+        opforge::require_present(kOp, "step_input_ids", step_input_ids.is_initialized());
+        opforge::require_present(kOp, "draft_input_ids", draft_input_ids.is_initialized());
+        opforge::require_present(
+            kOp, "draft_seq_lens_this_time", draft_seq_lens_this_time.is_initialized());
+        opforge::require_present(
+            kOp, "draft_seq_lens_encoder", draft_seq_lens_encoder.is_initialized());
+        opforge::require_present(
+            kOp, "draft_seq_lens_decoder", draft_seq_lens_decoder.is_initialized());
+        opforge::require_present(kOp, "has_draft_seqs", has_draft_seqs.is_initialized());
         checked_call(*seq_lens_this_time,
                      *seq_lens_encoder,
                      *stop_flags,

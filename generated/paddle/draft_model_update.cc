@@ -35,28 +35,29 @@ void checked_call(const paddle::Tensor& draft_next_tokens,
       draft_next_tokens,
       opforge::DType::kInt64,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[token_num]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
-  const phi::DenseTensor& cu_seqlens_q_tensor = paddle_glue::check_tensor(kOp,
-                                                                          "cu_seqlens_q",
-                                                                          cu_seqlens_q,
-                                                                          opforge::DType::kInt32,
-                                                                          1,
-                                                                          false,
-                                                                          "[real_bsz + 1]",
-                                                                          false,
-                                                                          anchor);
+  const phi::DenseTensor& cu_seqlens_q_tensor = paddle_glue::check_tensor(
+      kOp,
+      "cu_seqlens_q",
+      cu_seqlens_q,
+      opforge::DType::kInt32,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[real_bsz + 1]",
+      opforge::Memory::kDevice,
+      anchor);
   const phi::DenseTensor& draft_seq_lens_this_time_tensor = paddle_glue::check_tensor(
       kOp,
       "draft_seq_lens_this_time",
       draft_seq_lens_this_time,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[real_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& draft_seq_lens_encoder_tensor = paddle_glue::check_tensor(
       kOp,
@@ -64,9 +65,9 @@ void checked_call(const paddle::Tensor& draft_next_tokens,
       draft_seq_lens_encoder,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& draft_seq_lens_decoder_tensor = paddle_glue::check_tensor(
       kOp,
@@ -74,9 +75,9 @@ void checked_call(const paddle::Tensor& draft_next_tokens,
       draft_seq_lens_decoder,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& draft_input_ids_tensor = paddle_glue::check_tensor(
       kOp,
@@ -84,9 +85,9 @@ void checked_call(const paddle::Tensor& draft_next_tokens,
       draft_input_ids,
       opforge::DType::kInt64,
       2,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz, max_step_tokens]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& step_input_ids_tensor = paddle_glue::check_tensor(
       kOp,
@@ -94,9 +95,9 @@ void checked_call(const paddle::Tensor& draft_next_tokens,
       step_input_ids,
       opforge::DType::kInt64,
       2,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz, max_step_tokens]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& seq_lens_this_time_tensor = paddle_glue::check_tensor(
       kOp,
@@ -104,32 +105,49 @@ void checked_call(const paddle::Tensor& draft_next_tokens,
       seq_lens_this_time,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[real_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
-  const phi::DenseTensor& step_idx_tensor = paddle_glue::check_tensor(
-      kOp, "step_idx", step_idx, opforge::DType::kInt64, 1, false, "[max_bsz]", false, anchor);
-  const phi::DenseTensor& max_dec_len_tensor = paddle_glue::check_tensor(kOp,
-                                                                         "max_dec_len",
-                                                                         max_dec_len,
-                                                                         opforge::DType::kInt64,
-                                                                         1,
-                                                                         false,
-                                                                         "[max_bsz]",
-                                                                         false,
-                                                                         anchor);
-  const phi::DenseTensor& end_tokens_tensor = paddle_glue::check_tensor(kOp,
-                                                                        "end_tokens",
-                                                                        end_tokens,
-                                                                        opforge::DType::kInt64,
-                                                                        1,
-                                                                        false,
-                                                                        "[end_length]",
-                                                                        false,
-                                                                        anchor);
+  const phi::DenseTensor& step_idx_tensor = paddle_glue::check_tensor(kOp,
+                                                                      "step_idx",
+                                                                      step_idx,
+                                                                      opforge::DType::kInt64,
+                                                                      1,
+                                                                      opforge::UnitAxis::kRejected,
+                                                                      "[max_bsz]",
+                                                                      opforge::Memory::kDevice,
+                                                                      anchor);
+  const phi::DenseTensor& max_dec_len_tensor = paddle_glue::check_tensor(
+      kOp,
+      "max_dec_len",
+      max_dec_len,
+      opforge::DType::kInt64,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[max_bsz]",
+      opforge::Memory::kDevice,
+      anchor);
+  const phi::DenseTensor& end_tokens_tensor = paddle_glue::check_tensor(
+      kOp,
+      "end_tokens",
+      end_tokens,
+      opforge::DType::kInt64,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[end_length]",
+      opforge::Memory::kDevice,
+      anchor);
   const phi::DenseTensor& has_draft_seqs_tensor = paddle_glue::check_tensor(
-      kOp, "has_draft_seqs", has_draft_seqs, opforge::DType::kBool, 1, false, "[1]", true, anchor);
+      kOp,
+      "has_draft_seqs",
+      has_draft_seqs,
+      opforge::DType::kBool,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[1]",
+      opforge::Memory::kHost,
+      anchor);
 
   opforge::DimSlot max_bsz{"max_bsz"};
   opforge::DimSlot max_step_tokens{"max_step_tokens"};
@@ -344,23 +362,21 @@ void bind(pybind11::module_& module) {
          const paddle::optional<paddle::Tensor>& end_tokens,
          const paddle::optional<paddle::Tensor>& has_draft_seqs,
          bool prefill_one_step_stop) {
-        opforge::check_present(
-            kOp, "draft_next_tokens", draft_next_tokens.is_initialized(), true, "");
-        opforge::check_present(kOp, "cu_seqlens_q", cu_seqlens_q.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "draft_seq_lens_this_time", draft_seq_lens_this_time.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "draft_seq_lens_encoder", draft_seq_lens_encoder.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "draft_seq_lens_decoder", draft_seq_lens_decoder.is_initialized(), true, "");
-        opforge::check_present(kOp, "draft_input_ids", draft_input_ids.is_initialized(), true, "");
-        opforge::check_present(kOp, "step_input_ids", step_input_ids.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized(), true, "");
-        opforge::check_present(kOp, "step_idx", step_idx.is_initialized(), true, "");
-        opforge::check_present(kOp, "max_dec_len", max_dec_len.is_initialized(), true, "");
-        opforge::check_present(kOp, "end_tokens", end_tokens.is_initialized(), true, "");
-        opforge::check_present(kOp, "has_draft_seqs", has_draft_seqs.is_initialized(), true, "");
+        opforge::require_present(kOp, "draft_next_tokens", draft_next_tokens.is_initialized());
+        opforge::require_present(kOp, "cu_seqlens_q", cu_seqlens_q.is_initialized());
+        opforge::require_present(
+            kOp, "draft_seq_lens_this_time", draft_seq_lens_this_time.is_initialized());
+        opforge::require_present(
+            kOp, "draft_seq_lens_encoder", draft_seq_lens_encoder.is_initialized());
+        opforge::require_present(
+            kOp, "draft_seq_lens_decoder", draft_seq_lens_decoder.is_initialized());
+        opforge::require_present(kOp, "draft_input_ids", draft_input_ids.is_initialized());
+        opforge::require_present(kOp, "step_input_ids", step_input_ids.is_initialized());
+        opforge::require_present(kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized());
+        opforge::require_present(kOp, "step_idx", step_idx.is_initialized());
+        opforge::require_present(kOp, "max_dec_len", max_dec_len.is_initialized());
+        opforge::require_present(kOp, "end_tokens", end_tokens.is_initialized());
+        opforge::require_present(kOp, "has_draft_seqs", has_draft_seqs.is_initialized());
         checked_call(*draft_next_tokens,
                      *cu_seqlens_q,
                      *draft_seq_lens_this_time,

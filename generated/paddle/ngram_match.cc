@@ -26,7 +26,6 @@ void checked_call(const paddle::Tensor& token_ids_all,
                   int32_t max_draft_tokens,
                   int32_t infer_with_reference_tokenum_threshold) {
   check_attrs(max_ngram_size, max_draft_tokens, infer_with_reference_tokenum_threshold);
-  opforge::check_present(kOp, "draft_token_num", draft_token_num.is_initialized(), false, "");
 
   paddle_glue::PlaceAnchor anchor;
   const phi::DenseTensor& token_ids_all_tensor = paddle_glue::check_tensor(
@@ -35,21 +34,29 @@ void checked_call(const paddle::Tensor& token_ids_all,
       token_ids_all,
       opforge::DType::kInt64,
       2,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz, max_model_len]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
-  const phi::DenseTensor& prompt_lens_tensor = paddle_glue::check_tensor(kOp,
-                                                                         "prompt_lens",
-                                                                         prompt_lens,
-                                                                         opforge::DType::kInt64,
-                                                                         1,
-                                                                         false,
-                                                                         "[max_bsz]",
-                                                                         false,
-                                                                         anchor);
-  const phi::DenseTensor& step_idx_tensor = paddle_glue::check_tensor(
-      kOp, "step_idx", step_idx, opforge::DType::kInt64, 1, false, "[max_bsz]", false, anchor);
+  const phi::DenseTensor& prompt_lens_tensor = paddle_glue::check_tensor(
+      kOp,
+      "prompt_lens",
+      prompt_lens,
+      opforge::DType::kInt64,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[max_bsz]",
+      opforge::Memory::kDevice,
+      anchor);
+  const phi::DenseTensor& step_idx_tensor = paddle_glue::check_tensor(kOp,
+                                                                      "step_idx",
+                                                                      step_idx,
+                                                                      opforge::DType::kInt64,
+                                                                      1,
+                                                                      opforge::UnitAxis::kRejected,
+                                                                      "[max_bsz]",
+                                                                      opforge::Memory::kDevice,
+                                                                      anchor);
   const phi::DenseTensor* draft_token_num_tensor = nullptr;
   if (draft_token_num)
     draft_token_num_tensor = &paddle_glue::check_tensor(kOp,
@@ -57,9 +64,9 @@ void checked_call(const paddle::Tensor& token_ids_all,
                                                         *draft_token_num,
                                                         opforge::DType::kInt32,
                                                         1,
-                                                        false,
+                                                        opforge::UnitAxis::kRejected,
                                                         "[max_bsz]",
-                                                        false,
+                                                        opforge::Memory::kDevice,
                                                         anchor);
   const phi::DenseTensor& step_input_ids_tensor = paddle_glue::check_tensor(
       kOp,
@@ -67,9 +74,9 @@ void checked_call(const paddle::Tensor& token_ids_all,
       step_input_ids,
       opforge::DType::kInt64,
       2,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz, max_step_tokens]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& seq_lens_this_time_tensor = paddle_glue::check_tensor(
       kOp,
@@ -77,9 +84,9 @@ void checked_call(const paddle::Tensor& token_ids_all,
       seq_lens_this_time,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[real_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& seq_lens_encoder_tensor = paddle_glue::check_tensor(
       kOp,
@@ -87,9 +94,9 @@ void checked_call(const paddle::Tensor& token_ids_all,
       seq_lens_encoder,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& seq_lens_decoder_tensor = paddle_glue::check_tensor(
       kOp,
@@ -97,19 +104,20 @@ void checked_call(const paddle::Tensor& token_ids_all,
       seq_lens_decoder,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
-  const phi::DenseTensor& max_dec_len_tensor = paddle_glue::check_tensor(kOp,
-                                                                         "max_dec_len",
-                                                                         max_dec_len,
-                                                                         opforge::DType::kInt64,
-                                                                         1,
-                                                                         false,
-                                                                         "[max_bsz]",
-                                                                         false,
-                                                                         anchor);
+  const phi::DenseTensor& max_dec_len_tensor = paddle_glue::check_tensor(
+      kOp,
+      "max_dec_len",
+      max_dec_len,
+      opforge::DType::kInt64,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[max_bsz]",
+      opforge::Memory::kDevice,
+      anchor);
 
   opforge::DimSlot max_bsz{"max_bsz"};
   opforge::DimSlot real_bsz{"real_bsz"};
@@ -300,17 +308,14 @@ void bind(pybind11::module_& module) {
          int64_t max_ngram_size,
          int64_t max_draft_tokens,
          int64_t infer_with_reference_tokenum_threshold) {
-        opforge::check_present(kOp, "token_ids_all", token_ids_all.is_initialized(), true, "");
-        opforge::check_present(kOp, "prompt_lens", prompt_lens.is_initialized(), true, "");
-        opforge::check_present(kOp, "step_idx", step_idx.is_initialized(), true, "");
-        opforge::check_present(kOp, "step_input_ids", step_input_ids.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "seq_lens_decoder", seq_lens_decoder.is_initialized(), true, "");
-        opforge::check_present(kOp, "max_dec_len", max_dec_len.is_initialized(), true, "");
+        opforge::require_present(kOp, "token_ids_all", token_ids_all.is_initialized());
+        opforge::require_present(kOp, "prompt_lens", prompt_lens.is_initialized());
+        opforge::require_present(kOp, "step_idx", step_idx.is_initialized());
+        opforge::require_present(kOp, "step_input_ids", step_input_ids.is_initialized());
+        opforge::require_present(kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized());
+        opforge::require_present(kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized());
+        opforge::require_present(kOp, "seq_lens_decoder", seq_lens_decoder.is_initialized());
+        opforge::require_present(kOp, "max_dec_len", max_dec_len.is_initialized());
         opforge::check_int32(kOp, "max_ngram_size", max_ngram_size);
         opforge::check_int32(kOp, "max_draft_tokens", max_draft_tokens);
         opforge::check_int32(

@@ -35,28 +35,29 @@ paddle::Tensor checked_call(const paddle::Tensor& hidden,
           {opforge::DType::kFloat32, opforge::DType::kFloat16, opforge::DType::kBFloat16},
           "float32, float16 or bfloat16"),
       2,
-      false,
+      opforge::UnitAxis::kRejected,
       "[token_num, hidden_size]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
-  const phi::DenseTensor& cu_seqlens_q_tensor = paddle_glue::check_tensor(kOp,
-                                                                          "cu_seqlens_q",
-                                                                          cu_seqlens_q,
-                                                                          opforge::DType::kInt32,
-                                                                          1,
-                                                                          false,
-                                                                          "[real_bsz + 1]",
-                                                                          false,
-                                                                          anchor);
+  const phi::DenseTensor& cu_seqlens_q_tensor = paddle_glue::check_tensor(
+      kOp,
+      "cu_seqlens_q",
+      cu_seqlens_q,
+      opforge::DType::kInt32,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[real_bsz + 1]",
+      opforge::Memory::kDevice,
+      anchor);
   const phi::DenseTensor& seq_lens_this_time_tensor = paddle_glue::check_tensor(
       kOp,
       "seq_lens_this_time",
       seq_lens_this_time,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[real_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& seq_lens_encoder_tensor = paddle_glue::check_tensor(
       kOp,
@@ -64,9 +65,9 @@ paddle::Tensor checked_call(const paddle::Tensor& hidden,
       seq_lens_encoder,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& cu_seqlens_q_output_tensor = paddle_glue::check_tensor(
       kOp,
@@ -74,9 +75,9 @@ paddle::Tensor checked_call(const paddle::Tensor& hidden,
       cu_seqlens_q_output,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[real_bsz + 1]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
 
   opforge::DimSlot max_bsz{"max_bsz"};
@@ -231,14 +232,11 @@ void bind(pybind11::module_& module) {
          const paddle::optional<paddle::Tensor>& seq_lens_encoder,
          const paddle::optional<paddle::Tensor>& cu_seqlens_q_output,
          int64_t cpu_out_token_num) {
-        opforge::check_present(kOp, "hidden", hidden.is_initialized(), true, "");
-        opforge::check_present(kOp, "cu_seqlens_q", cu_seqlens_q.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "cu_seqlens_q_output", cu_seqlens_q_output.is_initialized(), true, "");
+        opforge::require_present(kOp, "hidden", hidden.is_initialized());
+        opforge::require_present(kOp, "cu_seqlens_q", cu_seqlens_q.is_initialized());
+        opforge::require_present(kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized());
+        opforge::require_present(kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized());
+        opforge::require_present(kOp, "cu_seqlens_q_output", cu_seqlens_q_output.is_initialized());
         return checked_call(*hidden,
                             *cu_seqlens_q,
                             *seq_lens_this_time,

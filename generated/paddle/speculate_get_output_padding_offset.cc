@@ -18,15 +18,16 @@ std::vector<paddle::Tensor> checked_call(
   check_attrs(cpu_out_token_num, max_seq_len);
 
   paddle_glue::PlaceAnchor anchor;
-  const phi::DenseTensor& seq_lens_output_tensor = paddle_glue::check_tensor(kOp,
-                                                                             "seq_lens_output",
-                                                                             seq_lens_output,
-                                                                             opforge::DType::kInt32,
-                                                                             1,
-                                                                             false,
-                                                                             "[real_bsz]",
-                                                                             false,
-                                                                             anchor);
+  const phi::DenseTensor& seq_lens_output_tensor = paddle_glue::check_tensor(
+      kOp,
+      "seq_lens_output",
+      seq_lens_output,
+      opforge::DType::kInt32,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[real_bsz]",
+      opforge::Memory::kDevice,
+      anchor);
 
   opforge::DimSlot real_bsz{"real_bsz"};
   opforge::DimSlot out_token_num{"out_token_num"};
@@ -146,7 +147,7 @@ void bind(pybind11::module_& module) {
       [](const paddle::optional<paddle::Tensor>& seq_lens_output,
          int64_t cpu_out_token_num,
          int64_t max_seq_len) {
-        opforge::check_present(kOp, "seq_lens_output", seq_lens_output.is_initialized(), true, "");
+        opforge::require_present(kOp, "seq_lens_output", seq_lens_output.is_initialized());
         opforge::check_int32(kOp, "max_seq_len", max_seq_len);
         return checked_call(*seq_lens_output, cpu_out_token_num, static_cast<int32_t>(max_seq_len));
       },

@@ -26,9 +26,9 @@ std::vector<paddle::Tensor> checked_call(const paddle::Tensor& input_ids,
                                                                        input_ids,
                                                                        opforge::DType::kInt64,
                                                                        2,
-                                                                       false,
+                                                                       opforge::UnitAxis::kRejected,
                                                                        "[max_bsz, max_seq_len]",
-                                                                       false,
+                                                                       opforge::Memory::kDevice,
                                                                        anchor);
   const phi::DenseTensor& step_input_ids_tensor = paddle_glue::check_tensor(
       kOp,
@@ -36,9 +36,9 @@ std::vector<paddle::Tensor> checked_call(const paddle::Tensor& input_ids,
       step_input_ids,
       opforge::DType::kInt64,
       2,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz, max_step_tokens]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& seq_lens_this_time_tensor = paddle_glue::check_tensor(
       kOp,
@@ -46,9 +46,9 @@ std::vector<paddle::Tensor> checked_call(const paddle::Tensor& input_ids,
       seq_lens_this_time,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[real_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& seq_lens_encoder_tensor = paddle_glue::check_tensor(
       kOp,
@@ -56,9 +56,9 @@ std::vector<paddle::Tensor> checked_call(const paddle::Tensor& input_ids,
       seq_lens_encoder,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
 
   opforge::DimSlot max_bsz{"max_bsz"};
@@ -210,12 +210,10 @@ void bind(pybind11::module_& module) {
          const paddle::optional<paddle::Tensor>& seq_lens_this_time,
          const paddle::optional<paddle::Tensor>& seq_lens_encoder,
          int64_t cpu_token_num) {
-        opforge::check_present(kOp, "input_ids", input_ids.is_initialized(), true, "");
-        opforge::check_present(kOp, "step_input_ids", step_input_ids.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized(), true, "");
+        opforge::require_present(kOp, "input_ids", input_ids.is_initialized());
+        opforge::require_present(kOp, "step_input_ids", step_input_ids.is_initialized());
+        opforge::require_present(kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized());
+        opforge::require_present(kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized());
         return checked_call(
             *input_ids, *step_input_ids, *seq_lens_this_time, *seq_lens_encoder, cpu_token_num);
       },

@@ -24,9 +24,9 @@ paddle::Tensor checked_call(
       seq_lens_this_time,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[real_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& seq_lens_encoder_tensor = paddle_glue::check_tensor(
       kOp,
@@ -34,9 +34,9 @@ paddle::Tensor checked_call(
       seq_lens_encoder,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
 
   opforge::DimSlot max_bsz{"max_bsz"};
@@ -116,10 +116,8 @@ void bind(pybind11::module_& module) {
       "speculate_get_seq_lens_output",
       [](const paddle::optional<paddle::Tensor>& seq_lens_this_time,
          const paddle::optional<paddle::Tensor>& seq_lens_encoder) {
-        opforge::check_present(
-            kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized(), true, "");
+        opforge::require_present(kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized());
+        opforge::require_present(kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized());
         return checked_call(*seq_lens_this_time, *seq_lens_encoder);
       },
       py::arg("seq_lens_this_time").none(true),

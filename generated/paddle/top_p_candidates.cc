@@ -33,9 +33,9 @@ std::vector<paddle::Tensor> checked_call(const paddle::Tensor& probs,
           {opforge::DType::kFloat32, opforge::DType::kFloat16, opforge::DType::kBFloat16},
           "float32, float16 or bfloat16"),
       2,
-      false,
+      opforge::UnitAxis::kRejected,
       "[token_num, vocab_size]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& top_p_tensor = paddle_glue::check_tensor(
       kOp,
@@ -49,9 +49,9 @@ std::vector<paddle::Tensor> checked_call(const paddle::Tensor& probs,
           {opforge::DType::kFloat32, opforge::DType::kFloat16, opforge::DType::kBFloat16},
           "float32, float16 or bfloat16"),
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& batch_id_per_token_tensor = paddle_glue::check_tensor(
       kOp,
@@ -59,9 +59,9 @@ std::vector<paddle::Tensor> checked_call(const paddle::Tensor& probs,
       batch_id_per_token,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[token_num]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
 
   opforge::DimSlot token_num{"token_num"};
@@ -201,10 +201,9 @@ void bind(pybind11::module_& module) {
          const paddle::optional<paddle::Tensor>& top_p,
          const paddle::optional<paddle::Tensor>& batch_id_per_token,
          int64_t candidates_len) {
-        opforge::check_present(kOp, "probs", probs.is_initialized(), true, "");
-        opforge::check_present(kOp, "top_p", top_p.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "batch_id_per_token", batch_id_per_token.is_initialized(), true, "");
+        opforge::require_present(kOp, "probs", probs.is_initialized());
+        opforge::require_present(kOp, "top_p", top_p.is_initialized());
+        opforge::require_present(kOp, "batch_id_per_token", batch_id_per_token.is_initialized());
         opforge::check_int32(kOp, "candidates_len", candidates_len);
         return checked_call(
             *probs, *top_p, *batch_id_per_token, static_cast<int32_t>(candidates_len));

@@ -39,9 +39,9 @@ void checked_call(const paddle::Tensor& seq_lens_encoder,
       seq_lens_encoder,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& seq_lens_decoder_tensor = paddle_glue::check_tensor(
       kOp,
@@ -49,28 +49,29 @@ void checked_call(const paddle::Tensor& seq_lens_encoder,
       seq_lens_decoder,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
-  const phi::DenseTensor& has_running_seqs_tensor = paddle_glue::check_tensor(kOp,
-                                                                              "has_running_seqs",
-                                                                              has_running_seqs,
-                                                                              opforge::DType::kBool,
-                                                                              1,
-                                                                              false,
-                                                                              "[1]",
-                                                                              true,
-                                                                              anchor);
+  const phi::DenseTensor& has_running_seqs_tensor = paddle_glue::check_tensor(
+      kOp,
+      "has_running_seqs",
+      has_running_seqs,
+      opforge::DType::kBool,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[1]",
+      opforge::Memory::kHost,
+      anchor);
   const phi::DenseTensor& step_input_ids_tensor = paddle_glue::check_tensor(
       kOp,
       "step_input_ids",
       step_input_ids,
       opforge::DType::kInt64,
       2,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz, max_step_tokens]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& step_output_ids_tensor = paddle_glue::check_tensor(
       kOp,
@@ -78,74 +79,108 @@ void checked_call(const paddle::Tensor& seq_lens_encoder,
       step_output_ids,
       opforge::DType::kInt64,
       2,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz, max_step_tokens]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
-  const phi::DenseTensor& step_output_len_tensor = paddle_glue::check_tensor(kOp,
-                                                                             "step_output_len",
-                                                                             step_output_len,
-                                                                             opforge::DType::kInt32,
-                                                                             1,
-                                                                             false,
-                                                                             "[max_bsz]",
-                                                                             false,
-                                                                             anchor);
+  const phi::DenseTensor& step_output_len_tensor = paddle_glue::check_tensor(
+      kOp,
+      "step_output_len",
+      step_output_len,
+      opforge::DType::kInt32,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[max_bsz]",
+      opforge::Memory::kDevice,
+      anchor);
   const phi::DenseTensor& stop_flags_tensor = paddle_glue::check_tensor(
-      kOp, "stop_flags", stop_flags, opforge::DType::kBool, 1, true, "[max_bsz]", false, anchor);
+      kOp,
+      "stop_flags",
+      stop_flags,
+      opforge::DType::kBool,
+      1,
+      opforge::UnitAxis::kAccepted,
+      "[max_bsz]",
+      opforge::Memory::kDevice,
+      anchor);
   const phi::DenseTensor& seq_lens_this_time_tensor = paddle_glue::check_tensor(
       kOp,
       "seq_lens_this_time",
       seq_lens_this_time,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[real_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
-  const phi::DenseTensor& is_paused_tensor = paddle_glue::check_tensor(
-      kOp, "is_paused", is_paused, opforge::DType::kBool, 1, false, "[max_bsz]", false, anchor);
-  const phi::DenseTensor& mask_rollback_tensor = paddle_glue::check_tensor(kOp,
-                                                                           "mask_rollback",
-                                                                           mask_rollback,
-                                                                           opforge::DType::kInt32,
-                                                                           1,
-                                                                           false,
-                                                                           "[max_bsz]",
-                                                                           false,
-                                                                           anchor);
+  const phi::DenseTensor& is_paused_tensor = paddle_glue::check_tensor(kOp,
+                                                                       "is_paused",
+                                                                       is_paused,
+                                                                       opforge::DType::kBool,
+                                                                       1,
+                                                                       opforge::UnitAxis::kRejected,
+                                                                       "[max_bsz]",
+                                                                       opforge::Memory::kDevice,
+                                                                       anchor);
+  const phi::DenseTensor& mask_rollback_tensor = paddle_glue::check_tensor(
+      kOp,
+      "mask_rollback",
+      mask_rollback,
+      opforge::DType::kInt32,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[max_bsz]",
+      opforge::Memory::kDevice,
+      anchor);
   const phi::DenseTensor& token_ids_all_tensor = paddle_glue::check_tensor(
       kOp,
       "token_ids_all",
       token_ids_all,
       opforge::DType::kInt64,
       2,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz, max_model_len]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
-  const phi::DenseTensor& prompt_lens_tensor = paddle_glue::check_tensor(kOp,
-                                                                         "prompt_lens",
-                                                                         prompt_lens,
-                                                                         opforge::DType::kInt64,
-                                                                         1,
-                                                                         false,
-                                                                         "[max_bsz]",
-                                                                         false,
-                                                                         anchor);
-  const phi::DenseTensor& step_idx_tensor = paddle_glue::check_tensor(
-      kOp, "step_idx", step_idx, opforge::DType::kInt64, 1, true, "[max_bsz]", false, anchor);
-  const phi::DenseTensor& end_tokens_tensor = paddle_glue::check_tensor(kOp,
-                                                                        "end_tokens",
-                                                                        end_tokens,
-                                                                        opforge::DType::kInt64,
-                                                                        1,
-                                                                        false,
-                                                                        "[end_length]",
-                                                                        false,
-                                                                        anchor);
+  const phi::DenseTensor& prompt_lens_tensor = paddle_glue::check_tensor(
+      kOp,
+      "prompt_lens",
+      prompt_lens,
+      opforge::DType::kInt64,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[max_bsz]",
+      opforge::Memory::kDevice,
+      anchor);
+  const phi::DenseTensor& step_idx_tensor = paddle_glue::check_tensor(kOp,
+                                                                      "step_idx",
+                                                                      step_idx,
+                                                                      opforge::DType::kInt64,
+                                                                      1,
+                                                                      opforge::UnitAxis::kAccepted,
+                                                                      "[max_bsz]",
+                                                                      opforge::Memory::kDevice,
+                                                                      anchor);
+  const phi::DenseTensor& end_tokens_tensor = paddle_glue::check_tensor(
+      kOp,
+      "end_tokens",
+      end_tokens,
+      opforge::DType::kInt64,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[end_length]",
+      opforge::Memory::kDevice,
+      anchor);
   const phi::DenseTensor& max_dec_len_tensor = paddle_glue::check_tensor(
-      kOp, "max_dec_len", max_dec_len, opforge::DType::kInt64, 1, true, "[max_bsz]", false, anchor);
+      kOp,
+      "max_dec_len",
+      max_dec_len,
+      opforge::DType::kInt64,
+      1,
+      opforge::UnitAxis::kAccepted,
+      "[max_bsz]",
+      opforge::Memory::kDevice,
+      anchor);
 
   opforge::DimSlot max_bsz{"max_bsz"};
   opforge::DimSlot max_step_tokens{"max_step_tokens"};
@@ -397,25 +432,21 @@ void bind(pybind11::module_& module) {
          const paddle::optional<paddle::Tensor>& max_dec_len,
          bool is_naive_mode,
          bool prefill_one_step_stop) {
-        opforge::check_present(
-            kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "seq_lens_decoder", seq_lens_decoder.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "has_running_seqs", has_running_seqs.is_initialized(), true, "");
-        opforge::check_present(kOp, "step_input_ids", step_input_ids.is_initialized(), true, "");
-        opforge::check_present(kOp, "step_output_ids", step_output_ids.is_initialized(), true, "");
-        opforge::check_present(kOp, "step_output_len", step_output_len.is_initialized(), true, "");
-        opforge::check_present(kOp, "stop_flags", stop_flags.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized(), true, "");
-        opforge::check_present(kOp, "is_paused", is_paused.is_initialized(), true, "");
-        opforge::check_present(kOp, "mask_rollback", mask_rollback.is_initialized(), true, "");
-        opforge::check_present(kOp, "token_ids_all", token_ids_all.is_initialized(), true, "");
-        opforge::check_present(kOp, "prompt_lens", prompt_lens.is_initialized(), true, "");
-        opforge::check_present(kOp, "step_idx", step_idx.is_initialized(), true, "");
-        opforge::check_present(kOp, "end_tokens", end_tokens.is_initialized(), true, "");
-        opforge::check_present(kOp, "max_dec_len", max_dec_len.is_initialized(), true, "");
+        opforge::require_present(kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized());
+        opforge::require_present(kOp, "seq_lens_decoder", seq_lens_decoder.is_initialized());
+        opforge::require_present(kOp, "has_running_seqs", has_running_seqs.is_initialized());
+        opforge::require_present(kOp, "step_input_ids", step_input_ids.is_initialized());
+        opforge::require_present(kOp, "step_output_ids", step_output_ids.is_initialized());
+        opforge::require_present(kOp, "step_output_len", step_output_len.is_initialized());
+        opforge::require_present(kOp, "stop_flags", stop_flags.is_initialized());
+        opforge::require_present(kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized());
+        opforge::require_present(kOp, "is_paused", is_paused.is_initialized());
+        opforge::require_present(kOp, "mask_rollback", mask_rollback.is_initialized());
+        opforge::require_present(kOp, "token_ids_all", token_ids_all.is_initialized());
+        opforge::require_present(kOp, "prompt_lens", prompt_lens.is_initialized());
+        opforge::require_present(kOp, "step_idx", step_idx.is_initialized());
+        opforge::require_present(kOp, "end_tokens", end_tokens.is_initialized());
+        opforge::require_present(kOp, "max_dec_len", max_dec_len.is_initialized());
         checked_call(*seq_lens_encoder,
                      *seq_lens_decoder,
                      *has_running_seqs,

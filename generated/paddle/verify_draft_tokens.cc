@@ -37,27 +37,27 @@ void checked_call(const paddle::Tensor& step_output_ids,
                   bool accept_all,
                   int64_t seed) {
   check_attrs(max_seq_len, verify_window, verify_strategy, reject_all, accept_all, seed);
-  opforge::check_present(
+  opforge::require_present_when(
       kOp,
       "target_tokens",
       target_tokens.is_initialized(),
       (verify_strategy == VerifyStrategy::greedy || verify_strategy == VerifyStrategy::target_match),
       "verify_strategy is greedy or target_match");
-  opforge::check_present(kOp,
-                         "candidate_ids",
-                         candidate_ids.is_initialized(),
-                         (verify_strategy == VerifyStrategy::topp),
-                         "verify_strategy is topp");
-  opforge::check_present(kOp,
-                         "candidate_scores",
-                         candidate_scores.is_initialized(),
-                         (verify_strategy == VerifyStrategy::topp),
-                         "verify_strategy is topp");
-  opforge::check_present(kOp,
-                         "candidate_lens",
-                         candidate_lens.is_initialized(),
-                         (verify_strategy == VerifyStrategy::topp),
-                         "verify_strategy is topp");
+  opforge::require_present_when(kOp,
+                                "candidate_ids",
+                                candidate_ids.is_initialized(),
+                                (verify_strategy == VerifyStrategy::topp),
+                                "verify_strategy is topp");
+  opforge::require_present_when(kOp,
+                                "candidate_scores",
+                                candidate_scores.is_initialized(),
+                                (verify_strategy == VerifyStrategy::topp),
+                                "verify_strategy is topp");
+  opforge::require_present_when(kOp,
+                                "candidate_lens",
+                                candidate_lens.is_initialized(),
+                                (verify_strategy == VerifyStrategy::topp),
+                                "verify_strategy is topp");
 
   paddle_glue::PlaceAnchor anchor;
   const phi::DenseTensor& step_output_ids_tensor = paddle_glue::check_tensor(
@@ -66,28 +66,29 @@ void checked_call(const paddle::Tensor& step_output_ids,
       step_output_ids,
       opforge::DType::kInt64,
       2,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz, max_step_tokens]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
-  const phi::DenseTensor& step_output_len_tensor = paddle_glue::check_tensor(kOp,
-                                                                             "step_output_len",
-                                                                             step_output_len,
-                                                                             opforge::DType::kInt32,
-                                                                             1,
-                                                                             false,
-                                                                             "[max_bsz]",
-                                                                             false,
-                                                                             anchor);
+  const phi::DenseTensor& step_output_len_tensor = paddle_glue::check_tensor(
+      kOp,
+      "step_output_len",
+      step_output_len,
+      opforge::DType::kInt32,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[max_bsz]",
+      opforge::Memory::kDevice,
+      anchor);
   const phi::DenseTensor& step_input_ids_tensor = paddle_glue::check_tensor(
       kOp,
       "step_input_ids",
       step_input_ids,
       opforge::DType::kInt64,
       2,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz, max_step_tokens]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor* target_tokens_tensor = nullptr;
   if (target_tokens)
@@ -96,9 +97,9 @@ void checked_call(const paddle::Tensor& step_output_ids,
                                                       *target_tokens,
                                                       opforge::DType::kInt64,
                                                       1,
-                                                      false,
+                                                      opforge::UnitAxis::kRejected,
                                                       "[token_num]",
-                                                      false,
+                                                      opforge::Memory::kDevice,
                                                       anchor);
   const phi::DenseTensor* candidate_ids_tensor = nullptr;
   if (candidate_ids)
@@ -107,9 +108,9 @@ void checked_call(const paddle::Tensor& step_output_ids,
                                                       *candidate_ids,
                                                       opforge::DType::kInt64,
                                                       2,
-                                                      false,
+                                                      opforge::UnitAxis::kRejected,
                                                       "[token_num, max_candidate_len]",
-                                                      false,
+                                                      opforge::Memory::kDevice,
                                                       anchor);
   const phi::DenseTensor* candidate_scores_tensor = nullptr;
   if (candidate_scores)
@@ -118,9 +119,9 @@ void checked_call(const paddle::Tensor& step_output_ids,
                                                          *candidate_scores,
                                                          opforge::DType::kFloat32,
                                                          2,
-                                                         false,
+                                                         opforge::UnitAxis::kRejected,
                                                          "[token_num, max_candidate_len]",
-                                                         false,
+                                                         opforge::Memory::kDevice,
                                                          anchor);
   const phi::DenseTensor* candidate_lens_tensor = nullptr;
   if (candidate_lens)
@@ -129,23 +130,38 @@ void checked_call(const paddle::Tensor& step_output_ids,
                                                        *candidate_lens,
                                                        opforge::DType::kInt32,
                                                        1,
-                                                       false,
+                                                       opforge::UnitAxis::kRejected,
                                                        "[token_num]",
-                                                       false,
+                                                       opforge::Memory::kDevice,
                                                        anchor);
-  const phi::DenseTensor& topp_tensor = paddle_glue::check_tensor(
-      kOp, "topp", topp, opforge::DType::kFloat32, 1, false, "[max_bsz]", false, anchor);
+  const phi::DenseTensor& topp_tensor = paddle_glue::check_tensor(kOp,
+                                                                  "topp",
+                                                                  topp,
+                                                                  opforge::DType::kFloat32,
+                                                                  1,
+                                                                  opforge::UnitAxis::kRejected,
+                                                                  "[max_bsz]",
+                                                                  opforge::Memory::kDevice,
+                                                                  anchor);
   const phi::DenseTensor& stop_flags_tensor = paddle_glue::check_tensor(
-      kOp, "stop_flags", stop_flags, opforge::DType::kBool, 1, true, "[max_bsz]", false, anchor);
+      kOp,
+      "stop_flags",
+      stop_flags,
+      opforge::DType::kBool,
+      1,
+      opforge::UnitAxis::kAccepted,
+      "[max_bsz]",
+      opforge::Memory::kDevice,
+      anchor);
   const phi::DenseTensor& seq_lens_encoder_tensor = paddle_glue::check_tensor(
       kOp,
       "seq_lens_encoder",
       seq_lens_encoder,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& seq_lens_this_time_tensor = paddle_glue::check_tensor(
       kOp,
@@ -153,37 +169,39 @@ void checked_call(const paddle::Tensor& step_output_ids,
       seq_lens_this_time,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[real_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
-  const phi::DenseTensor& end_tokens_tensor = paddle_glue::check_tensor(kOp,
-                                                                        "end_tokens",
-                                                                        end_tokens,
-                                                                        opforge::DType::kInt64,
-                                                                        1,
-                                                                        false,
-                                                                        "[end_length]",
-                                                                        false,
-                                                                        anchor);
-  const phi::DenseTensor& is_block_step_tensor = paddle_glue::check_tensor(kOp,
-                                                                           "is_block_step",
-                                                                           is_block_step,
-                                                                           opforge::DType::kBool,
-                                                                           1,
-                                                                           false,
-                                                                           "[max_bsz]",
-                                                                           false,
-                                                                           anchor);
+  const phi::DenseTensor& end_tokens_tensor = paddle_glue::check_tensor(
+      kOp,
+      "end_tokens",
+      end_tokens,
+      opforge::DType::kInt64,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[end_length]",
+      opforge::Memory::kDevice,
+      anchor);
+  const phi::DenseTensor& is_block_step_tensor = paddle_glue::check_tensor(
+      kOp,
+      "is_block_step",
+      is_block_step,
+      opforge::DType::kBool,
+      1,
+      opforge::UnitAxis::kRejected,
+      "[max_bsz]",
+      opforge::Memory::kDevice,
+      anchor);
   const phi::DenseTensor& cu_seqlens_q_output_tensor = paddle_glue::check_tensor(
       kOp,
       "cu_seqlens_q_output",
       cu_seqlens_q_output,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[real_bsz + 1]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& reasoning_status_tensor = paddle_glue::check_tensor(
       kOp,
@@ -191,14 +209,29 @@ void checked_call(const paddle::Tensor& step_output_ids,
       reasoning_status,
       opforge::DType::kInt32,
       1,
-      false,
+      opforge::UnitAxis::kRejected,
       "[max_bsz]",
-      false,
+      opforge::Memory::kDevice,
       anchor);
   const phi::DenseTensor& max_dec_len_tensor = paddle_glue::check_tensor(
-      kOp, "max_dec_len", max_dec_len, opforge::DType::kInt64, 1, true, "[max_bsz]", false, anchor);
-  const phi::DenseTensor& step_idx_tensor = paddle_glue::check_tensor(
-      kOp, "step_idx", step_idx, opforge::DType::kInt64, 1, true, "[max_bsz]", false, anchor);
+      kOp,
+      "max_dec_len",
+      max_dec_len,
+      opforge::DType::kInt64,
+      1,
+      opforge::UnitAxis::kAccepted,
+      "[max_bsz]",
+      opforge::Memory::kDevice,
+      anchor);
+  const phi::DenseTensor& step_idx_tensor = paddle_glue::check_tensor(kOp,
+                                                                      "step_idx",
+                                                                      step_idx,
+                                                                      opforge::DType::kInt64,
+                                                                      1,
+                                                                      opforge::UnitAxis::kAccepted,
+                                                                      "[max_bsz]",
+                                                                      opforge::Memory::kDevice,
+                                                                      anchor);
 
   opforge::DimSlot max_bsz{"max_bsz"};
   opforge::DimSlot max_step_tokens{"max_step_tokens"};
@@ -513,23 +546,19 @@ void bind(pybind11::module_& module) {
          bool reject_all,
          bool accept_all,
          int64_t seed) {
-        opforge::check_present(kOp, "step_output_ids", step_output_ids.is_initialized(), true, "");
-        opforge::check_present(kOp, "step_output_len", step_output_len.is_initialized(), true, "");
-        opforge::check_present(kOp, "step_input_ids", step_input_ids.is_initialized(), true, "");
-        opforge::check_present(kOp, "topp", topp.is_initialized(), true, "");
-        opforge::check_present(kOp, "stop_flags", stop_flags.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized(), true, "");
-        opforge::check_present(kOp, "end_tokens", end_tokens.is_initialized(), true, "");
-        opforge::check_present(kOp, "is_block_step", is_block_step.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "cu_seqlens_q_output", cu_seqlens_q_output.is_initialized(), true, "");
-        opforge::check_present(
-            kOp, "reasoning_status", reasoning_status.is_initialized(), true, "");
-        opforge::check_present(kOp, "max_dec_len", max_dec_len.is_initialized(), true, "");
-        opforge::check_present(kOp, "step_idx", step_idx.is_initialized(), true, "");
+        opforge::require_present(kOp, "step_output_ids", step_output_ids.is_initialized());
+        opforge::require_present(kOp, "step_output_len", step_output_len.is_initialized());
+        opforge::require_present(kOp, "step_input_ids", step_input_ids.is_initialized());
+        opforge::require_present(kOp, "topp", topp.is_initialized());
+        opforge::require_present(kOp, "stop_flags", stop_flags.is_initialized());
+        opforge::require_present(kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized());
+        opforge::require_present(kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized());
+        opforge::require_present(kOp, "end_tokens", end_tokens.is_initialized());
+        opforge::require_present(kOp, "is_block_step", is_block_step.is_initialized());
+        opforge::require_present(kOp, "cu_seqlens_q_output", cu_seqlens_q_output.is_initialized());
+        opforge::require_present(kOp, "reasoning_status", reasoning_status.is_initialized());
+        opforge::require_present(kOp, "max_dec_len", max_dec_len.is_initialized());
+        opforge::require_present(kOp, "step_idx", step_idx.is_initialized());
         opforge::check_int32(kOp, "max_seq_len", max_seq_len);
         opforge::check_int32(kOp, "verify_window", verify_window);
         opforge::check_int32(kOp, "verify_strategy", verify_strategy);

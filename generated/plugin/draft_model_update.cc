@@ -37,116 +37,92 @@ void run(const opforge::Context& ctx,
   opforge::check_dim_value(kOp, "real_bsz", real_bsz);
   opforge::check_dim_value(kOp, "token_num", token_num);
   opforge::check_dim_value(kOp, "end_length", end_length);
-  opforge::check_dim_bound(kOp, "max_step_tokens", max_step_tokens, 1, "1", true);
-  opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
-  opforge::check_dim_bound(kOp, "end_length", end_length, 1, "1", true);
+  opforge::check_dim_at_least(kOp, "max_step_tokens", max_step_tokens, 1, "1");
+  opforge::check_dim_at_most(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz");
+  opforge::check_dim_at_least(kOp, "end_length", end_length, 1, "1");
 
-  opforge::check_buffer(
-      kOp, "draft_next_tokens", draft_next_tokens, token_num, "token_num", true, "");
-  opforge::check_buffer(kOp, "cu_seqlens_q", cu_seqlens_q, real_bsz + 1, "real_bsz + 1", true, "");
-  opforge::check_buffer(
-      kOp, "draft_seq_lens_this_time", draft_seq_lens_this_time, real_bsz, "real_bsz", true, "");
-  opforge::check_buffer(
-      kOp, "draft_seq_lens_encoder", draft_seq_lens_encoder, max_bsz, "max_bsz", true, "");
-  opforge::check_buffer(
-      kOp, "draft_seq_lens_decoder", draft_seq_lens_decoder, max_bsz, "max_bsz", true, "");
-  opforge::check_buffer(kOp,
-                        "draft_input_ids",
-                        draft_input_ids,
-                        opforge::numel({max_bsz, max_step_tokens}),
-                        "max_bsz * max_step_tokens",
-                        true,
-                        "");
-  opforge::check_buffer(kOp,
-                        "step_input_ids",
-                        step_input_ids,
-                        opforge::numel({max_bsz, max_step_tokens}),
-                        "max_bsz * max_step_tokens",
-                        true,
-                        "");
-  opforge::check_buffer(
-      kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz", true, "");
-  opforge::check_buffer(kOp, "step_idx", step_idx, max_bsz, "max_bsz", true, "");
-  opforge::check_buffer(kOp, "max_dec_len", max_dec_len, max_bsz, "max_bsz", true, "");
-  opforge::check_buffer(kOp, "end_tokens", end_tokens, end_length, "end_length", true, "");
-  opforge::check_buffer(kOp, "has_draft_seqs", has_draft_seqs, 1, "1", true, "");
+  opforge::check_required(kOp, "draft_next_tokens", draft_next_tokens, token_num, "token_num");
+  opforge::check_required(kOp, "cu_seqlens_q", cu_seqlens_q, real_bsz + 1, "real_bsz + 1");
+  opforge::check_required(
+      kOp, "draft_seq_lens_this_time", draft_seq_lens_this_time, real_bsz, "real_bsz");
+  opforge::check_required(
+      kOp, "draft_seq_lens_encoder", draft_seq_lens_encoder, max_bsz, "max_bsz");
+  opforge::check_required(
+      kOp, "draft_seq_lens_decoder", draft_seq_lens_decoder, max_bsz, "max_bsz");
+  opforge::check_required(kOp,
+                          "draft_input_ids",
+                          draft_input_ids,
+                          opforge::numel({max_bsz, max_step_tokens}),
+                          "max_bsz * max_step_tokens");
+  opforge::check_required(kOp,
+                          "step_input_ids",
+                          step_input_ids,
+                          opforge::numel({max_bsz, max_step_tokens}),
+                          "max_bsz * max_step_tokens");
+  opforge::check_required(kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz");
+  opforge::check_required(kOp, "step_idx", step_idx, max_bsz, "max_bsz");
+  opforge::check_required(kOp, "max_dec_len", max_dec_len, max_bsz, "max_bsz");
+  opforge::check_required(kOp, "end_tokens", end_tokens, end_length, "end_length");
+  opforge::check_required(kOp, "has_draft_seqs", has_draft_seqs, 1, "1");
   // No two buffers share memory where the kernel writes one (the same tensor
   // twice, or views of one allocation).
   opforge::check_disjoint(
       kOp,
       ctx.backend == opforge::Backend::kXpu3,
-      {opforge::span("draft_seq_lens_this_time", draft_seq_lens_this_time, true, false),
-       opforge::span("draft_seq_lens_encoder", draft_seq_lens_encoder, true, false),
-       opforge::span("draft_seq_lens_decoder", draft_seq_lens_decoder, true, false),
-       opforge::span("draft_input_ids", draft_input_ids, true, false),
-       opforge::span("step_input_ids", step_input_ids, true, false),
-       opforge::span("seq_lens_this_time", seq_lens_this_time, true, false),
-       opforge::span("has_draft_seqs", has_draft_seqs, true, true),
-       opforge::span("draft_next_tokens", draft_next_tokens, false, false),
-       opforge::span("cu_seqlens_q", cu_seqlens_q, false, false),
-       opforge::span("step_idx", step_idx, false, false),
-       opforge::span("max_dec_len", max_dec_len, false, false),
-       opforge::span("end_tokens", end_tokens, false, false)});
+      {opforge::span("draft_seq_lens_this_time", draft_seq_lens_this_time, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("draft_seq_lens_encoder", draft_seq_lens_encoder, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("draft_seq_lens_decoder", draft_seq_lens_decoder, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("draft_input_ids", draft_input_ids, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("step_input_ids", step_input_ids, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("seq_lens_this_time", seq_lens_this_time, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("has_draft_seqs", has_draft_seqs, opforge::Access::kWritten, opforge::Memory::kHost),
+       opforge::span("draft_next_tokens", draft_next_tokens, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("cu_seqlens_q", cu_seqlens_q, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("step_idx", step_idx, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("max_dec_len", max_dec_len, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("end_tokens", end_tokens, opforge::Access::kRead, opforge::Memory::kDevice)});
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
     // On a device backend these tensors hold device pointers: never read them here.
     if (ctx.backend != opforge::Backend::kXpu3) {
-      opforge::check_prefix_sum(kOp,
-                                "cu_seqlens_q",
-                                opforge::Buffer<const int32_t>(cu_seqlens_q),
-                                "draft_seq_lens_this_time",
-                                opforge::Buffer<const int32_t>(draft_seq_lens_this_time),
-                                token_num,
-                                "token_num");
-      opforge::check_value_range<int64_t>(kOp,
+      opforge::check_prefix_sum_ending_at(kOp,
+                                          "cu_seqlens_q",
+                                          opforge::Buffer<const int32_t>(cu_seqlens_q),
                                           "draft_seq_lens_this_time",
                                           opforge::Buffer<const int32_t>(draft_seq_lens_this_time),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "draft_seq_lens_encoder",
-                                          opforge::Buffer<const int32_t>(draft_seq_lens_encoder),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "draft_seq_lens_decoder",
-                                          opforge::Buffer<const int32_t>(draft_seq_lens_decoder),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "seq_lens_this_time",
-                                          opforge::Buffer<const int32_t>(seq_lens_this_time),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "step_idx",
-                                          opforge::Buffer<const int64_t>(step_idx),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "max_dec_len",
-                                          opforge::Buffer<const int64_t>(max_dec_len),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
+                                          token_num,
+                                          "token_num");
+      opforge::check_value_range(kOp,
+                                 "draft_seq_lens_this_time",
+                                 opforge::Buffer<const int32_t>(draft_seq_lens_this_time),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
+      opforge::check_value_range(kOp,
+                                 "draft_seq_lens_encoder",
+                                 opforge::Buffer<const int32_t>(draft_seq_lens_encoder),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
+      opforge::check_value_range(kOp,
+                                 "draft_seq_lens_decoder",
+                                 opforge::Buffer<const int32_t>(draft_seq_lens_decoder),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
+      opforge::check_value_range(kOp,
+                                 "seq_lens_this_time",
+                                 opforge::Buffer<const int32_t>(seq_lens_this_time),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
+      opforge::check_value_range(kOp,
+                                 "step_idx",
+                                 opforge::Buffer<const int64_t>(step_idx),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
+      opforge::check_value_range(kOp,
+                                 "max_dec_len",
+                                 opforge::Buffer<const int64_t>(max_dec_len),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
     }
   }
 
@@ -225,30 +201,21 @@ void run(const opforge::Context& ctx,
   // outputs whatever the inputs (a failure here is a kernel bug).
   if (opforge::value_checks()) {
     if (ctx.backend != opforge::Backend::kXpu3) {
-      opforge::check_value_range<int64_t>(kOp,
-                                          "the kernel's draft_seq_lens_this_time",
-                                          opforge::Buffer<const int32_t>(draft_seq_lens_this_time),
-                                          0,
-                                          false,
-                                          "0",
-                                          1,
-                                          "1");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "the kernel's draft_seq_lens_encoder",
-                                          opforge::Buffer<const int32_t>(draft_seq_lens_encoder),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "the kernel's draft_seq_lens_decoder",
-                                          opforge::Buffer<const int32_t>(draft_seq_lens_decoder),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
+      opforge::check_value_range(kOp,
+                                 "the kernel's draft_seq_lens_this_time",
+                                 opforge::Buffer<const int32_t>(draft_seq_lens_this_time),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::at_most<int64_t>(1, "1"));
+      opforge::check_value_range(kOp,
+                                 "the kernel's draft_seq_lens_encoder",
+                                 opforge::Buffer<const int32_t>(draft_seq_lens_encoder),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
+      opforge::check_value_range(kOp,
+                                 "the kernel's draft_seq_lens_decoder",
+                                 opforge::Buffer<const int32_t>(draft_seq_lens_decoder),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
     }
   }
 }

@@ -29,28 +29,29 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      int64_t end_length,
                      bool prefill_one_step_stop) {
   const opforge::xpu3_sim::DeviceCopy<const int64_t> draft_next_tokens_device(
-      draft_next_tokens, "draft_next_tokens", true);
+      draft_next_tokens, "draft_next_tokens", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int32_t> cu_seqlens_q_device(
-      cu_seqlens_q, "cu_seqlens_q", true);
+      cu_seqlens_q, "cu_seqlens_q", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<int32_t> draft_seq_lens_this_time_device(
-      draft_seq_lens_this_time, "draft_seq_lens_this_time", true);
+      draft_seq_lens_this_time, "draft_seq_lens_this_time", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<int32_t> draft_seq_lens_encoder_device(
-      draft_seq_lens_encoder, "draft_seq_lens_encoder", true);
+      draft_seq_lens_encoder, "draft_seq_lens_encoder", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<int32_t> draft_seq_lens_decoder_device(
-      draft_seq_lens_decoder, "draft_seq_lens_decoder", true);
+      draft_seq_lens_decoder, "draft_seq_lens_decoder", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<int64_t> draft_input_ids_device(
-      draft_input_ids, "draft_input_ids", true);
+      draft_input_ids, "draft_input_ids", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<int64_t> step_input_ids_device(
-      step_input_ids, "step_input_ids", true);
+      step_input_ids, "step_input_ids", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<int32_t> seq_lens_this_time_device(
-      seq_lens_this_time, "seq_lens_this_time", true);
-  const opforge::xpu3_sim::DeviceCopy<const int64_t> step_idx_device(step_idx, "step_idx", true);
+      seq_lens_this_time, "seq_lens_this_time", opforge::CopyIn::kYes);
+  const opforge::xpu3_sim::DeviceCopy<const int64_t> step_idx_device(
+      step_idx, "step_idx", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int64_t> max_dec_len_device(
-      max_dec_len, "max_dec_len", true);
+      max_dec_len, "max_dec_len", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int64_t> end_tokens_device(
-      end_tokens, "end_tokens", true);
+      end_tokens, "end_tokens", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<bool> has_draft_seqs_device(
-      has_draft_seqs, "has_draft_seqs", true);
+      has_draft_seqs, "has_draft_seqs", opforge::CopyIn::kYes);
   opforge::xpu3_sim::launch(
       ctx,
       std::min(ctx.xpu3.nclusters, 1),

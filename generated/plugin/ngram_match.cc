@@ -43,107 +43,81 @@ void run(const opforge::Context& ctx,
   opforge::check_dim_value(kOp, "real_bsz", real_bsz);
   opforge::check_dim_value(kOp, "max_step_tokens", max_step_tokens);
   opforge::check_dim_value(kOp, "max_model_len", max_model_len);
-  opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
-  opforge::check_dim_bound(kOp, "max_step_tokens", max_step_tokens, 1, "1", true);
+  opforge::check_dim_at_most(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz");
+  opforge::check_dim_at_least(kOp, "max_step_tokens", max_step_tokens, 1, "1");
 
-  opforge::check_buffer(kOp,
-                        "token_ids_all",
-                        token_ids_all,
-                        opforge::numel({max_bsz, max_model_len}),
-                        "max_bsz * max_model_len",
-                        true,
-                        "");
-  opforge::check_buffer(kOp, "prompt_lens", prompt_lens, max_bsz, "max_bsz", true, "");
-  opforge::check_buffer(kOp, "step_idx", step_idx, max_bsz, "max_bsz", true, "");
-  opforge::check_buffer(kOp, "draft_token_num", draft_token_num, max_bsz, "max_bsz", false, "");
-  opforge::check_buffer(kOp,
-                        "step_input_ids",
-                        step_input_ids,
-                        opforge::numel({max_bsz, max_step_tokens}),
-                        "max_bsz * max_step_tokens",
-                        true,
-                        "");
-  opforge::check_buffer(
-      kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz", true, "");
-  opforge::check_buffer(kOp, "seq_lens_encoder", seq_lens_encoder, max_bsz, "max_bsz", true, "");
-  opforge::check_buffer(kOp, "seq_lens_decoder", seq_lens_decoder, max_bsz, "max_bsz", true, "");
-  opforge::check_buffer(kOp, "max_dec_len", max_dec_len, max_bsz, "max_bsz", true, "");
+  opforge::check_required(kOp,
+                          "token_ids_all",
+                          token_ids_all,
+                          opforge::numel({max_bsz, max_model_len}),
+                          "max_bsz * max_model_len");
+  opforge::check_required(kOp, "prompt_lens", prompt_lens, max_bsz, "max_bsz");
+  opforge::check_required(kOp, "step_idx", step_idx, max_bsz, "max_bsz");
+  opforge::check_optional(kOp, "draft_token_num", draft_token_num, max_bsz, "max_bsz");
+  opforge::check_required(kOp,
+                          "step_input_ids",
+                          step_input_ids,
+                          opforge::numel({max_bsz, max_step_tokens}),
+                          "max_bsz * max_step_tokens");
+  opforge::check_required(kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz");
+  opforge::check_required(kOp, "seq_lens_encoder", seq_lens_encoder, max_bsz, "max_bsz");
+  opforge::check_required(kOp, "seq_lens_decoder", seq_lens_decoder, max_bsz, "max_bsz");
+  opforge::check_required(kOp, "max_dec_len", max_dec_len, max_bsz, "max_bsz");
   // No two buffers share memory where the kernel writes one (the same tensor
   // twice, or views of one allocation).
   opforge::check_disjoint(
       kOp,
       ctx.backend == opforge::Backend::kXpu3,
-      {opforge::span("step_input_ids", step_input_ids, true, false),
-       opforge::span("seq_lens_this_time", seq_lens_this_time, true, false),
-       opforge::span("token_ids_all", token_ids_all, false, false),
-       opforge::span("prompt_lens", prompt_lens, false, false),
-       opforge::span("step_idx", step_idx, false, false),
-       opforge::span("draft_token_num", draft_token_num, false, false),
-       opforge::span("seq_lens_encoder", seq_lens_encoder, false, false),
-       opforge::span("seq_lens_decoder", seq_lens_decoder, false, false),
-       opforge::span("max_dec_len", max_dec_len, false, false)});
+      {opforge::span("step_input_ids", step_input_ids, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("seq_lens_this_time", seq_lens_this_time, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("token_ids_all", token_ids_all, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("prompt_lens", prompt_lens, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("step_idx", step_idx, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("draft_token_num", draft_token_num, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("seq_lens_encoder", seq_lens_encoder, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("seq_lens_decoder", seq_lens_decoder, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("max_dec_len", max_dec_len, opforge::Access::kRead, opforge::Memory::kDevice)});
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
     // On a device backend these tensors hold device pointers: never read them here.
     if (ctx.backend != opforge::Backend::kXpu3) {
-      opforge::check_value_range<int64_t>(kOp,
-                                          "prompt_lens",
-                                          opforge::Buffer<const int64_t>(prompt_lens),
-                                          0,
-                                          false,
-                                          "0",
-                                          max_model_len,
-                                          "max_model_len");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "step_idx",
-                                          opforge::Buffer<const int64_t>(step_idx),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
+      opforge::check_value_range(kOp,
+                                 "prompt_lens",
+                                 opforge::Buffer<const int64_t>(prompt_lens),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::at_most<int64_t>(max_model_len, "max_model_len"));
+      opforge::check_value_range(kOp,
+                                 "step_idx",
+                                 opforge::Buffer<const int64_t>(step_idx),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
       if (draft_token_num.present())
-        opforge::check_value_range<int64_t>(kOp,
-                                            "draft_token_num",
-                                            opforge::Buffer<const int32_t>(draft_token_num),
-                                            0,
-                                            false,
-                                            "0",
-                                            std::nullopt,
-                                            "");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "seq_lens_this_time",
-                                          opforge::Buffer<const int32_t>(seq_lens_this_time),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "seq_lens_encoder",
-                                          opforge::Buffer<const int32_t>(seq_lens_encoder),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "seq_lens_decoder",
-                                          opforge::Buffer<const int32_t>(seq_lens_decoder),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "max_dec_len",
-                                          opforge::Buffer<const int64_t>(max_dec_len),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
+        opforge::check_value_range(kOp,
+                                   "draft_token_num",
+                                   opforge::Buffer<const int32_t>(draft_token_num),
+                                   opforge::at_least<int64_t>(0, "0"),
+                                   opforge::no_upper_bound<int64_t>());
+      opforge::check_value_range(kOp,
+                                 "seq_lens_this_time",
+                                 opforge::Buffer<const int32_t>(seq_lens_this_time),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
+      opforge::check_value_range(kOp,
+                                 "seq_lens_encoder",
+                                 opforge::Buffer<const int32_t>(seq_lens_encoder),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
+      opforge::check_value_range(kOp,
+                                 "seq_lens_decoder",
+                                 opforge::Buffer<const int32_t>(seq_lens_decoder),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
+      opforge::check_value_range(kOp,
+                                 "max_dec_len",
+                                 opforge::Buffer<const int64_t>(max_dec_len),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
     }
   }
 
@@ -216,14 +190,11 @@ void run(const opforge::Context& ctx,
   // outputs whatever the inputs (a failure here is a kernel bug).
   if (opforge::value_checks()) {
     if (ctx.backend != opforge::Backend::kXpu3) {
-      opforge::check_value_range<int64_t>(kOp,
-                                          "the kernel's seq_lens_this_time",
-                                          opforge::Buffer<const int32_t>(seq_lens_this_time),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
+      opforge::check_value_range(kOp,
+                                 "the kernel's seq_lens_this_time",
+                                 opforge::Buffer<const int32_t>(seq_lens_this_time),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
     }
   }
 }

@@ -27,22 +27,23 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      int32_t max_draft_tokens,
                      int32_t infer_with_reference_tokenum_threshold) {
   const opforge::xpu3_sim::DeviceCopy<const int64_t> token_ids_all_device(
-      token_ids_all, "token_ids_all", true);
+      token_ids_all, "token_ids_all", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int64_t> prompt_lens_device(
-      prompt_lens, "prompt_lens", true);
-  const opforge::xpu3_sim::DeviceCopy<const int64_t> step_idx_device(step_idx, "step_idx", true);
+      prompt_lens, "prompt_lens", opforge::CopyIn::kYes);
+  const opforge::xpu3_sim::DeviceCopy<const int64_t> step_idx_device(
+      step_idx, "step_idx", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int32_t> draft_token_num_device(
-      draft_token_num, "draft_token_num", true);
+      draft_token_num, "draft_token_num", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<int64_t> step_input_ids_device(
-      step_input_ids, "step_input_ids", true);
+      step_input_ids, "step_input_ids", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<int32_t> seq_lens_this_time_device(
-      seq_lens_this_time, "seq_lens_this_time", true);
+      seq_lens_this_time, "seq_lens_this_time", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int32_t> seq_lens_encoder_device(
-      seq_lens_encoder, "seq_lens_encoder", true);
+      seq_lens_encoder, "seq_lens_encoder", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int32_t> seq_lens_decoder_device(
-      seq_lens_decoder, "seq_lens_decoder", true);
+      seq_lens_decoder, "seq_lens_decoder", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int64_t> max_dec_len_device(
-      max_dec_len, "max_dec_len", true);
+      max_dec_len, "max_dec_len", opforge::CopyIn::kYes);
   opforge::xpu3_sim::launch(ctx,
                             std::min(ctx.xpu3.nclusters, 1),
                             "ngram_match",

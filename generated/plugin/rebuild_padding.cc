@@ -33,75 +33,55 @@ void run(const opforge::Context& ctx,
   opforge::check_dim_value(kOp, "token_num", token_num);
   opforge::check_dim_value(kOp, "hidden_size", hidden_size);
   opforge::check_dim_value(kOp, "out_token_num", out_token_num);
-  opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
+  opforge::check_dim_at_most(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz");
 
-  opforge::check_buffer(kOp,
-                        "hidden",
-                        hidden,
-                        opforge::numel({token_num, hidden_size}),
-                        "token_num * hidden_size",
-                        true,
-                        "");
-  opforge::check_buffer(kOp, "cu_seqlens_q", cu_seqlens_q, real_bsz + 1, "real_bsz + 1", true, "");
-  opforge::check_buffer(
-      kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz", true, "");
-  opforge::check_buffer(kOp, "seq_lens_encoder", seq_lens_encoder, max_bsz, "max_bsz", true, "");
-  opforge::check_buffer(
-      kOp, "cu_seqlens_q_output", cu_seqlens_q_output, real_bsz + 1, "real_bsz + 1", true, "");
-  opforge::check_buffer(kOp,
-                        "out",
-                        out,
-                        opforge::numel({out_token_num, hidden_size}),
-                        "out_token_num * hidden_size",
-                        true,
-                        "");
+  opforge::check_required(
+      kOp, "hidden", hidden, opforge::numel({token_num, hidden_size}), "token_num * hidden_size");
+  opforge::check_required(kOp, "cu_seqlens_q", cu_seqlens_q, real_bsz + 1, "real_bsz + 1");
+  opforge::check_required(kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz");
+  opforge::check_required(kOp, "seq_lens_encoder", seq_lens_encoder, max_bsz, "max_bsz");
+  opforge::check_required(
+      kOp, "cu_seqlens_q_output", cu_seqlens_q_output, real_bsz + 1, "real_bsz + 1");
+  opforge::check_required(
+      kOp, "out", out, opforge::numel({out_token_num, hidden_size}), "out_token_num * hidden_size");
   // No two buffers share memory where the kernel writes one (the same tensor
   // twice, or views of one allocation).
   opforge::check_disjoint(
       kOp,
       ctx.backend == opforge::Backend::kXpu3,
-      {opforge::span("out", out, true, false),
-       opforge::span("hidden", hidden, false, false),
-       opforge::span("cu_seqlens_q", cu_seqlens_q, false, false),
-       opforge::span("seq_lens_this_time", seq_lens_this_time, false, false),
-       opforge::span("seq_lens_encoder", seq_lens_encoder, false, false),
-       opforge::span("cu_seqlens_q_output", cu_seqlens_q_output, false, false)});
+      {opforge::span("out", out, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("hidden", hidden, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("cu_seqlens_q", cu_seqlens_q, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("seq_lens_this_time", seq_lens_this_time, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("seq_lens_encoder", seq_lens_encoder, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("cu_seqlens_q_output", cu_seqlens_q_output, opforge::Access::kRead, opforge::Memory::kDevice)});
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
     // On a device backend these tensors hold device pointers: never read them here.
     if (ctx.backend != opforge::Backend::kXpu3) {
-      opforge::check_prefix_sum(kOp,
-                                "cu_seqlens_q",
-                                opforge::Buffer<const int32_t>(cu_seqlens_q),
-                                "seq_lens_this_time",
-                                opforge::Buffer<const int32_t>(seq_lens_this_time),
-                                token_num,
-                                "token_num");
-      opforge::check_value_range<int64_t>(kOp,
+      opforge::check_prefix_sum_ending_at(kOp,
+                                          "cu_seqlens_q",
+                                          opforge::Buffer<const int32_t>(cu_seqlens_q),
                                           "seq_lens_this_time",
                                           opforge::Buffer<const int32_t>(seq_lens_this_time),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "seq_lens_encoder",
-                                          opforge::Buffer<const int32_t>(seq_lens_encoder),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "cu_seqlens_q_output",
-                                          opforge::Buffer<const int32_t>(cu_seqlens_q_output),
-                                          0,
-                                          false,
-                                          "0",
-                                          out_token_num,
-                                          "out_token_num");
+                                          token_num,
+                                          "token_num");
+      opforge::check_value_range(kOp,
+                                 "seq_lens_this_time",
+                                 opforge::Buffer<const int32_t>(seq_lens_this_time),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
+      opforge::check_value_range(kOp,
+                                 "seq_lens_encoder",
+                                 opforge::Buffer<const int32_t>(seq_lens_encoder),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
+      opforge::check_value_range(kOp,
+                                 "cu_seqlens_q_output",
+                                 opforge::Buffer<const int32_t>(cu_seqlens_q_output),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::at_most<int64_t>(out_token_num, "out_token_num"));
     }
   }
 

@@ -23,16 +23,17 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      int64_t hidden_size,
                      int64_t out_token_num,
                      int64_t cpu_out_token_num) {
-  const opforge::xpu3_sim::DeviceCopy<const T> hidden_device(hidden, "hidden", true);
+  const opforge::xpu3_sim::DeviceCopy<const T> hidden_device(
+      hidden, "hidden", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int32_t> cu_seqlens_q_device(
-      cu_seqlens_q, "cu_seqlens_q", true);
+      cu_seqlens_q, "cu_seqlens_q", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int32_t> seq_lens_this_time_device(
-      seq_lens_this_time, "seq_lens_this_time", true);
+      seq_lens_this_time, "seq_lens_this_time", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int32_t> seq_lens_encoder_device(
-      seq_lens_encoder, "seq_lens_encoder", true);
+      seq_lens_encoder, "seq_lens_encoder", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int32_t> cu_seqlens_q_output_device(
-      cu_seqlens_q_output, "cu_seqlens_q_output", true);
-  const opforge::xpu3_sim::DeviceCopy<T> out_device(out, "out", false);
+      cu_seqlens_q_output, "cu_seqlens_q_output", opforge::CopyIn::kYes);
+  const opforge::xpu3_sim::DeviceCopy<T> out_device(out, "out", opforge::CopyIn::kNo);
   opforge::xpu3_sim::launch(ctx,
                             ctx.xpu3.nclusters,
                             "rebuild_padding",

@@ -28,48 +28,34 @@ void run(const opforge::Context& ctx,
   opforge::check_dim_value(kOp, "real_bsz", real_bsz);
   opforge::check_dim_value(kOp, "out_token_num", out_token_num);
 
-  opforge::check_buffer(kOp, "seq_lens_output", seq_lens_output, real_bsz, "real_bsz", true, "");
-  opforge::check_buffer(kOp,
-                        "output_padding_offset",
-                        output_padding_offset,
-                        out_token_num,
-                        "out_token_num",
-                        true,
-                        "");
-  opforge::check_buffer(
-      kOp, "output_cum_offsets", output_cum_offsets, real_bsz, "real_bsz", true, "");
-  opforge::check_buffer(
-      kOp, "cu_seqlens_q_output", cu_seqlens_q_output, real_bsz + 1, "real_bsz + 1", true, "");
-  opforge::check_buffer(kOp,
-                        "batch_id_per_token_output",
-                        batch_id_per_token_output,
-                        out_token_num,
-                        "out_token_num",
-                        true,
-                        "");
+  opforge::check_required(kOp, "seq_lens_output", seq_lens_output, real_bsz, "real_bsz");
+  opforge::check_required(
+      kOp, "output_padding_offset", output_padding_offset, out_token_num, "out_token_num");
+  opforge::check_required(kOp, "output_cum_offsets", output_cum_offsets, real_bsz, "real_bsz");
+  opforge::check_required(
+      kOp, "cu_seqlens_q_output", cu_seqlens_q_output, real_bsz + 1, "real_bsz + 1");
+  opforge::check_required(
+      kOp, "batch_id_per_token_output", batch_id_per_token_output, out_token_num, "out_token_num");
   // No two buffers share memory where the kernel writes one (the same tensor
   // twice, or views of one allocation).
   opforge::check_disjoint(
       kOp,
       ctx.backend == opforge::Backend::kXpu3,
-      {opforge::span("output_padding_offset", output_padding_offset, true, false),
-       opforge::span("output_cum_offsets", output_cum_offsets, true, false),
-       opforge::span("cu_seqlens_q_output", cu_seqlens_q_output, true, false),
-       opforge::span("batch_id_per_token_output", batch_id_per_token_output, true, false),
-       opforge::span("seq_lens_output", seq_lens_output, false, false)});
+      {opforge::span("output_padding_offset", output_padding_offset, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("output_cum_offsets", output_cum_offsets, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("cu_seqlens_q_output", cu_seqlens_q_output, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("batch_id_per_token_output", batch_id_per_token_output, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("seq_lens_output", seq_lens_output, opforge::Access::kRead, opforge::Memory::kDevice)});
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
     // On a device backend these tensors hold device pointers: never read them here.
     if (ctx.backend != opforge::Backend::kXpu3) {
-      opforge::check_value_range<int64_t>(kOp,
-                                          "seq_lens_output",
-                                          opforge::Buffer<const int32_t>(seq_lens_output),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
+      opforge::check_value_range(kOp,
+                                 "seq_lens_output",
+                                 opforge::Buffer<const int32_t>(seq_lens_output),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
       opforge::check_total(kOp,
                            "seq_lens_output",
                            opforge::Buffer<const int32_t>(seq_lens_output),
@@ -126,22 +112,16 @@ void run(const opforge::Context& ctx,
   // outputs whatever the inputs (a failure here is a kernel bug).
   if (opforge::value_checks()) {
     if (ctx.backend != opforge::Backend::kXpu3) {
-      opforge::check_value_range<int64_t>(kOp,
-                                          "the kernel's cu_seqlens_q_output",
-                                          opforge::Buffer<const int32_t>(cu_seqlens_q_output),
-                                          0,
-                                          false,
-                                          "0",
-                                          out_token_num,
-                                          "out_token_num");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "the kernel's batch_id_per_token_output",
-                                          opforge::Buffer<const int32_t>(batch_id_per_token_output),
-                                          std::nullopt,
-                                          false,
-                                          "",
-                                          real_bsz - 1,
-                                          "real_bsz - 1");
+      opforge::check_value_range(kOp,
+                                 "the kernel's cu_seqlens_q_output",
+                                 opforge::Buffer<const int32_t>(cu_seqlens_q_output),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::at_most<int64_t>(out_token_num, "out_token_num"));
+      opforge::check_value_range(kOp,
+                                 "the kernel's batch_id_per_token_output",
+                                 opforge::Buffer<const int32_t>(batch_id_per_token_output),
+                                 opforge::no_lower_bound<int64_t>(),
+                                 opforge::at_most<int64_t>(real_bsz - 1, "real_bsz - 1"));
     }
   }
 }

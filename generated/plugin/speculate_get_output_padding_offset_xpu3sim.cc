@@ -20,15 +20,15 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      int64_t cpu_out_token_num,
                      int32_t max_seq_len) {
   const opforge::xpu3_sim::DeviceCopy<const int32_t> seq_lens_output_device(
-      seq_lens_output, "seq_lens_output", true);
+      seq_lens_output, "seq_lens_output", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<int32_t> output_padding_offset_device(
-      output_padding_offset, "output_padding_offset", false);
+      output_padding_offset, "output_padding_offset", opforge::CopyIn::kNo);
   const opforge::xpu3_sim::DeviceCopy<int32_t> output_cum_offsets_device(
-      output_cum_offsets, "output_cum_offsets", false);
+      output_cum_offsets, "output_cum_offsets", opforge::CopyIn::kNo);
   const opforge::xpu3_sim::DeviceCopy<int32_t> cu_seqlens_q_output_device(
-      cu_seqlens_q_output, "cu_seqlens_q_output", false);
+      cu_seqlens_q_output, "cu_seqlens_q_output", opforge::CopyIn::kNo);
   const opforge::xpu3_sim::DeviceCopy<int32_t> batch_id_per_token_output_device(
-      batch_id_per_token_output, "batch_id_per_token_output", false);
+      batch_id_per_token_output, "batch_id_per_token_output", opforge::CopyIn::kNo);
   opforge::xpu3_sim::launch(
       ctx,
       std::min(ctx.xpu3.nclusters, 1),

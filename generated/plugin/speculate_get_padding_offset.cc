@@ -34,70 +34,54 @@ void run(const opforge::Context& ctx,
   opforge::check_dim_value(kOp, "max_seq_len", max_seq_len);
   opforge::check_dim_value(kOp, "max_step_tokens", max_step_tokens);
   opforge::check_dim_value(kOp, "token_num", token_num);
-  opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
+  opforge::check_dim_at_most(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz");
 
-  opforge::check_buffer(kOp,
-                        "input_ids",
-                        input_ids,
-                        opforge::numel({max_bsz, max_seq_len}),
-                        "max_bsz * max_seq_len",
-                        true,
-                        "");
-  opforge::check_buffer(kOp,
-                        "step_input_ids",
-                        step_input_ids,
-                        opforge::numel({max_bsz, max_step_tokens}),
-                        "max_bsz * max_step_tokens",
-                        true,
-                        "");
-  opforge::check_buffer(
-      kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz", true, "");
-  opforge::check_buffer(kOp, "seq_lens_encoder", seq_lens_encoder, max_bsz, "max_bsz", true, "");
-  opforge::check_buffer(
-      kOp, "ids_remove_padding", ids_remove_padding, token_num, "token_num", true, "");
-  opforge::check_buffer(
-      kOp, "batch_id_per_token", batch_id_per_token, token_num, "token_num", true, "");
-  opforge::check_buffer(kOp, "cu_seqlens_q", cu_seqlens_q, real_bsz + 1, "real_bsz + 1", true, "");
-  opforge::check_buffer(kOp, "cu_seqlens_k", cu_seqlens_k, real_bsz + 1, "real_bsz + 1", true, "");
+  opforge::check_required(
+      kOp, "input_ids", input_ids, opforge::numel({max_bsz, max_seq_len}), "max_bsz * max_seq_len");
+  opforge::check_required(kOp,
+                          "step_input_ids",
+                          step_input_ids,
+                          opforge::numel({max_bsz, max_step_tokens}),
+                          "max_bsz * max_step_tokens");
+  opforge::check_required(kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz");
+  opforge::check_required(kOp, "seq_lens_encoder", seq_lens_encoder, max_bsz, "max_bsz");
+  opforge::check_required(kOp, "ids_remove_padding", ids_remove_padding, token_num, "token_num");
+  opforge::check_required(kOp, "batch_id_per_token", batch_id_per_token, token_num, "token_num");
+  opforge::check_required(kOp, "cu_seqlens_q", cu_seqlens_q, real_bsz + 1, "real_bsz + 1");
+  opforge::check_required(kOp, "cu_seqlens_k", cu_seqlens_k, real_bsz + 1, "real_bsz + 1");
   // No two buffers share memory where the kernel writes one (the same tensor
   // twice, or views of one allocation).
   opforge::check_disjoint(
       kOp,
       ctx.backend == opforge::Backend::kXpu3,
-      {opforge::span("ids_remove_padding", ids_remove_padding, true, false),
-       opforge::span("batch_id_per_token", batch_id_per_token, true, false),
-       opforge::span("cu_seqlens_q", cu_seqlens_q, true, false),
-       opforge::span("cu_seqlens_k", cu_seqlens_k, true, false),
-       opforge::span("input_ids", input_ids, false, false),
-       opforge::span("step_input_ids", step_input_ids, false, false),
-       opforge::span("seq_lens_this_time", seq_lens_this_time, false, false),
-       opforge::span("seq_lens_encoder", seq_lens_encoder, false, false)});
+      {opforge::span("ids_remove_padding", ids_remove_padding, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("batch_id_per_token", batch_id_per_token, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("cu_seqlens_q", cu_seqlens_q, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("cu_seqlens_k", cu_seqlens_k, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("input_ids", input_ids, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("step_input_ids", step_input_ids, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("seq_lens_this_time", seq_lens_this_time, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("seq_lens_encoder", seq_lens_encoder, opforge::Access::kRead, opforge::Memory::kDevice)});
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
     // On a device backend these tensors hold device pointers: never read them here.
     if (ctx.backend != opforge::Backend::kXpu3) {
-      opforge::check_value_range<int64_t>(kOp,
-                                          "seq_lens_this_time",
-                                          opforge::Buffer<const int32_t>(seq_lens_this_time),
-                                          0,
-                                          false,
-                                          "0",
-                                          max_seq_len,
-                                          "max_seq_len");
+      opforge::check_value_range(kOp,
+                                 "seq_lens_this_time",
+                                 opforge::Buffer<const int32_t>(seq_lens_this_time),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::at_most<int64_t>(max_seq_len, "max_seq_len"));
       opforge::check_total(kOp,
                            "seq_lens_this_time",
                            opforge::Buffer<const int32_t>(seq_lens_this_time),
                            token_num,
                            "token_num");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "seq_lens_encoder",
-                                          opforge::Buffer<const int32_t>(seq_lens_encoder),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
+      opforge::check_value_range(kOp,
+                                 "seq_lens_encoder",
+                                 opforge::Buffer<const int32_t>(seq_lens_encoder),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
     }
   }
 
@@ -164,30 +148,21 @@ void run(const opforge::Context& ctx,
   // outputs whatever the inputs (a failure here is a kernel bug).
   if (opforge::value_checks()) {
     if (ctx.backend != opforge::Backend::kXpu3) {
-      opforge::check_value_range<int64_t>(kOp,
-                                          "the kernel's batch_id_per_token",
-                                          opforge::Buffer<const int32_t>(batch_id_per_token),
-                                          std::nullopt,
-                                          false,
-                                          "",
-                                          real_bsz - 1,
-                                          "real_bsz - 1");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "the kernel's cu_seqlens_q",
-                                          opforge::Buffer<const int32_t>(cu_seqlens_q),
-                                          0,
-                                          false,
-                                          "0",
-                                          token_num,
-                                          "token_num");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "the kernel's cu_seqlens_k",
-                                          opforge::Buffer<const int32_t>(cu_seqlens_k),
-                                          0,
-                                          false,
-                                          "0",
-                                          token_num,
-                                          "token_num");
+      opforge::check_value_range(kOp,
+                                 "the kernel's batch_id_per_token",
+                                 opforge::Buffer<const int32_t>(batch_id_per_token),
+                                 opforge::no_lower_bound<int64_t>(),
+                                 opforge::at_most<int64_t>(real_bsz - 1, "real_bsz - 1"));
+      opforge::check_value_range(kOp,
+                                 "the kernel's cu_seqlens_q",
+                                 opforge::Buffer<const int32_t>(cu_seqlens_q),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::at_most<int64_t>(token_num, "token_num"));
+      opforge::check_value_range(kOp,
+                                 "the kernel's cu_seqlens_k",
+                                 opforge::Buffer<const int32_t>(cu_seqlens_k),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::at_most<int64_t>(token_num, "token_num"));
     }
   }
 }

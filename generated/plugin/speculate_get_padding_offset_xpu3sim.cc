@@ -24,21 +24,22 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      int64_t max_step_tokens,
                      int64_t token_num,
                      int64_t cpu_token_num) {
-  const opforge::xpu3_sim::DeviceCopy<const int64_t> input_ids_device(input_ids, "input_ids", true);
+  const opforge::xpu3_sim::DeviceCopy<const int64_t> input_ids_device(
+      input_ids, "input_ids", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int64_t> step_input_ids_device(
-      step_input_ids, "step_input_ids", true);
+      step_input_ids, "step_input_ids", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int32_t> seq_lens_this_time_device(
-      seq_lens_this_time, "seq_lens_this_time", true);
+      seq_lens_this_time, "seq_lens_this_time", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int32_t> seq_lens_encoder_device(
-      seq_lens_encoder, "seq_lens_encoder", true);
+      seq_lens_encoder, "seq_lens_encoder", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<int64_t> ids_remove_padding_device(
-      ids_remove_padding, "ids_remove_padding", false);
+      ids_remove_padding, "ids_remove_padding", opforge::CopyIn::kNo);
   const opforge::xpu3_sim::DeviceCopy<int32_t> batch_id_per_token_device(
-      batch_id_per_token, "batch_id_per_token", false);
+      batch_id_per_token, "batch_id_per_token", opforge::CopyIn::kNo);
   const opforge::xpu3_sim::DeviceCopy<int32_t> cu_seqlens_q_device(
-      cu_seqlens_q, "cu_seqlens_q", false);
+      cu_seqlens_q, "cu_seqlens_q", opforge::CopyIn::kNo);
   const opforge::xpu3_sim::DeviceCopy<int32_t> cu_seqlens_k_device(
-      cu_seqlens_k, "cu_seqlens_k", false);
+      cu_seqlens_k, "cu_seqlens_k", opforge::CopyIn::kNo);
   opforge::xpu3_sim::launch(
       ctx,
       std::min(ctx.xpu3.nclusters, 1),

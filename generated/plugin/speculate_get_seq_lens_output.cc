@@ -20,41 +20,34 @@ void run(const opforge::Context& ctx,
   check_attrs();
   opforge::check_dim_value(kOp, "max_bsz", max_bsz);
   opforge::check_dim_value(kOp, "real_bsz", real_bsz);
-  opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
+  opforge::check_dim_at_most(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz");
 
-  opforge::check_buffer(
-      kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz", true, "");
-  opforge::check_buffer(kOp, "seq_lens_encoder", seq_lens_encoder, max_bsz, "max_bsz", true, "");
-  opforge::check_buffer(kOp, "seq_lens_output", seq_lens_output, real_bsz, "real_bsz", true, "");
+  opforge::check_required(kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz");
+  opforge::check_required(kOp, "seq_lens_encoder", seq_lens_encoder, max_bsz, "max_bsz");
+  opforge::check_required(kOp, "seq_lens_output", seq_lens_output, real_bsz, "real_bsz");
   // No two buffers share memory where the kernel writes one (the same tensor
   // twice, or views of one allocation).
   opforge::check_disjoint(
       kOp,
       ctx.backend == opforge::Backend::kXpu3,
-      {opforge::span("seq_lens_output", seq_lens_output, true, false),
-       opforge::span("seq_lens_this_time", seq_lens_this_time, false, false),
-       opforge::span("seq_lens_encoder", seq_lens_encoder, false, false)});
+      {opforge::span("seq_lens_output", seq_lens_output, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("seq_lens_this_time", seq_lens_this_time, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("seq_lens_encoder", seq_lens_encoder, opforge::Access::kRead, opforge::Memory::kDevice)});
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
     // On a device backend these tensors hold device pointers: never read them here.
     if (ctx.backend != opforge::Backend::kXpu3) {
-      opforge::check_value_range<int64_t>(kOp,
-                                          "seq_lens_this_time",
-                                          opforge::Buffer<const int32_t>(seq_lens_this_time),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "seq_lens_encoder",
-                                          opforge::Buffer<const int32_t>(seq_lens_encoder),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
+      opforge::check_value_range(kOp,
+                                 "seq_lens_this_time",
+                                 opforge::Buffer<const int32_t>(seq_lens_this_time),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
+      opforge::check_value_range(kOp,
+                                 "seq_lens_encoder",
+                                 opforge::Buffer<const int32_t>(seq_lens_encoder),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
     }
   }
 
@@ -83,14 +76,11 @@ void run(const opforge::Context& ctx,
   // outputs whatever the inputs (a failure here is a kernel bug).
   if (opforge::value_checks()) {
     if (ctx.backend != opforge::Backend::kXpu3) {
-      opforge::check_value_range<int64_t>(kOp,
-                                          "the kernel's seq_lens_output",
-                                          opforge::Buffer<const int32_t>(seq_lens_output),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
+      opforge::check_value_range(kOp,
+                                 "the kernel's seq_lens_output",
+                                 opforge::Buffer<const int32_t>(seq_lens_output),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
     }
   }
 }

@@ -16,11 +16,11 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      int64_t max_bsz,
                      int64_t real_bsz) {
   const opforge::xpu3_sim::DeviceCopy<const int32_t> seq_lens_this_time_device(
-      seq_lens_this_time, "seq_lens_this_time", true);
+      seq_lens_this_time, "seq_lens_this_time", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int32_t> seq_lens_encoder_device(
-      seq_lens_encoder, "seq_lens_encoder", true);
+      seq_lens_encoder, "seq_lens_encoder", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<int32_t> seq_lens_output_device(
-      seq_lens_output, "seq_lens_output", false);
+      seq_lens_output, "seq_lens_output", opforge::CopyIn::kNo);
   opforge::xpu3_sim::launch(
       ctx,
       ctx.xpu3.nclusters,

@@ -32,59 +32,49 @@ void run(const opforge::Context& ctx,
   opforge::check_dim_value(kOp, "max_candidate_len", max_candidate_len);
   opforge::check_attr_at_most(kOp, "candidates_len", candidates_len, vocab_size, "vocab_size");
 
-  opforge::check_buffer(kOp,
-                        "probs",
-                        probs,
-                        opforge::numel({token_num, vocab_size}),
-                        "token_num * vocab_size",
-                        true,
-                        "");
-  opforge::check_buffer(kOp, "top_p", top_p, max_bsz, "max_bsz", true, "");
-  opforge::check_buffer(
-      kOp, "batch_id_per_token", batch_id_per_token, token_num, "token_num", true, "");
-  opforge::check_buffer(kOp,
-                        "verify_scores",
-                        verify_scores,
-                        opforge::numel({token_num, max_candidate_len}),
-                        "token_num * max_candidate_len",
-                        true,
-                        "");
-  opforge::check_buffer(kOp,
-                        "verify_tokens",
-                        verify_tokens,
-                        opforge::numel({token_num, max_candidate_len}),
-                        "token_num * max_candidate_len",
-                        true,
-                        "");
-  opforge::check_buffer(
-      kOp, "actual_candidate_lens", actual_candidate_lens, token_num, "token_num", true, "");
+  opforge::check_required(
+      kOp, "probs", probs, opforge::numel({token_num, vocab_size}), "token_num * vocab_size");
+  opforge::check_required(kOp, "top_p", top_p, max_bsz, "max_bsz");
+  opforge::check_required(kOp, "batch_id_per_token", batch_id_per_token, token_num, "token_num");
+  opforge::check_required(kOp,
+                          "verify_scores",
+                          verify_scores,
+                          opforge::numel({token_num, max_candidate_len}),
+                          "token_num * max_candidate_len");
+  opforge::check_required(kOp,
+                          "verify_tokens",
+                          verify_tokens,
+                          opforge::numel({token_num, max_candidate_len}),
+                          "token_num * max_candidate_len");
+  opforge::check_required(
+      kOp, "actual_candidate_lens", actual_candidate_lens, token_num, "token_num");
   // No two buffers share memory where the kernel writes one (the same tensor
   // twice, or views of one allocation).
   opforge::check_disjoint(
       kOp,
       ctx.backend == opforge::Backend::kXpu3,
-      {opforge::span("verify_scores", verify_scores, true, false),
-       opforge::span("verify_tokens", verify_tokens, true, false),
-       opforge::span("actual_candidate_lens", actual_candidate_lens, true, false),
-       opforge::span("probs", probs, false, false),
-       opforge::span("top_p", top_p, false, false),
-       opforge::span("batch_id_per_token", batch_id_per_token, false, false)});
+      {opforge::span("verify_scores", verify_scores, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("verify_tokens", verify_tokens, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("actual_candidate_lens", actual_candidate_lens, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("probs", probs, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("top_p", top_p, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("batch_id_per_token", batch_id_per_token, opforge::Access::kRead, opforge::Memory::kDevice)});
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
     // On a device backend these tensors hold device pointers: never read them here.
     if (ctx.backend != opforge::Backend::kXpu3) {
       opforge::check_probability_rows(kOp, "probs", opforge::Buffer<const T>(probs), vocab_size);
-      opforge::check_value_range<double>(
-          kOp, "top_p", opforge::Buffer<const T>(top_p), 0.0, true, "0.0", 1.0, "1");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "batch_id_per_token",
-                                          opforge::Buffer<const int32_t>(batch_id_per_token),
-                                          0,
-                                          false,
-                                          "0",
-                                          max_bsz - 1,
-                                          "max_bsz - 1");
+      opforge::check_value_range(kOp,
+                                 "top_p",
+                                 opforge::Buffer<const T>(top_p),
+                                 opforge::above<double>(0.0, "0.0"),
+                                 opforge::at_most<double>(1.0, "1"));
+      opforge::check_value_range(kOp,
+                                 "batch_id_per_token",
+                                 opforge::Buffer<const int32_t>(batch_id_per_token),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::at_most<int64_t>(max_bsz - 1, "max_bsz - 1"));
     }
   }
 
@@ -142,22 +132,16 @@ void run(const opforge::Context& ctx,
   // outputs whatever the inputs (a failure here is a kernel bug).
   if (opforge::value_checks()) {
     if (ctx.backend != opforge::Backend::kXpu3) {
-      opforge::check_value_range<int64_t>(kOp,
-                                          "the kernel's verify_tokens",
-                                          opforge::Buffer<const int64_t>(verify_tokens),
-                                          0,
-                                          false,
-                                          "0",
-                                          vocab_size - 1,
-                                          "vocab_size - 1");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "the kernel's actual_candidate_lens",
-                                          opforge::Buffer<const int32_t>(actual_candidate_lens),
-                                          1,
-                                          false,
-                                          "1",
-                                          max_candidate_len,
-                                          "max_candidate_len");
+      opforge::check_value_range(kOp,
+                                 "the kernel's verify_tokens",
+                                 opforge::Buffer<const int64_t>(verify_tokens),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::at_most<int64_t>(vocab_size - 1, "vocab_size - 1"));
+      opforge::check_value_range(kOp,
+                                 "the kernel's actual_candidate_lens",
+                                 opforge::Buffer<const int32_t>(actual_candidate_lens),
+                                 opforge::at_least<int64_t>(1, "1"),
+                                 opforge::at_most<int64_t>(max_candidate_len, "max_candidate_len"));
     }
   }
 }

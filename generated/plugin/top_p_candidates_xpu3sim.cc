@@ -22,16 +22,16 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      int64_t max_bsz,
                      int64_t max_candidate_len,
                      int32_t candidates_len) {
-  const opforge::xpu3_sim::DeviceCopy<const T> probs_device(probs, "probs", true);
-  const opforge::xpu3_sim::DeviceCopy<const T> top_p_device(top_p, "top_p", true);
+  const opforge::xpu3_sim::DeviceCopy<const T> probs_device(probs, "probs", opforge::CopyIn::kYes);
+  const opforge::xpu3_sim::DeviceCopy<const T> top_p_device(top_p, "top_p", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int32_t> batch_id_per_token_device(
-      batch_id_per_token, "batch_id_per_token", true);
+      batch_id_per_token, "batch_id_per_token", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<T> verify_scores_device(
-      verify_scores, "verify_scores", false);
+      verify_scores, "verify_scores", opforge::CopyIn::kNo);
   const opforge::xpu3_sim::DeviceCopy<int64_t> verify_tokens_device(
-      verify_tokens, "verify_tokens", false);
+      verify_tokens, "verify_tokens", opforge::CopyIn::kNo);
   const opforge::xpu3_sim::DeviceCopy<int32_t> actual_candidate_lens_device(
-      actual_candidate_lens, "actual_candidate_lens", false);
+      actual_candidate_lens, "actual_candidate_lens", opforge::CopyIn::kNo);
   opforge::xpu3_sim::launch(
       ctx,
       ctx.xpu3.nclusters,

@@ -33,32 +33,35 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      bool is_naive_mode,
                      bool prefill_one_step_stop) {
   const opforge::xpu3_sim::DeviceCopy<int32_t> seq_lens_encoder_device(
-      seq_lens_encoder, "seq_lens_encoder", true);
+      seq_lens_encoder, "seq_lens_encoder", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<int32_t> seq_lens_decoder_device(
-      seq_lens_decoder, "seq_lens_decoder", true);
+      seq_lens_decoder, "seq_lens_decoder", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<bool> has_running_seqs_device(
-      has_running_seqs, "has_running_seqs", true);
+      has_running_seqs, "has_running_seqs", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<int64_t> step_input_ids_device(
-      step_input_ids, "step_input_ids", true);
+      step_input_ids, "step_input_ids", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<int64_t> step_output_ids_device(
-      step_output_ids, "step_output_ids", true);
+      step_output_ids, "step_output_ids", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<int32_t> step_output_len_device(
-      step_output_len, "step_output_len", true);
-  const opforge::xpu3_sim::DeviceCopy<bool> stop_flags_device(stop_flags, "stop_flags", true);
+      step_output_len, "step_output_len", opforge::CopyIn::kYes);
+  const opforge::xpu3_sim::DeviceCopy<bool> stop_flags_device(
+      stop_flags, "stop_flags", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<int32_t> seq_lens_this_time_device(
-      seq_lens_this_time, "seq_lens_this_time", true);
-  const opforge::xpu3_sim::DeviceCopy<const bool> is_paused_device(is_paused, "is_paused", true);
+      seq_lens_this_time, "seq_lens_this_time", opforge::CopyIn::kYes);
+  const opforge::xpu3_sim::DeviceCopy<const bool> is_paused_device(
+      is_paused, "is_paused", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<int32_t> mask_rollback_device(
-      mask_rollback, "mask_rollback", true);
+      mask_rollback, "mask_rollback", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<int64_t> token_ids_all_device(
-      token_ids_all, "token_ids_all", true);
+      token_ids_all, "token_ids_all", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int64_t> prompt_lens_device(
-      prompt_lens, "prompt_lens", true);
-  const opforge::xpu3_sim::DeviceCopy<int64_t> step_idx_device(step_idx, "step_idx", true);
+      prompt_lens, "prompt_lens", opforge::CopyIn::kYes);
+  const opforge::xpu3_sim::DeviceCopy<int64_t> step_idx_device(
+      step_idx, "step_idx", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int64_t> end_tokens_device(
-      end_tokens, "end_tokens", true);
+      end_tokens, "end_tokens", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int64_t> max_dec_len_device(
-      max_dec_len, "max_dec_len", true);
+      max_dec_len, "max_dec_len", opforge::CopyIn::kYes);
   opforge::xpu3_sim::launch(
       ctx,
       std::min(ctx.xpu3.nclusters, 1),

@@ -64,27 +64,23 @@ void run(const opforge::Context& ctx,
   opforge::check_dim_value(kOp, "token_num", token_num);
   opforge::check_dim_value(kOp, "max_candidate_len", max_candidate_len);
   opforge::check_dim_value(kOp, "end_length", end_length);
-  opforge::check_dim_bound(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz", false);
-  if ((candidate_ids.present() || candidate_scores.present()))
-    opforge::check_dim_bound(kOp, "max_candidate_len", max_candidate_len, 1, "1", true);
-  opforge::check_dim_bound(kOp, "end_length", end_length, 1, "1", true);
+  opforge::check_dim_at_most(kOp, "real_bsz", real_bsz, max_bsz, "max_bsz");
+  if (candidate_ids.present() || candidate_scores.present())
+    opforge::check_dim_at_least(kOp, "max_candidate_len", max_candidate_len, 1, "1");
+  opforge::check_dim_at_least(kOp, "end_length", end_length, 1, "1");
 
-  opforge::check_buffer(kOp,
-                        "step_output_ids",
-                        step_output_ids,
-                        opforge::numel({max_bsz, max_step_tokens}),
-                        "max_bsz * max_step_tokens",
-                        true,
-                        "");
-  opforge::check_buffer(kOp, "step_output_len", step_output_len, max_bsz, "max_bsz", true, "");
-  opforge::check_buffer(kOp,
-                        "step_input_ids",
-                        step_input_ids,
-                        opforge::numel({max_bsz, max_step_tokens}),
-                        "max_bsz * max_step_tokens",
-                        true,
-                        "");
-  opforge::check_buffer(
+  opforge::check_required(kOp,
+                          "step_output_ids",
+                          step_output_ids,
+                          opforge::numel({max_bsz, max_step_tokens}),
+                          "max_bsz * max_step_tokens");
+  opforge::check_required(kOp, "step_output_len", step_output_len, max_bsz, "max_bsz");
+  opforge::check_required(kOp,
+                          "step_input_ids",
+                          step_input_ids,
+                          opforge::numel({max_bsz, max_step_tokens}),
+                          "max_bsz * max_step_tokens");
+  opforge::check_required_when(
       kOp,
       "target_tokens",
       target_tokens,
@@ -92,61 +88,60 @@ void run(const opforge::Context& ctx,
       "token_num",
       (verify_strategy == VerifyStrategy::greedy || verify_strategy == VerifyStrategy::target_match),
       "verify_strategy is greedy or target_match");
-  opforge::check_buffer(kOp,
-                        "candidate_ids",
-                        candidate_ids,
-                        opforge::numel({token_num, max_candidate_len}),
-                        "token_num * max_candidate_len",
-                        (verify_strategy == VerifyStrategy::topp),
-                        "verify_strategy is topp");
-  opforge::check_buffer(kOp,
-                        "candidate_scores",
-                        candidate_scores,
-                        opforge::numel({token_num, max_candidate_len}),
-                        "token_num * max_candidate_len",
-                        (verify_strategy == VerifyStrategy::topp),
-                        "verify_strategy is topp");
-  opforge::check_buffer(kOp,
-                        "candidate_lens",
-                        candidate_lens,
-                        token_num,
-                        "token_num",
-                        (verify_strategy == VerifyStrategy::topp),
-                        "verify_strategy is topp");
-  opforge::check_buffer(kOp, "topp", topp, max_bsz, "max_bsz", true, "");
-  opforge::check_buffer(kOp, "stop_flags", stop_flags, max_bsz, "max_bsz", true, "");
-  opforge::check_buffer(kOp, "seq_lens_encoder", seq_lens_encoder, max_bsz, "max_bsz", true, "");
-  opforge::check_buffer(
-      kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz", true, "");
-  opforge::check_buffer(kOp, "end_tokens", end_tokens, end_length, "end_length", true, "");
-  opforge::check_buffer(kOp, "is_block_step", is_block_step, max_bsz, "max_bsz", true, "");
-  opforge::check_buffer(
-      kOp, "cu_seqlens_q_output", cu_seqlens_q_output, real_bsz + 1, "real_bsz + 1", true, "");
-  opforge::check_buffer(kOp, "reasoning_status", reasoning_status, max_bsz, "max_bsz", true, "");
-  opforge::check_buffer(kOp, "max_dec_len", max_dec_len, max_bsz, "max_bsz", true, "");
-  opforge::check_buffer(kOp, "step_idx", step_idx, max_bsz, "max_bsz", true, "");
+  opforge::check_required_when(kOp,
+                               "candidate_ids",
+                               candidate_ids,
+                               opforge::numel({token_num, max_candidate_len}),
+                               "token_num * max_candidate_len",
+                               (verify_strategy == VerifyStrategy::topp),
+                               "verify_strategy is topp");
+  opforge::check_required_when(kOp,
+                               "candidate_scores",
+                               candidate_scores,
+                               opforge::numel({token_num, max_candidate_len}),
+                               "token_num * max_candidate_len",
+                               (verify_strategy == VerifyStrategy::topp),
+                               "verify_strategy is topp");
+  opforge::check_required_when(kOp,
+                               "candidate_lens",
+                               candidate_lens,
+                               token_num,
+                               "token_num",
+                               (verify_strategy == VerifyStrategy::topp),
+                               "verify_strategy is topp");
+  opforge::check_required(kOp, "topp", topp, max_bsz, "max_bsz");
+  opforge::check_required(kOp, "stop_flags", stop_flags, max_bsz, "max_bsz");
+  opforge::check_required(kOp, "seq_lens_encoder", seq_lens_encoder, max_bsz, "max_bsz");
+  opforge::check_required(kOp, "seq_lens_this_time", seq_lens_this_time, real_bsz, "real_bsz");
+  opforge::check_required(kOp, "end_tokens", end_tokens, end_length, "end_length");
+  opforge::check_required(kOp, "is_block_step", is_block_step, max_bsz, "max_bsz");
+  opforge::check_required(
+      kOp, "cu_seqlens_q_output", cu_seqlens_q_output, real_bsz + 1, "real_bsz + 1");
+  opforge::check_required(kOp, "reasoning_status", reasoning_status, max_bsz, "max_bsz");
+  opforge::check_required(kOp, "max_dec_len", max_dec_len, max_bsz, "max_bsz");
+  opforge::check_required(kOp, "step_idx", step_idx, max_bsz, "max_bsz");
   // No two buffers share memory where the kernel writes one (the same tensor
   // twice, or views of one allocation).
   opforge::check_disjoint(
       kOp,
       ctx.backend == opforge::Backend::kXpu3,
-      {opforge::span("step_output_ids", step_output_ids, true, false),
-       opforge::span("step_output_len", step_output_len, true, false),
-       opforge::span("step_input_ids", step_input_ids, false, false),
-       opforge::span("target_tokens", target_tokens, false, false),
-       opforge::span("candidate_ids", candidate_ids, false, false),
-       opforge::span("candidate_scores", candidate_scores, false, false),
-       opforge::span("candidate_lens", candidate_lens, false, false),
-       opforge::span("topp", topp, false, false),
-       opforge::span("stop_flags", stop_flags, false, false),
-       opforge::span("seq_lens_encoder", seq_lens_encoder, false, false),
-       opforge::span("seq_lens_this_time", seq_lens_this_time, false, false),
-       opforge::span("end_tokens", end_tokens, false, false),
-       opforge::span("is_block_step", is_block_step, false, false),
-       opforge::span("cu_seqlens_q_output", cu_seqlens_q_output, false, false),
-       opforge::span("reasoning_status", reasoning_status, false, false),
-       opforge::span("max_dec_len", max_dec_len, false, false),
-       opforge::span("step_idx", step_idx, false, false)});
+      {opforge::span("step_output_ids", step_output_ids, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("step_output_len", step_output_len, opforge::Access::kWritten, opforge::Memory::kDevice),
+       opforge::span("step_input_ids", step_input_ids, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("target_tokens", target_tokens, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("candidate_ids", candidate_ids, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("candidate_scores", candidate_scores, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("candidate_lens", candidate_lens, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("topp", topp, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("stop_flags", stop_flags, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("seq_lens_encoder", seq_lens_encoder, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("seq_lens_this_time", seq_lens_this_time, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("end_tokens", end_tokens, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("is_block_step", is_block_step, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("cu_seqlens_q_output", cu_seqlens_q_output, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("reasoning_status", reasoning_status, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("max_dec_len", max_dec_len, opforge::Access::kRead, opforge::Memory::kDevice),
+       opforge::span("step_idx", step_idx, opforge::Access::kRead, opforge::Memory::kDevice)});
 
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
@@ -158,64 +153,56 @@ void run(const opforge::Context& ctx,
                                         opforge::Buffer<const float>(candidate_scores),
                                         max_candidate_len);
       if ((candidate_lens.present()) && (candidate_ids.present() || candidate_scores.present()))
-        opforge::check_value_range<int64_t>(kOp,
-                                            "candidate_lens",
-                                            opforge::Buffer<const int32_t>(candidate_lens),
-                                            0,
-                                            false,
-                                            "0",
-                                            max_candidate_len,
-                                            "max_candidate_len");
-      opforge::check_value_range<double>(
-          kOp, "topp", opforge::Buffer<const float>(topp), 0.0, true, "0.0", 1.0, "1");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "seq_lens_encoder",
-                                          opforge::Buffer<const int32_t>(seq_lens_encoder),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "seq_lens_this_time",
-                                          opforge::Buffer<const int32_t>(seq_lens_this_time),
-                                          0,
-                                          false,
-                                          "0",
-                                          max_step_tokens,
-                                          "max_step_tokens");
-      opforge::check_prefix_sum(
-          kOp,
-          "cu_seqlens_q_output",
-          opforge::Buffer<const int32_t>(cu_seqlens_q_output),
-          "seq_lens_this_time",
-          opforge::Buffer<const int32_t>(seq_lens_this_time),
-          ((target_tokens.present() || candidate_ids.present() || candidate_scores.present() || candidate_lens.present()) ? token_num : -1),
-          "token_num");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "reasoning_status",
-                                          opforge::Buffer<const int32_t>(reasoning_status),
-                                          0,
-                                          false,
-                                          "0",
-                                          3,
-                                          "3");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "max_dec_len",
-                                          opforge::Buffer<const int64_t>(max_dec_len),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
-      opforge::check_value_range<int64_t>(kOp,
-                                          "step_idx",
-                                          opforge::Buffer<const int64_t>(step_idx),
-                                          0,
-                                          false,
-                                          "0",
-                                          std::nullopt,
-                                          "");
+        opforge::check_value_range(
+            kOp,
+            "candidate_lens",
+            opforge::Buffer<const int32_t>(candidate_lens),
+            opforge::at_least<int64_t>(0, "0"),
+            opforge::at_most<int64_t>(max_candidate_len, "max_candidate_len"));
+      opforge::check_value_range(kOp,
+                                 "topp",
+                                 opforge::Buffer<const float>(topp),
+                                 opforge::above<double>(0.0, "0.0"),
+                                 opforge::at_most<double>(1.0, "1"));
+      opforge::check_value_range(kOp,
+                                 "seq_lens_encoder",
+                                 opforge::Buffer<const int32_t>(seq_lens_encoder),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
+      opforge::check_value_range(kOp,
+                                 "seq_lens_this_time",
+                                 opforge::Buffer<const int32_t>(seq_lens_this_time),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::at_most<int64_t>(max_step_tokens, "max_step_tokens"));
+      if (target_tokens.present() || candidate_ids.present() || candidate_scores.present() || candidate_lens.present())
+        opforge::check_prefix_sum_ending_at(kOp,
+                                            "cu_seqlens_q_output",
+                                            opforge::Buffer<const int32_t>(cu_seqlens_q_output),
+                                            "seq_lens_this_time",
+                                            opforge::Buffer<const int32_t>(seq_lens_this_time),
+                                            token_num,
+                                            "token_num");
+      if (!(target_tokens.present() || candidate_ids.present() || candidate_scores.present() || candidate_lens.present()))
+        opforge::check_prefix_sum(kOp,
+                                  "cu_seqlens_q_output",
+                                  opforge::Buffer<const int32_t>(cu_seqlens_q_output),
+                                  "seq_lens_this_time",
+                                  opforge::Buffer<const int32_t>(seq_lens_this_time));
+      opforge::check_value_range(kOp,
+                                 "reasoning_status",
+                                 opforge::Buffer<const int32_t>(reasoning_status),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::at_most<int64_t>(3, "3"));
+      opforge::check_value_range(kOp,
+                                 "max_dec_len",
+                                 opforge::Buffer<const int64_t>(max_dec_len),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
+      opforge::check_value_range(kOp,
+                                 "step_idx",
+                                 opforge::Buffer<const int64_t>(step_idx),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::no_upper_bound<int64_t>());
     }
   }
 
@@ -336,14 +323,11 @@ void run(const opforge::Context& ctx,
   // outputs whatever the inputs (a failure here is a kernel bug).
   if (opforge::value_checks()) {
     if (ctx.backend != opforge::Backend::kXpu3) {
-      opforge::check_value_range<int64_t>(kOp,
-                                          "the kernel's step_output_len",
-                                          opforge::Buffer<const int32_t>(step_output_len),
-                                          0,
-                                          false,
-                                          "0",
-                                          max_step_tokens,
-                                          "max_step_tokens");
+      opforge::check_value_range(kOp,
+                                 "the kernel's step_output_len",
+                                 opforge::Buffer<const int32_t>(step_output_len),
+                                 opforge::at_least<int64_t>(0, "0"),
+                                 opforge::at_most<int64_t>(max_step_tokens, "max_step_tokens"));
     }
   }
 }

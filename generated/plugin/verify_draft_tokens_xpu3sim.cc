@@ -41,38 +41,40 @@ void launch_xpu3_sim(const opforge::Context& ctx,
                      bool accept_all,
                      int64_t seed) {
   const opforge::xpu3_sim::DeviceCopy<int64_t> step_output_ids_device(
-      step_output_ids, "step_output_ids", true);
+      step_output_ids, "step_output_ids", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<int32_t> step_output_len_device(
-      step_output_len, "step_output_len", true);
+      step_output_len, "step_output_len", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int64_t> step_input_ids_device(
-      step_input_ids, "step_input_ids", true);
+      step_input_ids, "step_input_ids", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int64_t> target_tokens_device(
-      target_tokens, "target_tokens", true);
+      target_tokens, "target_tokens", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int64_t> candidate_ids_device(
-      candidate_ids, "candidate_ids", true);
+      candidate_ids, "candidate_ids", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const float> candidate_scores_device(
-      candidate_scores, "candidate_scores", true);
+      candidate_scores, "candidate_scores", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int32_t> candidate_lens_device(
-      candidate_lens, "candidate_lens", true);
-  const opforge::xpu3_sim::DeviceCopy<const float> topp_device(topp, "topp", true);
-  const opforge::xpu3_sim::DeviceCopy<const bool> stop_flags_device(stop_flags, "stop_flags", true);
+      candidate_lens, "candidate_lens", opforge::CopyIn::kYes);
+  const opforge::xpu3_sim::DeviceCopy<const float> topp_device(topp, "topp", opforge::CopyIn::kYes);
+  const opforge::xpu3_sim::DeviceCopy<const bool> stop_flags_device(
+      stop_flags, "stop_flags", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int32_t> seq_lens_encoder_device(
-      seq_lens_encoder, "seq_lens_encoder", true);
+      seq_lens_encoder, "seq_lens_encoder", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int32_t> seq_lens_this_time_device(
-      seq_lens_this_time, "seq_lens_this_time", true);
+      seq_lens_this_time, "seq_lens_this_time", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int64_t> end_tokens_device(
-      end_tokens, "end_tokens", true);
+      end_tokens, "end_tokens", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const bool> is_block_step_device(
-      is_block_step, "is_block_step", true);
+      is_block_step, "is_block_step", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int32_t> cu_seqlens_q_output_device(
-      cu_seqlens_q_output, "cu_seqlens_q_output", true);
+      cu_seqlens_q_output, "cu_seqlens_q_output", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int32_t> reasoning_status_device(
-      reasoning_status, "reasoning_status", true);
+      reasoning_status, "reasoning_status", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const int64_t> max_dec_len_device(
-      max_dec_len, "max_dec_len", true);
-  const opforge::xpu3_sim::DeviceCopy<const int64_t> step_idx_device(step_idx, "step_idx", true);
+      max_dec_len, "max_dec_len", opforge::CopyIn::kYes);
+  const opforge::xpu3_sim::DeviceCopy<const int64_t> step_idx_device(
+      step_idx, "step_idx", opforge::CopyIn::kYes);
   const opforge::xpu3_sim::DeviceCopy<const float> topp_uniforms_device(
-      topp_uniforms, "topp_uniforms", true);
+      topp_uniforms, "topp_uniforms", opforge::CopyIn::kYes);
   opforge::xpu3_sim::launch(
       ctx,
       ctx.xpu3.nclusters,

@@ -105,13 +105,13 @@ struct PlaceAnchor {
   const char* from = nullptr;
 };
 
-// dtype, rank (unit_axis: the declared rank, or one more whose last axis is 1),
+// dtype, rank (UnitAxis::kAccepted: the declared rank, or one more whose last axis is 1),
 // every axis within kMaxDim, memory kind, place and contiguity of one present tensor; returns
 // its dense storage for the dims and data pointer. Reads the tensor's metadata
 // directly: this runs for every argument of every call.
 inline const phi::DenseTensor& check_tensor(const char* op, const char* arg, const paddle::Tensor& t,
-                                            DType want_dtype, int want_rank, bool unit_axis,
-                                            const char* want_shape, bool host,
+                                            DType want_dtype, int want_rank, UnitAxis unit_axis,
+                                            const char* want_shape, Memory memory,
                                             PlaceAnchor& anchor) {
   if (!t.is_dense_tensor()) detail::fail_not_dense(op, arg);
   const auto& dense = static_cast<const phi::DenseTensor&>(*t.impl());
@@ -126,7 +126,7 @@ inline const phi::DenseTensor& check_tensor(const char* op, const char* arg, con
     return dense;
   }
   const phi::Place& place = holder->place();
-  if (host) {
+  if (memory == Memory::kHost) {
     if (place.GetType() != phi::AllocationType::CPU) detail::fail_host(op, arg, place);
   } else if (anchor.place == nullptr) {
     anchor.place = &place;

@@ -150,19 +150,32 @@ namespace detail {
                              std::initializer_list<int64_t> axes, int64_t elem_bytes);
 }  // namespace detail
 
-// `condition` says when an optional tensor is required ("" if always).
-inline void check_present(const char* op, const char* arg, bool present, bool required,
-                          const char* condition) {
+// Named arguments of the checks below, so that a generated call reads like
+// the spec and two of them cannot be swapped: each is its own type.
+enum class Memory : bool { kDevice, kHost };       // where a tensor is on a device backend
+enum class Access : bool { kRead, kWritten };      // whether the kernel writes a buffer
+enum class UnitAxis : bool { kRejected, kAccepted };  // one more trailing axis of size 1
+enum class CopyIn : bool { kNo, kYes };            // a device copy starts as the host's contents
+
+// A required tensor (given as None to the binding that accepts None).
+inline void require_present(const char* op, const char* arg, bool present) {
+  if (!present) detail::fail_missing(op, arg, "");
+}
+
+// An optional tensor that is required under `condition` (its spec text).
+inline void require_present_when(const char* op, const char* arg, bool present, bool required,
+                                 const char* condition) {
   if (!present && required) detail::fail_missing(op, arg, condition);
 }
 
-// unit_axis: one more trailing axis of size 1 is accepted too ([max_bsz, 1]
-// for [max_bsz]); the kernel sees the same elements either way.
-inline void check_rank(const char* op, const char* arg, int want_rank, bool unit_axis,
+// UnitAxis::kAccepted: one more trailing axis of size 1 is accepted too
+// ([max_bsz, 1] for [max_bsz]); the kernel sees the same elements either way.
+inline void check_rank(const char* op, const char* arg, int want_rank, UnitAxis unit_axis,
                        const char* want_shape, const int64_t* got_dims, int got_rank) {
   if (got_rank == want_rank) return;
-  if (unit_axis && got_rank == want_rank + 1 && got_dims[want_rank] == 1) return;
-  detail::fail_rank(op, arg, want_rank, unit_axis, want_shape, got_dims, got_rank);
+  const bool accepted = unit_axis == UnitAxis::kAccepted;
+  if (accepted && got_rank == want_rank + 1 && got_dims[want_rank] == 1) return;
+  detail::fail_rank(op, arg, want_rank, accepted, want_shape, got_dims, got_rank);
 }
 
 // Binds `dim` to `got` if unbound, else requires agreement with its binder.
@@ -223,8 +236,8 @@ struct Span {
 };
 
 template <typename T>
-inline Span span(const char* name, const Buffer<T>& buf, bool written, bool host) {
-  return Span{name, buf.data, buf.bytes(), written, host};
+inline Span span(const char* name, const Buffer<T>& buf, Access access, Memory memory) {
+  return Span{name, buf.data, buf.bytes(), access == Access::kWritten, memory == Memory::kHost};
 }
 
 namespace detail {
@@ -257,17 +270,42 @@ inline void check_dim(const char* op, const char* arg, int axis, int64_t got, in
   if (got != want) detail::fail_dim(op, arg, axis, got, want, want_text, deps);
 }
 
-// The plugin-layer check of one buffer, made on every backend: present when
-// required, non-null when non-empty, and exactly the declared element count.
+namespace detail {
+// One buffer, when present: non-null when non-empty, exactly `want` elements.
 template <typename T>
-inline void check_buffer(const char* op, const char* arg, const Buffer<T>& buf, int64_t want,
-                         const char* want_text, bool required, const char* condition) {
+inline void check_extent(const char* op, const char* arg, const Buffer<T>& buf, int64_t want,
+                         const char* want_text) {
+  if (buf.size != want) fail_buffer_size(op, arg, buf.size, want, want_text);
+  if (want > 0 && buf.data == nullptr) fail_buffer_null(op, arg, want);
+}
+}  // namespace detail
+
+// The entry's check of one buffer, made on every backend: present when
+// required, non-null when non-empty, and exactly the declared element count
+// (`want_text` is its expression in the spec).
+template <typename T>
+inline void check_required(const char* op, const char* arg, const Buffer<T>& buf, int64_t want,
+                           const char* want_text) {
+  if (!buf.present()) detail::fail_missing(op, arg, "");
+  detail::check_extent(op, arg, buf, want, want_text);
+}
+
+template <typename T>
+inline void check_optional(const char* op, const char* arg, const Buffer<T>& buf, int64_t want,
+                           const char* want_text) {
+  if (buf.present()) detail::check_extent(op, arg, buf, want, want_text);
+}
+
+// Optional, but required where `required` holds (`condition`: the spec's words).
+template <typename T>
+inline void check_required_when(const char* op, const char* arg, const Buffer<T>& buf,
+                                int64_t want, const char* want_text, bool required,
+                                const char* condition) {
   if (!buf.present()) {
     if (required) detail::fail_missing(op, arg, condition);
     return;
   }
-  if (buf.size != want) detail::fail_buffer_size(op, arg, buf.size, want, want_text);
-  if (want > 0 && buf.data == nullptr) detail::fail_buffer_null(op, arg, want);
+  detail::check_extent(op, arg, buf, want, want_text);
 }
 
 // A bound the spec leaves out is std::nullopt. Bounds are passed by value so
@@ -292,12 +330,15 @@ inline void check_int32(const char* op, const char* attr, int64_t got) {
   check_attr_range(op, attr, got, int64_t{INT32_MIN}, int64_t{INT32_MAX});
 }
 
-// A dim's declared bound: at least (is_min) or at most `limit`.
-inline void check_dim_bound(const char* op, const char* dim, int64_t got, int64_t limit,
-                            const char* limit_text, bool is_min) {
-  if (is_min ? got < limit : got > limit) {
-    detail::fail_dim_bound(op, dim, got, limit, limit_text, is_min);
-  }
+// A dim's declared bounds (`limit_text`: the bound as the spec writes it).
+inline void check_dim_at_least(const char* op, const char* dim, int64_t got, int64_t limit,
+                               const char* limit_text) {
+  if (got < limit) detail::fail_dim_bound(op, dim, got, limit, limit_text, true);
+}
+
+inline void check_dim_at_most(const char* op, const char* dim, int64_t got, int64_t limit,
+                              const char* limit_text) {
+  if (got > limit) detail::fail_dim_bound(op, dim, got, limit, limit_text, false);
 }
 
 // An int attribute bounded by the call's dims (e.g. candidates_len <= vocab_size).
@@ -329,14 +370,53 @@ std::string bounds_text(bool has_min, const std::string& min, bool min_exclusive
                         const std::string& max);
 }  // namespace detail
 
-// Every element within [min, max] (or (min, max] with min_exclusive); NaN is
-// outside every domain; a bound the spec leaves out is std::nullopt. `*_text`
-// spell the bound as the spec does. Bound comes first so that a call names it
-// and the bounds convert (check_value_range<int64_t>(..., 0, ...)).
+// A value domain's ends, each its own type (a lower bound cannot be passed as
+// the upper one), made by name: at_least<int64_t>(0, "0"), above<double>(0.0,
+// "0.0"), at_most<int64_t>(max_bsz - 1, "max_bsz - 1"), no_upper_bound<double>().
+// `text` spells the bound as the spec does.
+template <typename B>
+struct LowerBound {
+  std::optional<B> value;
+  bool exclusive;
+  const char* text;
+};
+
+template <typename B>
+struct UpperBound {
+  std::optional<B> value;
+  const char* text;
+};
+
+template <typename B>
+LowerBound<B> at_least(B value, const char* text) {
+  return {value, false, text};
+}
+template <typename B>
+LowerBound<B> above(B value, const char* text) {
+  return {value, true, text};
+}
+template <typename B>
+LowerBound<B> no_lower_bound() {
+  return {std::nullopt, false, ""};
+}
+template <typename B>
+UpperBound<B> at_most(B value, const char* text) {
+  return {value, text};
+}
+template <typename B>
+UpperBound<B> no_upper_bound() {
+  return {std::nullopt, ""};
+}
+
+// Every element within its domain; NaN is outside every domain.
 template <typename Bound, typename T>
 void check_value_range(const char* op, const char* arg, const Buffer<const T>& buf,
-                       std::optional<Bound> min, bool min_exclusive, const char* min_text,
-                       std::optional<Bound> max, const char* max_text) {
+                       LowerBound<Bound> low, UpperBound<Bound> high) {
+  const std::optional<Bound>& min = low.value;
+  const std::optional<Bound>& max = high.value;
+  const bool min_exclusive = low.exclusive;
+  const char* min_text = low.text;
+  const char* max_text = high.text;
   for (int64_t i = 0; i < buf.size; ++i) {
     const T v = buf.data[i];
     const bool low_ok = !min || (min_exclusive ? v > *min : v >= *min);
@@ -354,7 +434,8 @@ void check_value_range(const char* op, const char* arg, const Buffer<const T>& b
   }
 }
 
-// offsets = [0, s0, s0 + s1, ...] of `sizes`, ending at `total`.
+namespace detail {
+// offsets = [0, s0, s0 + s1, ...] of `sizes`, ending at `total` (if given: >= 0).
 template <typename T>
 void check_prefix_sum(const char* op, const char* arg, const Buffer<const T>& offsets,
                       const char* sizes_name, const Buffer<const T>& sizes, int64_t total,
@@ -372,6 +453,22 @@ void check_prefix_sum(const char* op, const char* arg, const Buffer<const T>& of
     detail::fail_value(op, arg, offsets.size - 1, std::to_string(offsets.data[offsets.size - 1]),
                        std::string(total_name) + " = " + std::to_string(total));
   }
+}
+}  // namespace detail
+
+// offsets = [0, s0, s0 + s1, ...] of `sizes`.
+template <typename T>
+void check_prefix_sum(const char* op, const char* arg, const Buffer<const T>& offsets,
+                      const char* sizes_name, const Buffer<const T>& sizes) {
+  detail::check_prefix_sum(op, arg, offsets, sizes_name, sizes, -1, "");
+}
+
+// ...and its last element is the dim `total_name` (a dim is >= 0).
+template <typename T>
+void check_prefix_sum_ending_at(const char* op, const char* arg, const Buffer<const T>& offsets,
+                                const char* sizes_name, const Buffer<const T>& sizes,
+                                int64_t total, const char* total_name) {
+  detail::check_prefix_sum(op, arg, offsets, sizes_name, sizes, total, total_name);
 }
 
 // The elements (lengths) add up to `total` (summed in int64, so the sum of any

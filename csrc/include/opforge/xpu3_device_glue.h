@@ -43,12 +43,12 @@ class Staged {
   using Mutable = std::remove_const_t<T>;
 
  public:
-  Staged(const char* op, const char* name, Buffer<T> host, bool copy_in)
+  Staged(const char* op, const char* name, Buffer<T> host, CopyIn copy_in)
       : op_(op), name_(name), host_(host) {
     if (host.size <= 0) return;
     int code = xpu_malloc(reinterpret_cast<void**>(&device_), host.bytes());
     if (code != 0) fail(op_, std::string("allocating '") + name_ + "'", code);
-    if (copy_in) {
+    if (copy_in == CopyIn::kYes) {
       code = xpu_memcpy(device_, host.data, host.bytes(), XPU_HOST_TO_DEVICE);
       if (code != 0) {
         // A constructor that throws runs no destructor: free here.

@@ -21,13 +21,13 @@ class DeviceCopy {
  public:
   using Plain = std::remove_const_t<T>;
 
-  // copy_in: false for new outputs, whose device memory then keeps the
+  // CopyIn::kNo for new outputs, whose device memory then keeps the
   // simulation's poison pattern, so a kernel that leaves elements unwritten
   // is seen to.
-  DeviceCopy(const Buffer<T>& host, const char* name, bool copy_in) : host_(host) {
+  DeviceCopy(const Buffer<T>& host, const char* name, CopyIn copy_in) : host_(host) {
     if (!host.present()) return;
     device_ = static_cast<Plain*>(xpu3sim::device_malloc(bytes(), name));
-    if (copy_in && bytes() > 0) xpu3sim::memcpy_h2d(device_, host.data, bytes());
+    if (copy_in == CopyIn::kYes && bytes() > 0) xpu3sim::memcpy_h2d(device_, host.data, bytes());
   }
   ~DeviceCopy() { xpu3sim::device_free(device_); }
   DeviceCopy(const DeviceCopy&) = delete;
