@@ -26,6 +26,7 @@ class Kind(enum.Enum):
     """What a parameter carries."""
 
     CONTEXT = "ctx"
+    ARGS = "args"  # a kernel's argument struct
     TENSOR = "tensor"
     DIM = "dim"
     ATTR = "attr"
@@ -89,6 +90,13 @@ class Signature:
     def defn(self) -> str:
         """``ret name(params)``, the head of a definition or declaration."""
         return f"{self.template}{self.prefix}{self.returns} {self.name}({self.params_text()})"
+
+    def field_lines(self) -> list[str]:
+        """One struct field per parameter, each followed by its comment."""
+        return [
+            f"{p.decl()};" + (f"  // {cpp_comment(p.comment)}" if p.comment else "")
+            for p in self.params
+        ]
 
     def decl_lines(self, close: str) -> list[str]:
         """One parameter per line, each followed by its comment (kernel headers);
@@ -219,9 +227,31 @@ def _tparam(op: Op) -> str:
 
 
 def kernel(op: Op, kind: KernelKind) -> Signature:
-    """A hand-written kernel of ``kind``: every tensor in spec order as the
+    """A hand-written kernel of ``kind``: its argument struct where the kind
+    receives one (kernel_args), else those arguments as parameters."""
+    fields = kernel_args(op, kind)
+    if kind.receives != "struct":
+        return fields
+    targs = "<{elem}>" if op.dtype_vars else ""
+    struct = CType(f"const opforge::{op.name}::{kind.args}{targs}&", _dtype_var(op), kind.elem)
+    return Signature(
+        kind.function,
+        fields.qualified,
+        (Param("args", struct, Kind.ARGS),),
+        prefix=kind.prefix,
+        tparam=fields.tparam,
+        elems=kind.elem,
+    )
+
+
+def _dtype_var(op: Op) -> DTypeVar | None:
+    return op.dtype_vars[0] if op.dtype_vars else None
+
+
+def kernel_args(op: Op, kind: KernelKind) -> Signature:
+    """What a kernel of ``kind`` receives: every tensor in spec order as the
     kind's pointer (element types as the kind spells them), then dims, then
-    attributes."""
+    attributes; as parameters, or as the fields of its argument struct."""
     tensors = [
         Param(
             t.name,

@@ -101,10 +101,12 @@ class KernelKind:
     function: str  # the kernel's name in its scope
     owner: str  # that scope in the op's namespace: "Kernels::" (a static member) or "" (free)
     prefix: str  # before the declaration: "static ", "__global__ "
+    define_prefix: str  # before its out-of-class definition: "", "__global__ "
     # "struct": one generated argument struct with a named field per tensor,
     # dim and attribute (a swapped name does not compile); "positional": one
     # parameter each, where the dialect forbids pointers in structs.
     receives: str
+    args: str  # the argument struct's name where it receives one ("" where it does not)
     decl_template: str  # the template declaring the kernel
     decl_path: str  # generated/<decl_path>, {op} for the op's name
     suffix: str  # its source: csrc/kernels/<name>/<op><suffix>
@@ -142,7 +144,9 @@ CPU = KernelKind(
     function="cpu",
     owner="Kernels::",
     prefix="static ",
-    receives="positional",
+    define_prefix="",
+    receives="struct",
+    args="CpuArgs",
     decl_template="kernel_decl.h.j2",
     decl_path="kernel_decls/{op}.h",
     suffix=".cc",
@@ -167,7 +171,9 @@ XPU3 = KernelKind(
     function="xpu3_kernel",
     owner="",
     prefix="__global__ ",
+    define_prefix="__global__ ",
     receives="positional",
+    args="",
     decl_template="kernel_decl_xpu3.h.j2",
     decl_path="kernel_decls/{op}_xpu3.h",
     suffix=".xpu",

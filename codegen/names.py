@@ -14,6 +14,8 @@ from __future__ import annotations
 import keyword
 import re
 
+from codegen.kinds import KINDS
+
 MAX_NAME_CHARS = 48  # keeps derived names and the one-line file stamp readable
 
 # Lower snake case keeps spec names apart from the CamelCase types the generator
@@ -76,13 +78,12 @@ PY_BUILTINS = frozenset(
 # launchers and the Python module).
 GENERATED_NAMES = frozenset(
     """
-    anchor bind check_attrs checked_call common cpu ctx error infer_dims infer_dtype
-    infer_shape launch_xpu3_device launch_xpu3_sim launched note paddle_glue stream
-    paddle_kernel register_runtime run run_as tag xpu3 xpu3_kernel xpu_free xpu_malloc
-    xpu_memcpy xpu_wait annotations enum
+    anchor args bind check_attrs checked_call common ctx error infer_dims infer_dtype
+    infer_shape launched note paddle_glue stream paddle_kernel register_runtime run run_as
+    tag xpu3 xpu_free xpu_malloc xpu_memcpy xpu_wait annotations enum
     define endif ifdef ifndef include pragma once
     """.split()
-)
+) | {name for k in KINDS for name in (k.function, *(la.function for la in k.launchers))}
 # Suffixes of the locals generated code derives from spec names (x_storage, x_shape, ...).
 GENERATED_SUFFIXES = (
     "_storage",
@@ -104,7 +105,7 @@ GENERATED_TYPE_NAMES = frozenset(
     """
     Kernels XPUStream DType Buffer Context OpError OpTypeError OpValueError IntEnum
     """.split()
-)
+) | {k.args for k in KINDS if k.args}
 PY_BUILTIN_TYPES = frozenset(
     """
     ArithmeticError AssertionError AttributeError BaseException BlockingIOError

@@ -113,7 +113,7 @@ def cmd_test(root: Path, args: argparse.Namespace) -> int:
 
 def cmd_new(root: Path, args: argparse.Namespace) -> int:
     _import_codegen(root)
-    from codegen import names
+    from codegen import kinds, names
 
     op = args.op
     problem = names.name_problem(op)
@@ -123,8 +123,7 @@ def cmd_new(root: Path, args: argparse.Namespace) -> int:
     into = (args.into or root).resolve()
     paths = {
         "spec": into / "opspec" / f"{op}.yaml",
-        "cpu": into / "csrc" / "kernels" / "cpu" / f"{op}.cc",
-        "xpu3": into / "csrc" / "kernels" / "xpu3" / f"{op}.xpu",
+        **{kind.name: into / kind.source(op) for kind in kinds.KINDS},
         "reference": into / "tests" / "reference" / f"{op}.py",
     }
     existing = [p for p in paths.values() if p.exists()]
@@ -180,9 +179,12 @@ def scaffold(op: str, root: Path, paths: dict[str, Path]) -> dict[Path, str]:
             model = load_spec(written, Path(tmp))
         except SpecErrors as exc:  # the template and the language drifted apart
             raise ScaffoldError(f"the spec template no longer parses:\n{exc}") from None
-    cpu, xpu3 = api.kernel(model, kinds.CPU), api.kernel(model, kinds.XPU3)
-    cpu_head = f"void opforge::{op}::Kernels::cpu({cpu.params_text()})"
-    xpu3_head = f"{xpu3.prefix}void opforge::{op}::xpu3_kernel({xpu3.params_text()})"
+    # One kernel per kind (opforge_dev/templates/<kind><suffix>.tmpl), its
+    # definition's head from the kind's own signature.
+    heads = {}
+    for kind in kinds.KINDS:
+        sig = api.kernel(model, kind)
+        heads[kind] = f"{kind.define_prefix}void {sig.qualified}({sig.params_text()})"
     params = [f"{t.name}: np.ndarray" + (" | None" if t.optional else "") for t in model.arguments]
     keywords = [f"{a.name}: {_py_type(a.type.value)}" for a in model.attrs] + [
         f"{t.name}: np.ndarray"
@@ -197,8 +199,12 @@ def scaffold(op: str, root: Path, paths: dict[str, Path]) -> dict[Path, str]:
     )
     return {
         paths["spec"]: spec,
-        paths["cpu"]: _clang_format(_template("cpu.cc", op=op, signature=cpu_head), root),
-        paths["xpu3"]: _clang_format(_template("xpu3.xpu", op=op, signature=xpu3_head), root),
+        **{
+            paths[kind.name]: _clang_format(
+                _template(f"{kind.name}{kind.suffix}", op=op, signature=head), root
+            )
+            for kind, head in heads.items()
+        },
         paths["reference"]: _template(
             "reference.py",
             op=op,

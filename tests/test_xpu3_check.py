@@ -89,6 +89,17 @@ __global__ void kernel(__global_ptr__ const float* x, __global_ptr__ float* y, i
 """,
         "'i' is int64_t",
     ),
+    "parameter-names": (
+        """
+__global__ void kernel(__global_ptr__ float* y, int max_bsz, int real_bsz);
+__global__ void kernel(__global_ptr__ float* y, int real_bsz, int max_bsz) {  // <
+  (void)y;
+  (void)real_bsz;
+  (void)max_bsz;
+}
+""",
+        "parameter 2 'real_bsz' where its declaration",
+    ),
     "simulation-internal": (
         """
 __global__ void kernel(__global_ptr__ const float* x, int n) {

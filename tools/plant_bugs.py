@@ -172,10 +172,10 @@ PLANTS = [
     Plant(
         "cpu_const_cast_writes_input",
         CPU,
-        old="    step_output_len[b] = e.len;\n",
+        old="    args.step_output_len[b] = e.len;\n",
         new=(
-            "    step_output_len[b] = e.len;\n"
-            "    const_cast<int64_t*>(step_idx)[b] = e.cur;  // advance the slot in place\n"
+            "    args.step_output_len[b] = e.len;\n"
+            "    const_cast<int64_t*>(args.step_idx)[b] = e.cur;  // advance the slot in place\n"
         ),
         caught_by=VALID_CPU,
         bug="the CPU kernel advances step_idx (a read-only input) in place through const_cast",
@@ -184,8 +184,11 @@ PLANTS = [
     Plant(
         "cpu_plain_write_to_input",
         CPU,
-        old="    step_output_len[b] = e.len;\n",
-        new="    step_output_len[b] = e.len;\n    step_idx[b] = e.cur;  // advance the slot in place\n",
+        old="    args.step_output_len[b] = e.len;\n",
+        new=(
+            "    args.step_output_len[b] = e.len;\n"
+            "    args.step_idx[b] = e.cur;  // advance the slot in place\n"
+        ),
         caught_by=(),
         bug="the same write without const_cast: the const declaration makes it a compile error",
         expect="read-only",
@@ -226,8 +229,8 @@ PLANTS = [
     Plant(
         "cpu_ignores_reject_all",
         CPU,
-        old="    const bool verify = !reject_all && seq_lens_encoder[b] == 0",
-        new="    const bool verify = seq_lens_encoder[b] == 0",
+        old="        !args.reject_all && args.seq_lens_encoder[b] == 0",
+        new="        args.seq_lens_encoder[b] == 0",
         caught_by=VALID_CPU_THEN_BATCHES,
         bug="the CPU kernel ignores reject_all and verifies drafts anyway",
     ),
@@ -237,7 +240,7 @@ PLANTS = [
     Plant(
         "cpu_top_p_slot_unguarded",
         "csrc/kernels/cpu/top_p_candidates.cc",
-        old="    if (b >= 0 && b < max_bsz) {\n",
+        old="    if (b >= 0 && b < args.max_bsz) {\n",
         new="    if (true) {  // trusts batch_id_per_token\n",
         caught_by=hostile("top_p_candidates", "cpu"),
         bug="top_p_candidates' CPU kernel reads top_p[b] for any slot b, in range or not",
@@ -255,7 +258,7 @@ PLANTS = [
     Plant(
         "cpu_verify_rows_unguarded",
         CPU,
-        old="    if (first_row < 0 || first_row + nrows > token_num) continue;\n",
+        old="    if (first_row < 0 || first_row + nrows > args.token_num) continue;\n",
         new="    (void)nrows;  // trusts cu_seqlens_q_output\n",
         caught_by=hostile("verify_draft_tokens", "cpu"),
         bug="verify_draft_tokens' CPU kernel reads the packed rows cu_seqlens_q_output names, "
@@ -265,7 +268,7 @@ PLANTS = [
     Plant(
         "cpu_verify_slt_unclamped",
         CPU,
-        old="    const int64_t slt = slt_in < max_step_tokens ? slt_in : max_step_tokens;\n",
+        old="    const int64_t slt = slt_in < args.max_step_tokens ? slt_in : args.max_step_tokens;\n",
         new="    const int64_t slt = slt_in;  // trusts seq_lens_this_time\n",
         caught_by=hostile("verify_draft_tokens", "cpu"),
         bug="verify_draft_tokens' CPU kernel takes seq_lens_this_time as the row's length, "
@@ -291,8 +294,8 @@ PLANTS = [
     Plant(
         "cpu_update_output_len_unclamped",
         "csrc/kernels/cpu/unified_update_model_status.cc",
-        old="    const int64_t len_in = clamp64(step_output_len[b], 0, max_step_tokens);\n",
-        new="    const int64_t len_in = step_output_len[b];  // trusts step_output_len\n",
+        old="    const int64_t len_in = clamp64(args.step_output_len[b], 0, args.max_step_tokens);\n",
+        new="    const int64_t len_in = args.step_output_len[b];  // trusts step_output_len\n",
         caught_by=hostile("unified_update_model_status", "cpu"),
         bug="unified_update_model_status' CPU kernel reads step_output_len tokens of a "
         "max_step_tokens-wide row",
@@ -329,8 +332,8 @@ PLANTS = [
     Plant(
         "cpu_ngram_drafts_past_row",
         "csrc/kernels/cpu/ngram_match.cc",
-        old="    int64_t limit = min64(max_draft_tokens, max_step_tokens - 1);\n",
-        new="    int64_t limit = max_draft_tokens;  // forgets the row width\n",
+        old="    int64_t limit = min64(args.max_draft_tokens, args.max_step_tokens - 1);\n",
+        new="    int64_t limit = args.max_draft_tokens;  // forgets the row width\n",
         caught_by=hostile("ngram_match", "cpu"),
         bug="ngram_match's CPU kernel proposes up to max_draft_tokens drafts, however narrow the row",
         expect="the runner stopped",
@@ -338,7 +341,7 @@ PLANTS = [
     Plant(
         "cpu_draft_update_past_row",
         "csrc/kernels/cpu/draft_model_update.cc",
-        old="    if (j < 1 || j >= max_step_tokens || s >= limit - j) continue;\n",
+        old="    if (j < 1 || j >= args.max_step_tokens || s >= limit - j) continue;\n",
         new="    if (j < 1 || s >= limit - j) continue;  // a full row takes one more\n",
         caught_by=hostile("draft_model_update", "cpu"),
         bug="draft_model_update's CPU kernel appends a draft to a row that is already full",
@@ -368,8 +371,8 @@ PLANTS = [
     Plant(
         "cpu_ignores_verify_window",
         CPU,
-        old="max_candidate_len, verify_window, verify_strategy};",
-        new="max_candidate_len, 2, verify_strategy};",
+        old="                          args.verify_window,\n",
+        new="                          2,\n",
         caught_by=(
             "tests/test_verify_draft_tokens.py::test_cpu_kernel_matches_reference[topp]",
             "tests/test_verify_draft_tokens.py::test_cpu_kernel_matches_reference[greedy]",

@@ -15,7 +15,12 @@ includes, the simulation's stand-in headers) and walks what it defines:
   toolchain's (stand-in) headers, e.g. the C++ library or the host's 16-bit
   float types (the toolchain has its own, and builds with -fno-builtin);
 - wide-loop: a loop counter of a 64-bit type (the core is 32-bit: 64-bit
-  arithmetic is emulated; count in 32 bits, widen only where data is 64-bit).
+  arithmetic is emulated; count in 32 bits, widen only where data is 64-bit);
+- parameter-names: a definition whose parameters are not named as in its
+  declaration, in order. The dialect forbids global pointers in structs, so an
+  XPU3 kernel takes its arguments by position (a CPU kernel gets a struct of
+  named fields instead): C++ would accept two same-typed parameters swapped
+  (`int max_bsz, int real_bsz`), this check does not.
 
 The generated device launchers (generated/xpu3_device/*.xpu, host code) are
 parsed the same way, against the stand-ins of the toolchain's runtime: one
@@ -36,6 +41,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -209,6 +215,14 @@ def check(
                             f"'{name}' is declared in {_shown(Path(location.name))}, not device code",
                         )
                     )
+            if (
+                kind in (kinds.FUNCTION_DECL, kinds.FUNCTION_TEMPLATE)
+                and child.is_definition()
+                and child.canonical != child
+            ):
+                swapped = _renamed_parameter(child, child.canonical)
+                if swapped:
+                    found.add(Finding(shown, line, "parameter-names", swapped))
             is_function = kind in (
                 kinds.FUNCTION_DECL,
                 kinds.FUNCTION_TEMPLATE,
@@ -235,6 +249,25 @@ def check(
                 )
             )
     return sorted(found)
+
+
+def _renamed_parameter(definition: Any, declaration: Any) -> str:
+    """The first parameter a definition names otherwise than its declaration
+    ("" if none: a name missing on either side says nothing)."""
+    from clang import cindex
+
+    def names(cursor: Any) -> list[str]:
+        return [c.spelling for c in cursor.get_children() if c.kind == cindex.CursorKind.PARM_DECL]
+
+    defined, declared = names(definition), names(declaration)
+    for i, (got, want) in enumerate(zip(defined, declared, strict=False)):
+        if want and got and got != want:  # an unnamed parameter is unused
+            where = _shown(Path(declaration.location.file.name))
+            return (
+                f"'{definition.spelling}' names parameter {i + 1} '{got}' where its "
+                f"declaration ({where}:{declaration.location.line}) names it '{want}'"
+            )
+    return ""
 
 
 def known() -> set[str]:

@@ -56,6 +56,7 @@ class Dispatch:
     backend: str  # opforge::Backend enumerator
     call: str  # the statement (no ';')
     guard: str
+    setup: tuple[str, ...] = ()  # statements before it: the kernel's argument struct, by name
 
 
 @dataclass(frozen=True)
@@ -181,8 +182,18 @@ def _dispatch(op: Op, kind: KernelKind) -> list[Dispatch]:
             t.name: f"{t.name}_storage.get()" if t.role is Role.SCRATCH else f"{t.name}.data"
             for t in op.tensors
         }
-        call = f"{kind.owner}{api.kernel(op, kind).call(pointers, tparam(op))}"
-        cases.append(Dispatch(kind.direct_backend, call, ""))
+        fields = api.kernel_args(op, kind)
+        targs = f"<{tparam(op)}>" if tparam(op) else ""
+        if kind.receives == "struct":
+            # Field by field, by name: each line reads like the spec.
+            setup = (f"{kind.args}{targs} args;",) + tuple(
+                f"args.{p.name} = {pointers[p.name]};" for p in fields.params
+            )
+            call = f"{kind.owner}{kind.function}(args)"
+        else:
+            setup = ()
+            call = f"{kind.owner}{kind.function}{targs}({fields.call_args(pointers)})"
+        cases.append(Dispatch(kind.direct_backend, call, "", setup))
     buffers = {"ctx": "ctx", **names} | {
         t.name: (
             f"opforge::Buffer<{'const ' if t.read_only else ''}{elem(t)}>"

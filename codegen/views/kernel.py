@@ -20,6 +20,8 @@ SHARED_TEMPLATE = "kernel_decl.h.j2"
 class KernelDecl:
     kind: str
     signature: Signature
+    args: str  # its argument struct ("" where it takes its arguments as parameters)
+    fields: Signature  # what it receives: the struct's fields, or its parameters
     instances: tuple[str, ...]  # explicit instantiations for the dtype set, one per dtype
     instances_macro: str  # the macro a kernel file ends with to instantiate them
 
@@ -43,6 +45,8 @@ def _decl(op: Op, kind: KernelKind) -> KernelDecl:
     return KernelDecl(
         kind=kind.name,
         signature=sig,
+        args=kind.args if kind.receives == "struct" else "",
+        fields=api.kernel_args(op, kind),
         instances=sig.instantiations(op, qualified=True),
         instances_macro=f"OPFORGE_{op.name.upper()}_{kind.name.upper()}_INSTANCES",
     )

@@ -74,6 +74,6 @@ def launcher_view(op: Op, kind: KernelKind, launcher: Launcher) -> LauncherView:
             else f"std::min(ctx.xpu3.nclusters, {op.xpu3_max_clusters})"
         ),
         kernel=kernel,
-        kernel_args=api.kernel(op, kind).call_args(names | dims | pointers),
+        kernel_args=api.kernel_args(op, kind).call_args(names | dims | pointers),
         instances=sig.instantiations(op, qualified=False),
     )

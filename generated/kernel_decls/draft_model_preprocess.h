@@ -6,30 +6,36 @@
 
 namespace opforge::draft_model_preprocess {
 
+// What the CPU kernel receives, one named field each (tensors in spec
+// order, then dims, then attributes): a kernel reads args.<name>, never a
+// position, so two fields cannot be swapped. In-place and output buffers are
+// mutable, all others const; optional tensors are null when absent.
+struct CpuArgs {
+  int32_t* seq_lens_this_time;        // [real_bsz]
+  const int32_t* seq_lens_encoder;    // [max_bsz]
+  const bool* stop_flags;             // [max_bsz]
+  const int64_t* step_idx;            // [max_bsz]
+  const int64_t* max_dec_len;         // [max_bsz]
+  const int64_t* prompt_lens;         // [max_bsz]
+  const int64_t* token_ids_all;       // [max_bsz, max_model_len]
+  int64_t* step_input_ids;            // [max_bsz, max_step_tokens]
+  int64_t* draft_input_ids;           // [max_bsz, max_step_tokens]
+  int32_t* draft_seq_lens_this_time;  // [real_bsz]
+  int32_t* draft_seq_lens_encoder;    // [max_bsz]
+  int32_t* draft_seq_lens_decoder;    // [max_bsz]
+  bool* has_draft_seqs;               // [1]
+  int64_t max_bsz;
+  int64_t max_step_tokens;
+  int64_t real_bsz;
+  int64_t max_model_len;
+};
+
 // Each kernel is defined out of class, e.g.
-//   void opforge::draft_model_preprocess::Kernels::cpu(...) { ... }
+//   void opforge::draft_model_preprocess::Kernels::cpu(const CpuArgs& args) { ... }
 // so a definition whose parameters differ from this declaration does not
-// compile. In-place and output buffers are mutable, all others const; optional
-// tensors are null when absent; scratch is made and filled by the glue.
+// compile. Scratch is made and filled by the glue.
 struct Kernels {
-  static void cpu(
-      int32_t* seq_lens_this_time,        // [real_bsz]
-      const int32_t* seq_lens_encoder,    // [max_bsz]
-      const bool* stop_flags,             // [max_bsz]
-      const int64_t* step_idx,            // [max_bsz]
-      const int64_t* max_dec_len,         // [max_bsz]
-      const int64_t* prompt_lens,         // [max_bsz]
-      const int64_t* token_ids_all,       // [max_bsz, max_model_len]
-      int64_t* step_input_ids,            // [max_bsz, max_step_tokens]
-      int64_t* draft_input_ids,           // [max_bsz, max_step_tokens]
-      int32_t* draft_seq_lens_this_time,  // [real_bsz]
-      int32_t* draft_seq_lens_encoder,    // [max_bsz]
-      int32_t* draft_seq_lens_decoder,    // [max_bsz]
-      bool* has_draft_seqs,               // [1]
-      int64_t max_bsz,
-      int64_t max_step_tokens,
-      int64_t real_bsz,
-      int64_t max_model_len);
+  static void cpu(const opforge::draft_model_preprocess::CpuArgs& args);
 };
 
 }  // namespace opforge::draft_model_preprocess

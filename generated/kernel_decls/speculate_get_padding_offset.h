@@ -6,27 +6,33 @@
 
 namespace opforge::speculate_get_padding_offset {
 
+// What the CPU kernel receives, one named field each (tensors in spec
+// order, then dims, then attributes): a kernel reads args.<name>, never a
+// position, so two fields cannot be swapped. In-place and output buffers are
+// mutable, all others const; optional tensors are null when absent.
+struct CpuArgs {
+  const int64_t* input_ids;           // [max_bsz, max_seq_len]
+  const int64_t* step_input_ids;      // [max_bsz, max_step_tokens]
+  const int32_t* seq_lens_this_time;  // [real_bsz]
+  const int32_t* seq_lens_encoder;    // [max_bsz]
+  int64_t* ids_remove_padding;        // [token_num]
+  int32_t* batch_id_per_token;        // [token_num]
+  int32_t* cu_seqlens_q;              // [real_bsz + 1]
+  int32_t* cu_seqlens_k;              // [real_bsz + 1]
+  int64_t max_bsz;
+  int64_t real_bsz;
+  int64_t max_seq_len;
+  int64_t max_step_tokens;
+  int64_t token_num;
+  int64_t cpu_token_num;
+};
+
 // Each kernel is defined out of class, e.g.
-//   void opforge::speculate_get_padding_offset::Kernels::cpu(...) { ... }
+//   void opforge::speculate_get_padding_offset::Kernels::cpu(const CpuArgs& args) { ... }
 // so a definition whose parameters differ from this declaration does not
-// compile. In-place and output buffers are mutable, all others const; optional
-// tensors are null when absent; scratch is made and filled by the glue.
+// compile. Scratch is made and filled by the glue.
 struct Kernels {
-  static void cpu(
-      const int64_t* input_ids,           // [max_bsz, max_seq_len]
-      const int64_t* step_input_ids,      // [max_bsz, max_step_tokens]
-      const int32_t* seq_lens_this_time,  // [real_bsz]
-      const int32_t* seq_lens_encoder,    // [max_bsz]
-      int64_t* ids_remove_padding,        // [token_num]
-      int32_t* batch_id_per_token,        // [token_num]
-      int32_t* cu_seqlens_q,              // [real_bsz + 1]
-      int32_t* cu_seqlens_k,              // [real_bsz + 1]
-      int64_t max_bsz,
-      int64_t real_bsz,
-      int64_t max_seq_len,
-      int64_t max_step_tokens,
-      int64_t token_num,
-      int64_t cpu_token_num);
+  static void cpu(const opforge::speculate_get_padding_offset::CpuArgs& args);
 };
 
 }  // namespace opforge::speculate_get_padding_offset

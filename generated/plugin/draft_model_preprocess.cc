@@ -127,26 +127,29 @@ void run(const opforge::Context& ctx,
   }
 
   switch (ctx.backend) {
-    case opforge::Backend::kCpu:
-      Kernels::cpu(seq_lens_this_time.data,
-                   seq_lens_encoder.data,
-                   stop_flags.data,
-                   step_idx.data,
-                   max_dec_len.data,
-                   prompt_lens.data,
-                   token_ids_all.data,
-                   step_input_ids.data,
-                   draft_input_ids.data,
-                   draft_seq_lens_this_time.data,
-                   draft_seq_lens_encoder.data,
-                   draft_seq_lens_decoder.data,
-                   has_draft_seqs.data,
-                   max_bsz,
-                   max_step_tokens,
-                   real_bsz,
-                   max_model_len);
+    case opforge::Backend::kCpu: {
+      CpuArgs args;
+      args.seq_lens_this_time = seq_lens_this_time.data;
+      args.seq_lens_encoder = seq_lens_encoder.data;
+      args.stop_flags = stop_flags.data;
+      args.step_idx = step_idx.data;
+      args.max_dec_len = max_dec_len.data;
+      args.prompt_lens = prompt_lens.data;
+      args.token_ids_all = token_ids_all.data;
+      args.step_input_ids = step_input_ids.data;
+      args.draft_input_ids = draft_input_ids.data;
+      args.draft_seq_lens_this_time = draft_seq_lens_this_time.data;
+      args.draft_seq_lens_encoder = draft_seq_lens_encoder.data;
+      args.draft_seq_lens_decoder = draft_seq_lens_decoder.data;
+      args.has_draft_seqs = has_draft_seqs.data;
+      args.max_bsz = max_bsz;
+      args.max_step_tokens = max_step_tokens;
+      args.real_bsz = real_bsz;
+      args.max_model_len = max_model_len;
+      Kernels::cpu(args);
       break;
-    case opforge::Backend::kXpu3Sim:
+    }
+    case opforge::Backend::kXpu3Sim: {
       launch_xpu3_sim(ctx,
                       seq_lens_this_time,
                       seq_lens_encoder,
@@ -166,8 +169,9 @@ void run(const opforge::Context& ctx,
                       real_bsz,
                       max_model_len);
       break;
+    }
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-    case opforge::Backend::kXpu3:
+    case opforge::Backend::kXpu3: {
       launch_xpu3_device(ctx,
                          seq_lens_this_time,
                          seq_lens_encoder,
@@ -187,6 +191,7 @@ void run(const opforge::Context& ctx,
                          real_bsz,
                          max_model_len);
       break;
+    }
 #endif
     default:
       throw opforge::OpError(

@@ -127,27 +127,30 @@ void run(const opforge::Context& ctx,
   }
 
   switch (ctx.backend) {
-    case opforge::Backend::kCpu:
-      Kernels::cpu(draft_next_tokens.data,
-                   cu_seqlens_q.data,
-                   draft_seq_lens_this_time.data,
-                   draft_seq_lens_encoder.data,
-                   draft_seq_lens_decoder.data,
-                   draft_input_ids.data,
-                   step_input_ids.data,
-                   seq_lens_this_time.data,
-                   step_idx.data,
-                   max_dec_len.data,
-                   end_tokens.data,
-                   has_draft_seqs.data,
-                   max_bsz,
-                   max_step_tokens,
-                   real_bsz,
-                   token_num,
-                   end_length,
-                   prefill_one_step_stop);
+    case opforge::Backend::kCpu: {
+      CpuArgs args;
+      args.draft_next_tokens = draft_next_tokens.data;
+      args.cu_seqlens_q = cu_seqlens_q.data;
+      args.draft_seq_lens_this_time = draft_seq_lens_this_time.data;
+      args.draft_seq_lens_encoder = draft_seq_lens_encoder.data;
+      args.draft_seq_lens_decoder = draft_seq_lens_decoder.data;
+      args.draft_input_ids = draft_input_ids.data;
+      args.step_input_ids = step_input_ids.data;
+      args.seq_lens_this_time = seq_lens_this_time.data;
+      args.step_idx = step_idx.data;
+      args.max_dec_len = max_dec_len.data;
+      args.end_tokens = end_tokens.data;
+      args.has_draft_seqs = has_draft_seqs.data;
+      args.max_bsz = max_bsz;
+      args.max_step_tokens = max_step_tokens;
+      args.real_bsz = real_bsz;
+      args.token_num = token_num;
+      args.end_length = end_length;
+      args.prefill_one_step_stop = prefill_one_step_stop;
+      Kernels::cpu(args);
       break;
-    case opforge::Backend::kXpu3Sim:
+    }
+    case opforge::Backend::kXpu3Sim: {
       launch_xpu3_sim(ctx,
                       draft_next_tokens,
                       cu_seqlens_q,
@@ -168,8 +171,9 @@ void run(const opforge::Context& ctx,
                       end_length,
                       prefill_one_step_stop);
       break;
+    }
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-    case opforge::Backend::kXpu3:
+    case opforge::Backend::kXpu3: {
       launch_xpu3_device(ctx,
                          draft_next_tokens,
                          cu_seqlens_q,
@@ -190,6 +194,7 @@ void run(const opforge::Context& ctx,
                          end_length,
                          prefill_one_step_stop);
       break;
+    }
 #endif
     default:
       throw opforge::OpError(

@@ -122,25 +122,28 @@ void run(const opforge::Context& ctx,
   }
 
   switch (ctx.backend) {
-    case opforge::Backend::kCpu:
-      Kernels::cpu(token_ids_all.data,
-                   prompt_lens.data,
-                   step_idx.data,
-                   draft_token_num.data,
-                   step_input_ids.data,
-                   seq_lens_this_time.data,
-                   seq_lens_encoder.data,
-                   seq_lens_decoder.data,
-                   max_dec_len.data,
-                   max_bsz,
-                   real_bsz,
-                   max_step_tokens,
-                   max_model_len,
-                   max_ngram_size,
-                   max_draft_tokens,
-                   infer_with_reference_tokenum_threshold);
+    case opforge::Backend::kCpu: {
+      CpuArgs args;
+      args.token_ids_all = token_ids_all.data;
+      args.prompt_lens = prompt_lens.data;
+      args.step_idx = step_idx.data;
+      args.draft_token_num = draft_token_num.data;
+      args.step_input_ids = step_input_ids.data;
+      args.seq_lens_this_time = seq_lens_this_time.data;
+      args.seq_lens_encoder = seq_lens_encoder.data;
+      args.seq_lens_decoder = seq_lens_decoder.data;
+      args.max_dec_len = max_dec_len.data;
+      args.max_bsz = max_bsz;
+      args.real_bsz = real_bsz;
+      args.max_step_tokens = max_step_tokens;
+      args.max_model_len = max_model_len;
+      args.max_ngram_size = max_ngram_size;
+      args.max_draft_tokens = max_draft_tokens;
+      args.infer_with_reference_tokenum_threshold = infer_with_reference_tokenum_threshold;
+      Kernels::cpu(args);
       break;
-    case opforge::Backend::kXpu3Sim:
+    }
+    case opforge::Backend::kXpu3Sim: {
       launch_xpu3_sim(ctx,
                       token_ids_all,
                       prompt_lens,
@@ -159,8 +162,9 @@ void run(const opforge::Context& ctx,
                       max_draft_tokens,
                       infer_with_reference_tokenum_threshold);
       break;
+    }
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-    case opforge::Backend::kXpu3:
+    case opforge::Backend::kXpu3: {
       launch_xpu3_device(ctx,
                          token_ids_all,
                          prompt_lens,
@@ -179,6 +183,7 @@ void run(const opforge::Context& ctx,
                          max_draft_tokens,
                          infer_with_reference_tokenum_threshold);
       break;
+    }
 #endif
     default:
       throw opforge::OpError(

@@ -86,21 +86,24 @@ void run(const opforge::Context& ctx,
   }
 
   switch (ctx.backend) {
-    case opforge::Backend::kCpu:
-      Kernels::cpu<T>(hidden.data,
-                      cu_seqlens_q.data,
-                      seq_lens_this_time.data,
-                      seq_lens_encoder.data,
-                      cu_seqlens_q_output.data,
-                      out.data,
-                      max_bsz,
-                      real_bsz,
-                      token_num,
-                      hidden_size,
-                      out_token_num,
-                      cpu_out_token_num);
+    case opforge::Backend::kCpu: {
+      CpuArgs<T> args;
+      args.hidden = hidden.data;
+      args.cu_seqlens_q = cu_seqlens_q.data;
+      args.seq_lens_this_time = seq_lens_this_time.data;
+      args.seq_lens_encoder = seq_lens_encoder.data;
+      args.cu_seqlens_q_output = cu_seqlens_q_output.data;
+      args.out = out.data;
+      args.max_bsz = max_bsz;
+      args.real_bsz = real_bsz;
+      args.token_num = token_num;
+      args.hidden_size = hidden_size;
+      args.out_token_num = out_token_num;
+      args.cpu_out_token_num = cpu_out_token_num;
+      Kernels::cpu(args);
       break;
-    case opforge::Backend::kXpu3Sim:
+    }
+    case opforge::Backend::kXpu3Sim: {
       launch_xpu3_sim<T>(ctx,
                          hidden,
                          cu_seqlens_q,
@@ -115,8 +118,9 @@ void run(const opforge::Context& ctx,
                          out_token_num,
                          cpu_out_token_num);
       break;
+    }
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-    case opforge::Backend::kXpu3:
+    case opforge::Backend::kXpu3: {
       launch_xpu3_device<T>(ctx,
                             hidden,
                             cu_seqlens_q,
@@ -131,6 +135,7 @@ void run(const opforge::Context& ctx,
                             out_token_num,
                             cpu_out_token_num);
       break;
+    }
 #endif
     default:
       throw opforge::OpError(

@@ -65,18 +65,21 @@ void run(const opforge::Context& ctx,
   }
 
   switch (ctx.backend) {
-    case opforge::Backend::kCpu:
-      Kernels::cpu(seq_lens_output.data,
-                   output_padding_offset.data,
-                   output_cum_offsets.data,
-                   cu_seqlens_q_output.data,
-                   batch_id_per_token_output.data,
-                   real_bsz,
-                   out_token_num,
-                   cpu_out_token_num,
-                   max_seq_len);
+    case opforge::Backend::kCpu: {
+      CpuArgs args;
+      args.seq_lens_output = seq_lens_output.data;
+      args.output_padding_offset = output_padding_offset.data;
+      args.output_cum_offsets = output_cum_offsets.data;
+      args.cu_seqlens_q_output = cu_seqlens_q_output.data;
+      args.batch_id_per_token_output = batch_id_per_token_output.data;
+      args.real_bsz = real_bsz;
+      args.out_token_num = out_token_num;
+      args.cpu_out_token_num = cpu_out_token_num;
+      args.max_seq_len = max_seq_len;
+      Kernels::cpu(args);
       break;
-    case opforge::Backend::kXpu3Sim:
+    }
+    case opforge::Backend::kXpu3Sim: {
       launch_xpu3_sim(ctx,
                       seq_lens_output,
                       output_padding_offset,
@@ -88,8 +91,9 @@ void run(const opforge::Context& ctx,
                       cpu_out_token_num,
                       max_seq_len);
       break;
+    }
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-    case opforge::Backend::kXpu3:
+    case opforge::Backend::kXpu3: {
       launch_xpu3_device(ctx,
                          seq_lens_output,
                          output_padding_offset,
@@ -101,6 +105,7 @@ void run(const opforge::Context& ctx,
                          cpu_out_token_num,
                          max_seq_len);
       break;
+    }
 #endif
     default:
       throw opforge::OpError(

@@ -86,23 +86,26 @@ void run(const opforge::Context& ctx,
   }
 
   switch (ctx.backend) {
-    case opforge::Backend::kCpu:
-      Kernels::cpu(input_ids.data,
-                   step_input_ids.data,
-                   seq_lens_this_time.data,
-                   seq_lens_encoder.data,
-                   ids_remove_padding.data,
-                   batch_id_per_token.data,
-                   cu_seqlens_q.data,
-                   cu_seqlens_k.data,
-                   max_bsz,
-                   real_bsz,
-                   max_seq_len,
-                   max_step_tokens,
-                   token_num,
-                   cpu_token_num);
+    case opforge::Backend::kCpu: {
+      CpuArgs args;
+      args.input_ids = input_ids.data;
+      args.step_input_ids = step_input_ids.data;
+      args.seq_lens_this_time = seq_lens_this_time.data;
+      args.seq_lens_encoder = seq_lens_encoder.data;
+      args.ids_remove_padding = ids_remove_padding.data;
+      args.batch_id_per_token = batch_id_per_token.data;
+      args.cu_seqlens_q = cu_seqlens_q.data;
+      args.cu_seqlens_k = cu_seqlens_k.data;
+      args.max_bsz = max_bsz;
+      args.real_bsz = real_bsz;
+      args.max_seq_len = max_seq_len;
+      args.max_step_tokens = max_step_tokens;
+      args.token_num = token_num;
+      args.cpu_token_num = cpu_token_num;
+      Kernels::cpu(args);
       break;
-    case opforge::Backend::kXpu3Sim:
+    }
+    case opforge::Backend::kXpu3Sim: {
       launch_xpu3_sim(ctx,
                       input_ids,
                       step_input_ids,
@@ -119,8 +122,9 @@ void run(const opforge::Context& ctx,
                       token_num,
                       cpu_token_num);
       break;
+    }
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-    case opforge::Backend::kXpu3:
+    case opforge::Backend::kXpu3: {
       launch_xpu3_device(ctx,
                          input_ids,
                          step_input_ids,
@@ -137,6 +141,7 @@ void run(const opforge::Context& ctx,
                          token_num,
                          cpu_token_num);
       break;
+    }
 #endif
     default:
       throw opforge::OpError(

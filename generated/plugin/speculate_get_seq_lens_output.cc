@@ -52,19 +52,27 @@ void run(const opforge::Context& ctx,
   }
 
   switch (ctx.backend) {
-    case opforge::Backend::kCpu:
-      Kernels::cpu(
-          seq_lens_this_time.data, seq_lens_encoder.data, seq_lens_output.data, max_bsz, real_bsz);
+    case opforge::Backend::kCpu: {
+      CpuArgs args;
+      args.seq_lens_this_time = seq_lens_this_time.data;
+      args.seq_lens_encoder = seq_lens_encoder.data;
+      args.seq_lens_output = seq_lens_output.data;
+      args.max_bsz = max_bsz;
+      args.real_bsz = real_bsz;
+      Kernels::cpu(args);
       break;
-    case opforge::Backend::kXpu3Sim:
+    }
+    case opforge::Backend::kXpu3Sim: {
       launch_xpu3_sim(
           ctx, seq_lens_this_time, seq_lens_encoder, seq_lens_output, max_bsz, real_bsz);
       break;
+    }
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-    case opforge::Backend::kXpu3:
+    case opforge::Backend::kXpu3: {
       launch_xpu3_device(
           ctx, seq_lens_this_time, seq_lens_encoder, seq_lens_output, max_bsz, real_bsz);
       break;
+    }
 #endif
     default:
       throw opforge::OpError(

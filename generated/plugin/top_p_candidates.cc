@@ -79,20 +79,23 @@ void run(const opforge::Context& ctx,
   }
 
   switch (ctx.backend) {
-    case opforge::Backend::kCpu:
-      Kernels::cpu<T>(probs.data,
-                      top_p.data,
-                      batch_id_per_token.data,
-                      verify_scores.data,
-                      verify_tokens.data,
-                      actual_candidate_lens.data,
-                      token_num,
-                      vocab_size,
-                      max_bsz,
-                      max_candidate_len,
-                      candidates_len);
+    case opforge::Backend::kCpu: {
+      CpuArgs<T> args;
+      args.probs = probs.data;
+      args.top_p = top_p.data;
+      args.batch_id_per_token = batch_id_per_token.data;
+      args.verify_scores = verify_scores.data;
+      args.verify_tokens = verify_tokens.data;
+      args.actual_candidate_lens = actual_candidate_lens.data;
+      args.token_num = token_num;
+      args.vocab_size = vocab_size;
+      args.max_bsz = max_bsz;
+      args.max_candidate_len = max_candidate_len;
+      args.candidates_len = candidates_len;
+      Kernels::cpu(args);
       break;
-    case opforge::Backend::kXpu3Sim:
+    }
+    case opforge::Backend::kXpu3Sim: {
       launch_xpu3_sim<T>(ctx,
                          probs,
                          top_p,
@@ -106,8 +109,9 @@ void run(const opforge::Context& ctx,
                          max_candidate_len,
                          candidates_len);
       break;
+    }
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-    case opforge::Backend::kXpu3:
+    case opforge::Backend::kXpu3: {
       launch_xpu3_device<T>(ctx,
                             probs,
                             top_p,
@@ -121,6 +125,7 @@ void run(const opforge::Context& ctx,
                             max_candidate_len,
                             candidates_len);
       break;
+    }
 #endif
     default:
       throw opforge::OpError(

@@ -136,31 +136,34 @@ void run(const opforge::Context& ctx,
   }
 
   switch (ctx.backend) {
-    case opforge::Backend::kCpu:
-      Kernels::cpu(seq_lens_encoder.data,
-                   seq_lens_decoder.data,
-                   has_running_seqs.data,
-                   step_input_ids.data,
-                   step_output_ids.data,
-                   step_output_len.data,
-                   stop_flags.data,
-                   seq_lens_this_time.data,
-                   is_paused.data,
-                   mask_rollback.data,
-                   token_ids_all.data,
-                   prompt_lens.data,
-                   step_idx.data,
-                   end_tokens.data,
-                   max_dec_len.data,
-                   max_bsz,
-                   max_step_tokens,
-                   real_bsz,
-                   max_model_len,
-                   end_length,
-                   is_naive_mode,
-                   prefill_one_step_stop);
+    case opforge::Backend::kCpu: {
+      CpuArgs args;
+      args.seq_lens_encoder = seq_lens_encoder.data;
+      args.seq_lens_decoder = seq_lens_decoder.data;
+      args.has_running_seqs = has_running_seqs.data;
+      args.step_input_ids = step_input_ids.data;
+      args.step_output_ids = step_output_ids.data;
+      args.step_output_len = step_output_len.data;
+      args.stop_flags = stop_flags.data;
+      args.seq_lens_this_time = seq_lens_this_time.data;
+      args.is_paused = is_paused.data;
+      args.mask_rollback = mask_rollback.data;
+      args.token_ids_all = token_ids_all.data;
+      args.prompt_lens = prompt_lens.data;
+      args.step_idx = step_idx.data;
+      args.end_tokens = end_tokens.data;
+      args.max_dec_len = max_dec_len.data;
+      args.max_bsz = max_bsz;
+      args.max_step_tokens = max_step_tokens;
+      args.real_bsz = real_bsz;
+      args.max_model_len = max_model_len;
+      args.end_length = end_length;
+      args.is_naive_mode = is_naive_mode;
+      args.prefill_one_step_stop = prefill_one_step_stop;
+      Kernels::cpu(args);
       break;
-    case opforge::Backend::kXpu3Sim:
+    }
+    case opforge::Backend::kXpu3Sim: {
       launch_xpu3_sim(ctx,
                       seq_lens_encoder,
                       seq_lens_decoder,
@@ -185,8 +188,9 @@ void run(const opforge::Context& ctx,
                       is_naive_mode,
                       prefill_one_step_stop);
       break;
+    }
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-    case opforge::Backend::kXpu3:
+    case opforge::Backend::kXpu3: {
       launch_xpu3_device(ctx,
                          seq_lens_encoder,
                          seq_lens_decoder,
@@ -211,6 +215,7 @@ void run(const opforge::Context& ctx,
                          is_naive_mode,
                          prefill_one_step_stop);
       break;
+    }
 #endif
     default:
       throw opforge::OpError(

@@ -213,39 +213,42 @@ void run(const opforge::Context& ctx,
   opforge::fill_uniform(topp_uniforms_storage.get(), max_bsz, opforge::resolve_seed(seed));
 
   switch (ctx.backend) {
-    case opforge::Backend::kCpu:
-      Kernels::cpu(step_output_ids.data,
-                   step_output_len.data,
-                   step_input_ids.data,
-                   target_tokens.data,
-                   candidate_ids.data,
-                   candidate_scores.data,
-                   candidate_lens.data,
-                   topp.data,
-                   stop_flags.data,
-                   seq_lens_encoder.data,
-                   seq_lens_this_time.data,
-                   end_tokens.data,
-                   is_block_step.data,
-                   cu_seqlens_q_output.data,
-                   reasoning_status.data,
-                   max_dec_len.data,
-                   step_idx.data,
-                   topp_uniforms_storage.get(),
-                   max_bsz,
-                   max_step_tokens,
-                   real_bsz,
-                   token_num,
-                   max_candidate_len,
-                   end_length,
-                   max_seq_len,
-                   verify_window,
-                   verify_strategy,
-                   reject_all,
-                   accept_all,
-                   seed);
+    case opforge::Backend::kCpu: {
+      CpuArgs args;
+      args.step_output_ids = step_output_ids.data;
+      args.step_output_len = step_output_len.data;
+      args.step_input_ids = step_input_ids.data;
+      args.target_tokens = target_tokens.data;
+      args.candidate_ids = candidate_ids.data;
+      args.candidate_scores = candidate_scores.data;
+      args.candidate_lens = candidate_lens.data;
+      args.topp = topp.data;
+      args.stop_flags = stop_flags.data;
+      args.seq_lens_encoder = seq_lens_encoder.data;
+      args.seq_lens_this_time = seq_lens_this_time.data;
+      args.end_tokens = end_tokens.data;
+      args.is_block_step = is_block_step.data;
+      args.cu_seqlens_q_output = cu_seqlens_q_output.data;
+      args.reasoning_status = reasoning_status.data;
+      args.max_dec_len = max_dec_len.data;
+      args.step_idx = step_idx.data;
+      args.topp_uniforms = topp_uniforms_storage.get();
+      args.max_bsz = max_bsz;
+      args.max_step_tokens = max_step_tokens;
+      args.real_bsz = real_bsz;
+      args.token_num = token_num;
+      args.max_candidate_len = max_candidate_len;
+      args.end_length = end_length;
+      args.max_seq_len = max_seq_len;
+      args.verify_window = verify_window;
+      args.verify_strategy = verify_strategy;
+      args.reject_all = reject_all;
+      args.accept_all = accept_all;
+      args.seed = seed;
+      Kernels::cpu(args);
       break;
-    case opforge::Backend::kXpu3Sim:
+    }
+    case opforge::Backend::kXpu3Sim: {
       launch_xpu3_sim(ctx,
                       step_output_ids,
                       step_output_len,
@@ -278,8 +281,9 @@ void run(const opforge::Context& ctx,
                       accept_all,
                       seed);
       break;
+    }
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
-    case opforge::Backend::kXpu3:
+    case opforge::Backend::kXpu3: {
       launch_xpu3_device(ctx,
                          step_output_ids,
                          step_output_len,
@@ -312,6 +316,7 @@ void run(const opforge::Context& ctx,
                          accept_all,
                          seed);
       break;
+    }
 #endif
     default:
       throw opforge::OpError(

@@ -26,11 +26,13 @@ def written(t: Tensor) -> bool:
     return t.role in (Role.INOUT, Role.OUTPUT) or (t.role is Role.SCRATCH and t.fill is None)
 
 
-def _parts(op: Op, sig: api.Signature, backend: str) -> tuple[str, str, str]:
-    """(template head, the fill calls, the instantiation macro) of a kernel."""
+def _parts(op: Op, sig: api.Signature, backend: str, scope: str = "") -> tuple[str, str, str]:
+    """(template head, the fill calls, the instantiation macro) of a kernel whose
+    arguments are named `scope` + name (``args.`` in a kernel given a struct)."""
     template = f"template <typename {sig.tparam}>\n" if sig.tparam else ""
+    names = {d.name: scope + d.name for d in op.dims}
     fills = "".join(
-        f"  fill_pattern({t.name}, {numel_cpp(t.shape)}, {k});\n"
+        f"  fill_pattern({scope}{t.name}, {numel_cpp(t.shape, names)}, {k});\n"
         for k, t in enumerate(op.tensors)
         if written(t)
     )
@@ -40,7 +42,7 @@ def _parts(op: Op, sig: api.Signature, backend: str) -> tuple[str, str, str]:
 
 def cpu_kernel(op: Op) -> str:
     sig = api.kernel(op, CPU)
-    template, fills, instances = _parts(op, sig, "CPU")
+    template, fills, instances = _parts(op, sig, "CPU", "args." if CPU.receives == "struct" else "")
     return (
         f"// A drawn op's CPU kernel: fills what it may write with a known pattern.\n"
         f'#include "kernel_decls/{op.name}.h"\n\n'

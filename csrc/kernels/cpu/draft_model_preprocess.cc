@@ -35,77 +35,61 @@ bool flag(const bool* flags, int64_t b) {
 }  // namespace
 }  // namespace opforge::draft_model_preprocess
 
-void opforge::draft_model_preprocess::Kernels::cpu(int32_t* seq_lens_this_time,
-                                                   const int32_t* seq_lens_encoder,
-                                                   const bool* stop_flags,
-                                                   const int64_t* step_idx,
-                                                   const int64_t* max_dec_len,
-                                                   const int64_t* prompt_lens,
-                                                   const int64_t* token_ids_all,
-                                                   int64_t* step_input_ids,
-                                                   int64_t* draft_input_ids,
-                                                   int32_t* draft_seq_lens_this_time,
-                                                   int32_t* draft_seq_lens_encoder,
-                                                   int32_t* draft_seq_lens_decoder,
-                                                   bool* has_draft_seqs,
-                                                   int64_t max_bsz,
-                                                   int64_t max_step_tokens,
-                                                   int64_t real_bsz,
-                                                   int64_t max_model_len) {
+void opforge::draft_model_preprocess::Kernels::cpu(const CpuArgs& args) {
   bool any_fed = false;
-  const int64_t nslots = real_bsz < max_bsz ? real_bsz : max_bsz;
+  const int64_t nslots = args.real_bsz < args.max_bsz ? args.real_bsz : args.max_bsz;
 
-  for (int64_t b = 0; b < max_bsz; ++b) {
+  for (int64_t b = 0; b < args.max_bsz; ++b) {
     // Every slot: the draft model's lengths, clamped into their domains.
-    const int64_t enc_d = clamp64(draft_seq_lens_encoder[b], 0, kInt32Max);
-    const int64_t dec_d = clamp64(draft_seq_lens_decoder[b], 0, kInt32Max);
-    draft_seq_lens_encoder[b] = static_cast<int32_t>(enc_d);
-    draft_seq_lens_decoder[b] = static_cast<int32_t>(dec_d);
+    const int64_t enc_d = clamp64(args.draft_seq_lens_encoder[b], 0, kInt32Max);
+    const int64_t dec_d = clamp64(args.draft_seq_lens_decoder[b], 0, kInt32Max);
+    args.draft_seq_lens_encoder[b] = static_cast<int32_t>(enc_d);
+    args.draft_seq_lens_decoder[b] = static_cast<int32_t>(dec_d);
     if (b >= nslots) continue;
 
     // Unless the slot is fed below, the draft model skips it.
-    draft_seq_lens_this_time[b] = 0;
-    draft_seq_lens_encoder[b] = 0;
-    if (flag(stop_flags, b)) {
-      seq_lens_this_time[b] = 0;      // the target does not feed it either
-      draft_seq_lens_decoder[b] = 0;  // the request is over
+    args.draft_seq_lens_this_time[b] = 0;
+    args.draft_seq_lens_encoder[b] = 0;
+    if (flag(args.stop_flags, b)) {
+      args.seq_lens_this_time[b] = 0;      // the target does not feed it either
+      args.draft_seq_lens_decoder[b] = 0;  // the request is over
       continue;
     }
-    if (seq_lens_this_time[b] <= 0) continue;  // idle or paused: the cache is kept
-    if (seq_lens_encoder[b] > 0) {
-      draft_seq_lens_decoder[b] = 0;  // a new request, not prefilled by the target yet
+    if (args.seq_lens_this_time[b] <= 0) continue;  // idle or paused: the cache is kept
+    if (args.seq_lens_encoder[b] > 0) {
+      args.draft_seq_lens_decoder[b] = 0;  // a new request, not prefilled by the target yet
       continue;
     }
 
     // The slot keeps decoding: its target row is its next input token alone.
-    seq_lens_this_time[b] = 1;
-    int64_t* in_row = step_input_ids + b * max_step_tokens;
-    for (int64_t c = 1; c < max_step_tokens; ++c) in_row[c] = -1;
+    args.seq_lens_this_time[b] = 1;
+    int64_t* in_row = args.step_input_ids + b * args.max_step_tokens;
+    for (int64_t c = 1; c < args.max_step_tokens; ++c) in_row[c] = -1;
 
-    const int64_t s = clamp64(step_idx[b], 0, std::numeric_limits<int64_t>::max());
-    const int64_t limit = clamp64(max_dec_len[b], 0, std::numeric_limits<int64_t>::max());
-    const int64_t prompt = clamp64(prompt_lens[b], 0, max_model_len);
+    const int64_t s = clamp64(args.step_idx[b], 0, std::numeric_limits<int64_t>::max());
+    const int64_t limit = clamp64(args.max_dec_len[b], 0, std::numeric_limits<int64_t>::max());
+    const int64_t prompt = clamp64(args.prompt_lens[b], 0, args.max_model_len);
     // s + 1 < limit, and 1 <= prompt + s <= max_model_len, with no sum that
     // could overflow (limit - 1 >= -1; max_model_len - prompt >= 0).
-    if (max_step_tokens < 2 || s >= limit - 1 || s > max_model_len - prompt) continue;
+    if (args.max_step_tokens < 2 || s >= limit - 1 || s > args.max_model_len - prompt) continue;
     const int64_t hist = prompt + s;
     if (hist < 1 || hist > kInt32Max) continue;
 
     const int64_t v = dec_d < hist - 1 ? dec_d : hist - 1;
-    if (v > 0 && hist - v <= max_step_tokens) {
+    if (v > 0 && hist - v <= args.max_step_tokens) {
       const int64_t n = hist - v;
-      const int64_t* history = token_ids_all + b * max_model_len;
-      int64_t* draft_row = draft_input_ids + b * max_step_tokens;
+      const int64_t* history = args.token_ids_all + b * args.max_model_len;
+      int64_t* draft_row = args.draft_input_ids + b * args.max_step_tokens;
       for (int64_t k = 0; k < n; ++k) draft_row[k] = history[v + k];
-      draft_seq_lens_this_time[b] = static_cast<int32_t>(n);
-      draft_seq_lens_decoder[b] = static_cast<int32_t>(v);
+      args.draft_seq_lens_this_time[b] = static_cast<int32_t>(n);
+      args.draft_seq_lens_decoder[b] = static_cast<int32_t>(v);
     } else {
-      draft_seq_lens_this_time[b] = static_cast<int32_t>(hist);
-      draft_seq_lens_encoder[b] = static_cast<int32_t>(hist);
-      draft_seq_lens_decoder[b] = 0;
+      args.draft_seq_lens_this_time[b] = static_cast<int32_t>(hist);
+      args.draft_seq_lens_encoder[b] = static_cast<int32_t>(hist);
+      args.draft_seq_lens_decoder[b] = 0;
     }
     any_fed = true;
   }
 
-  has_draft_seqs[0] = any_fed;
+  args.has_draft_seqs[0] = any_fed;
 }

@@ -40,65 +40,49 @@ bool is_end_token(const int64_t* end_tokens, int64_t end_length, int64_t tok) {
 }  // namespace
 }  // namespace opforge::draft_model_update
 
-void opforge::draft_model_update::Kernels::cpu(const int64_t* draft_next_tokens,
-                                               const int32_t* cu_seqlens_q,
-                                               int32_t* draft_seq_lens_this_time,
-                                               int32_t* draft_seq_lens_encoder,
-                                               int32_t* draft_seq_lens_decoder,
-                                               int64_t* draft_input_ids,
-                                               int64_t* step_input_ids,
-                                               int32_t* seq_lens_this_time,
-                                               const int64_t* step_idx,
-                                               const int64_t* max_dec_len,
-                                               const int64_t* end_tokens,
-                                               bool* has_draft_seqs,
-                                               int64_t max_bsz,
-                                               int64_t max_step_tokens,
-                                               int64_t real_bsz,
-                                               int64_t token_num,
-                                               int64_t end_length,
-                                               bool prefill_one_step_stop) {
+void opforge::draft_model_update::Kernels::cpu(const CpuArgs& args) {
   bool any_fed = false;
-  const int64_t nslots = real_bsz < max_bsz ? real_bsz : max_bsz;
+  const int64_t nslots = args.real_bsz < args.max_bsz ? args.real_bsz : args.max_bsz;
 
-  for (int64_t b = 0; b < max_bsz; ++b) {
+  for (int64_t b = 0; b < args.max_bsz; ++b) {
     // Every slot: the draft model's lengths, clamped into their domains.
-    draft_seq_lens_encoder[b] =
-        static_cast<int32_t>(clamp64(draft_seq_lens_encoder[b], 0, kInt32Max));
-    const int64_t dec_d = clamp64(draft_seq_lens_decoder[b], 0, kInt32Max);
-    draft_seq_lens_decoder[b] = static_cast<int32_t>(dec_d);
+    args.draft_seq_lens_encoder[b] =
+        static_cast<int32_t>(clamp64(args.draft_seq_lens_encoder[b], 0, kInt32Max));
+    const int64_t dec_d = clamp64(args.draft_seq_lens_decoder[b], 0, kInt32Max);
+    args.draft_seq_lens_decoder[b] = static_cast<int32_t>(dec_d);
     if (b >= nslots) continue;
 
-    const int64_t fed = draft_seq_lens_this_time[b];
-    draft_seq_lens_encoder[b] = 0;    // a prefill is over once its forward has run
-    draft_seq_lens_this_time[b] = 0;  // unless fed again below
+    const int64_t fed = args.draft_seq_lens_this_time[b];
+    args.draft_seq_lens_encoder[b] = 0;    // a prefill is over once its forward has run
+    args.draft_seq_lens_this_time[b] = 0;  // unless fed again below
     if (fed <= 0) continue;
     const int64_t dec_sum = dec_d + fed;  // both < 2^31: no overflow in int64
-    draft_seq_lens_decoder[b] = static_cast<int32_t>(dec_sum < kInt32Max ? dec_sum : kInt32Max);
+    args.draft_seq_lens_decoder[b] =
+        static_cast<int32_t>(dec_sum < kInt32Max ? dec_sum : kInt32Max);
 
     // The slot's token: its last packed row, if it has rows inside [0, token_num).
-    const int64_t lo = cu_seqlens_q[b];
-    const int64_t hi = cu_seqlens_q[b + 1];
-    if (!(lo >= 0 && lo < hi && hi <= token_num)) continue;
-    const int64_t tok = draft_next_tokens[hi - 1];
+    const int64_t lo = args.cu_seqlens_q[b];
+    const int64_t hi = args.cu_seqlens_q[b + 1];
+    if (!(lo >= 0 && lo < hi && hi <= args.token_num)) continue;
+    const int64_t tok = args.draft_next_tokens[hi - 1];
 
     // j: the column of the draft being appended (1 + drafts so far).
-    const int64_t j = clamp64(seq_lens_this_time[b], 0, max_step_tokens);
-    const int64_t s = clamp64(step_idx[b], 0, kInt64Max);
-    const int64_t limit = clamp64(max_dec_len[b], 0, kInt64Max);
+    const int64_t j = clamp64(args.seq_lens_this_time[b], 0, args.max_step_tokens);
+    const int64_t s = clamp64(args.step_idx[b], 0, kInt64Max);
+    const int64_t limit = clamp64(args.max_dec_len[b], 0, kInt64Max);
     // Appended iff 1 <= j < max_step_tokens and s + j < limit (limit - j
     // cannot overflow: limit >= 0, j <= max_step_tokens).
-    if (j < 1 || j >= max_step_tokens || s >= limit - j) continue;
-    step_input_ids[b * max_step_tokens + j] = tok;
-    seq_lens_this_time[b] = static_cast<int32_t>(j + 1);
+    if (j < 1 || j >= args.max_step_tokens || s >= limit - j) continue;
+    args.step_input_ids[b * args.max_step_tokens + j] = tok;
+    args.seq_lens_this_time[b] = static_cast<int32_t>(j + 1);
     // Fed again iff drafting goes on (prefill_one_step_stop off), tok is not
     // an end token, and one more draft would be appended.
-    if (prefill_one_step_stop || is_end_token(end_tokens, end_length, tok)) continue;
-    if (j + 1 >= max_step_tokens || s >= limit - j - 1) continue;
-    draft_input_ids[b * max_step_tokens] = tok;
-    draft_seq_lens_this_time[b] = 1;
+    if (args.prefill_one_step_stop || is_end_token(args.end_tokens, args.end_length, tok)) continue;
+    if (j + 1 >= args.max_step_tokens || s >= limit - j - 1) continue;
+    args.draft_input_ids[b * args.max_step_tokens] = tok;
+    args.draft_seq_lens_this_time[b] = 1;
     any_fed = true;
   }
 
-  has_draft_seqs[0] = any_fed;
+  args.has_draft_seqs[0] = any_fed;
 }

@@ -50,75 +50,60 @@ int64_t find_draft_start(const int64_t* h, int64_t len, int32_t max_ngram_size) 
 }  // namespace
 }  // namespace opforge::ngram_match
 
-void opforge::ngram_match::Kernels::cpu(const int64_t* token_ids_all,
-                                        const int64_t* prompt_lens,
-                                        const int64_t* step_idx,
-                                        const int32_t* draft_token_num,
-                                        int64_t* step_input_ids,
-                                        int32_t* seq_lens_this_time,
-                                        const int32_t* seq_lens_encoder,
-                                        const int32_t* seq_lens_decoder,
-                                        const int64_t* max_dec_len,
-                                        int64_t max_bsz,
-                                        int64_t real_bsz,
-                                        int64_t max_step_tokens,
-                                        int64_t max_model_len,
-                                        int32_t max_ngram_size,
-                                        int32_t max_draft_tokens,
-                                        int32_t infer_with_reference_tokenum_threshold) {
-  const int64_t threshold = infer_with_reference_tokenum_threshold;
+void opforge::ngram_match::Kernels::cpu(const CpuArgs& args) {
+  const int64_t threshold = args.infer_with_reference_tokenum_threshold;
   // Slots with state (the glue rejects real_bsz > max_bsz; past max_bsz a
   // slot is idle).
-  const int64_t nslots = min64(real_bsz, max_bsz);
+  const int64_t nslots = min64(args.real_bsz, args.max_bsz);
 
   // Slots that still need tokens this step: prefill and decoding ones
   // (FastDeploy's count; only a decoding slot is taken off it).
   int64_t left = 0;
   for (int64_t b = 0; b < nslots; ++b) {
-    if (seq_lens_encoder[b] > 0 || seq_lens_decoder[b] > 0) ++left;
+    if (args.seq_lens_encoder[b] > 0 || args.seq_lens_decoder[b] > 0) ++left;
   }
 
   int64_t total = 0;  // tokens of the step so far, slot by slot
-  for (int64_t b = 0; b < real_bsz; ++b) {
+  for (int64_t b = 0; b < args.real_bsz; ++b) {
     if (b >= nslots) {
-      seq_lens_this_time[b] = 0;
+      args.seq_lens_this_time[b] = 0;
       continue;
     }
-    if (seq_lens_encoder[b] > 0) {  // prefill: keeps its length
-      const int32_t fed = seq_lens_this_time[b] > 0 ? seq_lens_this_time[b] : 0;
-      seq_lens_this_time[b] = fed;
+    if (args.seq_lens_encoder[b] > 0) {  // prefill: keeps its length
+      const int32_t fed = args.seq_lens_this_time[b] > 0 ? args.seq_lens_this_time[b] : 0;
+      args.seq_lens_this_time[b] = fed;
       total += fed;
       continue;
     }
-    if (seq_lens_decoder[b] <= 0) {  // idle
-      seq_lens_this_time[b] = 0;
+    if (args.seq_lens_decoder[b] <= 0) {  // idle
+      args.seq_lens_this_time[b] = 0;
       continue;
     }
 
     // Decode: one token, then the drafts.
-    seq_lens_this_time[b] = 1;
+    args.seq_lens_this_time[b] = 1;
     --left;
     ++total;
-    const int64_t done = max64(step_idx[b], 0);
+    const int64_t done = max64(args.step_idx[b], 0);
     // The slot's draft limit; max_dec_len - done - 1 is formed only when
     // max_dec_len > done >= 0 (no overflow), else it is negative: no draft.
-    if (max_dec_len[b] <= done) continue;
-    int64_t limit = min64(max_draft_tokens, max_step_tokens - 1);
-    limit = min64(limit, max_dec_len[b] - done - 1);
-    if (draft_token_num != nullptr) limit = min64(limit, max64(draft_token_num[b], 0));
+    if (args.max_dec_len[b] <= done) continue;
+    int64_t limit = min64(args.max_draft_tokens, args.max_step_tokens - 1);
+    limit = min64(limit, args.max_dec_len[b] - done - 1);
+    if (args.draft_token_num != nullptr) limit = min64(limit, max64(args.draft_token_num[b], 0));
     if (limit <= 0 || total + left >= threshold - 1) continue;
     const int64_t cap = min64(limit, threshold - total - left);  // >= 2
 
-    const int64_t prompt_len = min64(max64(prompt_lens[b], 0), max_model_len);
-    if (done > max_model_len - prompt_len) continue;  // the history does not fit its row
+    const int64_t prompt_len = min64(max64(args.prompt_lens[b], 0), args.max_model_len);
+    if (done > args.max_model_len - prompt_len) continue;  // the history does not fit its row
     const int64_t len = prompt_len + done;
-    const int64_t* history = token_ids_all + b * max_model_len;
-    const int64_t start = find_draft_start(history, len, max_ngram_size);
+    const int64_t* history = args.token_ids_all + b * args.max_model_len;
+    const int64_t start = find_draft_start(history, len, args.max_ngram_size);
     if (start < 0) continue;
     const int64_t drafts = min64(cap, len - start);
-    int64_t* row = step_input_ids + b * max_step_tokens;
+    int64_t* row = args.step_input_ids + b * args.max_step_tokens;
     for (int64_t k = 0; k < drafts; ++k) row[1 + k] = history[start + k];
-    seq_lens_this_time[b] = static_cast<int32_t>(1 + drafts);
+    args.seq_lens_this_time[b] = static_cast<int32_t>(1 + drafts);
     total += drafts;
   }
 }

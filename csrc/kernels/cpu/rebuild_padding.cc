@@ -57,35 +57,24 @@ int64_t source_row(int64_t r,
 }  // namespace opforge::rebuild_padding
 
 template <typename T>
-void opforge::rebuild_padding::Kernels::cpu(const T* hidden,
-                                            const int32_t* cu_seqlens_q,
-                                            const int32_t* seq_lens_this_time,
-                                            const int32_t* seq_lens_encoder,
-                                            const int32_t* cu_seqlens_q_output,
-                                            T* out,
-                                            int64_t max_bsz,
-                                            int64_t real_bsz,
-                                            int64_t token_num,
-                                            int64_t hidden_size,
-                                            int64_t out_token_num,
-                                            int64_t /*cpu_out_token_num*/) {
-  int64_t b = real_bsz - 1;  // the slot cursor: only moves down
-  for (int64_t r = out_token_num - 1; r >= 0; --r) {
-    while (b >= 0 && cu_seqlens_q_output[b] > r) --b;
+void opforge::rebuild_padding::Kernels::cpu(const CpuArgs<T>& args) {
+  int64_t b = args.real_bsz - 1;  // the slot cursor: only moves down
+  for (int64_t r = args.out_token_num - 1; r >= 0; --r) {
+    while (b >= 0 && args.cu_seqlens_q_output[b] > r) --b;
     const int64_t src = source_row(r,
                                    b,
-                                   cu_seqlens_q,
-                                   seq_lens_this_time,
-                                   seq_lens_encoder,
-                                   cu_seqlens_q_output,
-                                   max_bsz,
-                                   token_num);
-    T* dst = out + r * hidden_size;
+                                   args.cu_seqlens_q,
+                                   args.seq_lens_this_time,
+                                   args.seq_lens_encoder,
+                                   args.cu_seqlens_q_output,
+                                   args.max_bsz,
+                                   args.token_num);
+    T* dst = args.out + r * args.hidden_size;
     if (src == kNoRow) {
-      for (int64_t i = 0; i < hidden_size; ++i) dst[i] = T(0.0f);
+      for (int64_t i = 0; i < args.hidden_size; ++i) dst[i] = T(0.0f);
     } else {
-      const T* row = hidden + src * hidden_size;
-      for (int64_t i = 0; i < hidden_size; ++i) dst[i] = row[i];
+      const T* row = args.hidden + src * args.hidden_size;
+      for (int64_t i = 0; i < args.hidden_size; ++i) dst[i] = row[i];
     }
   }
 }

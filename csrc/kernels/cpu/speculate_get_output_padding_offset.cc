@@ -36,35 +36,27 @@ int32_t padding(int64_t b, int64_t max_seq_len, int64_t offset) {
 }  // namespace
 }  // namespace opforge::speculate_get_output_padding_offset
 
-void opforge::speculate_get_output_padding_offset::Kernels::cpu(const int32_t* seq_lens_output,
-                                                                int32_t* output_padding_offset,
-                                                                int32_t* output_cum_offsets,
-                                                                int32_t* cu_seqlens_q_output,
-                                                                int32_t* batch_id_per_token_output,
-                                                                int64_t real_bsz,
-                                                                int64_t out_token_num,
-                                                                int64_t /*cpu_out_token_num*/,
-                                                                int32_t max_seq_len) {
-  cu_seqlens_q_output[0] = 0;
+void opforge::speculate_get_output_padding_offset::Kernels::cpu(const CpuArgs& args) {
+  args.cu_seqlens_q_output[0] = 0;
   int64_t packed = 0;  // lengths of the slots before b: at most real_bsz * INT32_MAX
-  for (int64_t b = 0; b < real_bsz; ++b) {
-    const int64_t start = min64(packed, out_token_num);
-    packed += seq_lens_output[b] > 0 ? seq_lens_output[b] : 0;
-    const int64_t end = min64(packed, out_token_num);
-    cu_seqlens_q_output[b + 1] = static_cast<int32_t>(end);  // <= out_token_num <= INT32_MAX
-    const int32_t pad = padding(b, max_seq_len, start);
-    output_cum_offsets[b] = pad;
+  for (int64_t b = 0; b < args.real_bsz; ++b) {
+    const int64_t start = min64(packed, args.out_token_num);
+    packed += args.seq_lens_output[b] > 0 ? args.seq_lens_output[b] : 0;
+    const int64_t end = min64(packed, args.out_token_num);
+    args.cu_seqlens_q_output[b + 1] = static_cast<int32_t>(end);  // <= out_token_num <= INT32_MAX
+    const int32_t pad = padding(b, args.max_seq_len, start);
+    args.output_cum_offsets[b] = pad;
     for (int64_t r = start; r < end; ++r) {
-      output_padding_offset[r] = pad;
-      batch_id_per_token_output[r] = static_cast<int32_t>(b);
+      args.output_padding_offset[r] = pad;
+      args.batch_id_per_token_output[r] = static_cast<int32_t>(b);
     }
   }
   // Rows past the last slot's (only when the lengths add up to less than
   // out_token_num, out of the domain): laid out as a slot real_bsz's.
-  const int64_t end_all = min64(packed, out_token_num);
-  const int32_t pad = padding(real_bsz, max_seq_len, end_all);
-  for (int64_t r = end_all; r < out_token_num; ++r) {
-    output_padding_offset[r] = pad;
-    batch_id_per_token_output[r] = kNoSlot;
+  const int64_t end_all = min64(packed, args.out_token_num);
+  const int32_t pad = padding(args.real_bsz, args.max_seq_len, end_all);
+  for (int64_t r = end_all; r < args.out_token_num; ++r) {
+    args.output_padding_offset[r] = pad;
+    args.batch_id_per_token_output[r] = kNoSlot;
   }
 }

@@ -29,46 +29,34 @@ int64_t min64(int64_t a, int64_t b) {
 }  // namespace
 }  // namespace opforge::speculate_get_padding_offset
 
-void opforge::speculate_get_padding_offset::Kernels::cpu(const int64_t* input_ids,
-                                                         const int64_t* step_input_ids,
-                                                         const int32_t* seq_lens_this_time,
-                                                         const int32_t* seq_lens_encoder,
-                                                         int64_t* ids_remove_padding,
-                                                         int32_t* batch_id_per_token,
-                                                         int32_t* cu_seqlens_q,
-                                                         int32_t* cu_seqlens_k,
-                                                         int64_t max_bsz,
-                                                         int64_t real_bsz,
-                                                         int64_t max_seq_len,
-                                                         int64_t max_step_tokens,
-                                                         int64_t token_num,
-                                                         int64_t /*cpu_token_num*/) {
-  cu_seqlens_q[0] = 0;
-  cu_seqlens_k[0] = 0;
+void opforge::speculate_get_padding_offset::Kernels::cpu(const CpuArgs& args) {
+  args.cu_seqlens_q[0] = 0;
+  args.cu_seqlens_k[0] = 0;
   int64_t packed = 0;  // lengths of the slots before b: at most real_bsz * INT32_MAX
-  for (int64_t b = 0; b < real_bsz; ++b) {
-    const int64_t len = b < max_bsz && seq_lens_this_time[b] > 0 ? seq_lens_this_time[b] : 0;
-    const int64_t start = min64(packed, token_num);
+  for (int64_t b = 0; b < args.real_bsz; ++b) {
+    const int64_t len =
+        b < args.max_bsz && args.seq_lens_this_time[b] > 0 ? args.seq_lens_this_time[b] : 0;
+    const int64_t start = min64(packed, args.token_num);
     packed += len;
-    const int64_t end = min64(packed, token_num);
-    cu_seqlens_q[b + 1] = static_cast<int32_t>(end);  // <= token_num <= INT32_MAX
-    cu_seqlens_k[b + 1] = static_cast<int32_t>(end);
+    const int64_t end = min64(packed, args.token_num);
+    args.cu_seqlens_q[b + 1] = static_cast<int32_t>(end);  // <= token_num <= INT32_MAX
+    args.cu_seqlens_k[b + 1] = static_cast<int32_t>(end);
     if (end == start) continue;
     // b < max_bsz here (a slot past max_bsz has no length).
-    const bool prefill = seq_lens_encoder[b] > 0;
-    const int64_t* row =
-        prefill ? input_ids + b * max_seq_len : step_input_ids + b * max_step_tokens;
-    const int64_t width = prefill ? max_seq_len : max_step_tokens;
+    const bool prefill = args.seq_lens_encoder[b] > 0;
+    const int64_t* row = prefill ? args.input_ids + b * args.max_seq_len
+                                 : args.step_input_ids + b * args.max_step_tokens;
+    const int64_t width = prefill ? args.max_seq_len : args.max_step_tokens;
     const int64_t n = end - start;
     const int64_t from_row = min64(n, width);
-    for (int64_t k = 0; k < from_row; ++k) ids_remove_padding[start + k] = row[k];
-    for (int64_t k = from_row; k < n; ++k) ids_remove_padding[start + k] = kNoToken;
-    for (int64_t k = 0; k < n; ++k) batch_id_per_token[start + k] = static_cast<int32_t>(b);
+    for (int64_t k = 0; k < from_row; ++k) args.ids_remove_padding[start + k] = row[k];
+    for (int64_t k = from_row; k < n; ++k) args.ids_remove_padding[start + k] = kNoToken;
+    for (int64_t k = 0; k < n; ++k) args.batch_id_per_token[start + k] = static_cast<int32_t>(b);
   }
   // Positions past the last slot's tokens (only when the lengths add up to
   // less than token_num, out of the domain).
-  for (int64_t r = min64(packed, token_num); r < token_num; ++r) {
-    ids_remove_padding[r] = kNoToken;
-    batch_id_per_token[r] = kNoSlot;
+  for (int64_t r = min64(packed, args.token_num); r < args.token_num; ++r) {
+    args.ids_remove_padding[r] = kNoToken;
+    args.batch_id_per_token[r] = kNoSlot;
   }
 }

@@ -14,15 +14,11 @@
 
 #include <cstdint>
 
-void opforge::speculate_get_seq_lens_output::Kernels::cpu(const int32_t* seq_lens_this_time,
-                                                          const int32_t* seq_lens_encoder,
-                                                          int32_t* seq_lens_output,
-                                                          int64_t max_bsz,
-                                                          int64_t real_bsz) {
-  for (int64_t b = 0; b < real_bsz; ++b) {
-    const int32_t fed = seq_lens_this_time[b];
+void opforge::speculate_get_seq_lens_output::Kernels::cpu(const CpuArgs& args) {
+  for (int64_t b = 0; b < args.real_bsz; ++b) {
+    const int32_t fed = args.seq_lens_this_time[b];
     int32_t rows = 0;
-    if (b < max_bsz && fed > 0) rows = seq_lens_encoder[b] != 0 ? 1 : fed;
-    seq_lens_output[b] = rows;
+    if (b < args.max_bsz && fed > 0) rows = args.seq_lens_encoder[b] != 0 ? 1 : fed;
+    args.seq_lens_output[b] = rows;
   }
 }

@@ -65,36 +65,26 @@ struct TopList {
 }  // namespace opforge::top_p_candidates
 
 template <typename T>
-void opforge::top_p_candidates::Kernels::cpu(const T* probs,
-                                             const T* top_p,
-                                             const int32_t* batch_id_per_token,
-                                             T* verify_scores,
-                                             int64_t* verify_tokens,
-                                             int32_t* actual_candidate_lens,
-                                             int64_t token_num,
-                                             int64_t vocab_size,
-                                             int64_t max_bsz,
-                                             int64_t max_candidate_len,
-                                             int32_t candidates_len) {
-  const int C = candidates_len;
-  const int64_t K = max_candidate_len;  // row width of the outputs, == C
+void opforge::top_p_candidates::Kernels::cpu(const CpuArgs<T>& args) {
+  const int C = args.candidates_len;
+  const int64_t K = args.max_candidate_len;  // row width of the outputs, == C
 
-  for (int64_t i = 0; i < token_num; ++i) {
-    const T* row = probs + i * vocab_size;
+  for (int64_t i = 0; i < args.token_num; ++i) {
+    const T* row = args.probs + i * args.vocab_size;
 
     // Step 2: the C best tokens (vocab_size >= C, so the list fills).
     TopList best;
     best.count = 0;
     best.cap = C;
-    for (int64_t v = 0; v < vocab_size; ++v) best.push(static_cast<float>(row[v]), v);
+    for (int64_t v = 0; v < args.vocab_size; ++v) best.push(static_cast<float>(row[v]), v);
 
     // Step 3: the smallest j with float32 sum(0..j) >= top_p[b]; C if never
     // (a NaN sum or top_p never compares >=). A row whose slot is outside
     // [0, max_bsz) reads no top_p and keeps one candidate.
-    const int32_t b = batch_id_per_token[i];
+    const int32_t b = args.batch_id_per_token[i];
     int32_t n = 1;
-    if (b >= 0 && b < max_bsz) {
-      const float tp = static_cast<float>(top_p[b]);
+    if (b >= 0 && b < args.max_bsz) {
+      const float tp = static_cast<float>(args.top_p[b]);
       n = C;
       float sum = 0.0f;
       for (int j = 0; j < C; ++j) {
@@ -105,11 +95,11 @@ void opforge::top_p_candidates::Kernels::cpu(const T* probs,
         }
       }
     }
-    actual_candidate_lens[i] = n;
+    args.actual_candidate_lens[i] = n;
 
     // Steps 2 and 4: all C ids; exact copies of the first n probabilities, T(0) after.
-    int64_t* tokens = verify_tokens + i * K;
-    T* scores = verify_scores + i * K;
+    int64_t* tokens = args.verify_tokens + i * K;
+    T* scores = args.verify_scores + i * K;
     for (int j = 0; j < C; ++j) {
       tokens[j] = best.id[j];
       scores[j] = j < n ? row[best.id[j]] : T(0.0f);

@@ -36,7 +36,9 @@ namespace {
 constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
 constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
 
-int64_t clamp64(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : (v > hi ? hi : v); }
+int64_t clamp64(int64_t v, int64_t lo, int64_t hi) {
+  return v < lo ? lo : (v > hi ? hi : v);
+}
 
 bool is_end_token(const int64_t* end_tokens, int64_t end_length, int64_t tok) {
   for (int64_t k = 0; k < end_length; ++k) {
@@ -55,111 +57,106 @@ bool flag(const bool* flags, int64_t b) {
 }  // namespace
 }  // namespace opforge::unified_update_model_status
 
-void opforge::unified_update_model_status::Kernels::cpu(
-    int32_t* seq_lens_encoder, int32_t* seq_lens_decoder, bool* has_running_seqs,
-    int64_t* step_input_ids, int64_t* step_output_ids, int32_t* step_output_len, bool* stop_flags,
-    int32_t* seq_lens_this_time, const bool* is_paused, int32_t* mask_rollback,
-    int64_t* token_ids_all, const int64_t* prompt_lens, int64_t* step_idx,
-    const int64_t* end_tokens, const int64_t* max_dec_len, int64_t max_bsz,
-    int64_t max_step_tokens, int64_t real_bsz, int64_t max_model_len, int64_t end_length,
-    bool is_naive_mode, bool prefill_one_step_stop) {
+void opforge::unified_update_model_status::Kernels::cpu(const CpuArgs& args) {
   bool any_still_running = false;
   // Slots b >= real_bsz are padding: never running.
-  const int64_t nslots = real_bsz < max_bsz ? real_bsz : max_bsz;
+  const int64_t nslots = args.real_bsz < args.max_bsz ? args.real_bsz : args.max_bsz;
 
-  for (int64_t b = 0; b < max_bsz; ++b) {
+  for (int64_t b = 0; b < args.max_bsz; ++b) {
     // Every slot: the in-place lengths and counters, clamped into their
     // domains (the identity in-domain); padding slots b >= real_bsz get only this.
-    const int64_t enc = clamp64(seq_lens_encoder[b], 0, kInt32Max);
-    const int64_t dec_in = clamp64(seq_lens_decoder[b], 0, kInt32Max);
-    const int64_t len_in = clamp64(step_output_len[b], 0, max_step_tokens);
-    const int64_t step_idx_before = clamp64(step_idx[b], 0, kInt64Max);
-    seq_lens_encoder[b] = static_cast<int32_t>(enc);
-    seq_lens_decoder[b] = static_cast<int32_t>(dec_in);
-    step_output_len[b] = static_cast<int32_t>(len_in);
-    step_idx[b] = step_idx_before;
+    const int64_t enc = clamp64(args.seq_lens_encoder[b], 0, kInt32Max);
+    const int64_t dec_in = clamp64(args.seq_lens_decoder[b], 0, kInt32Max);
+    const int64_t len_in = clamp64(args.step_output_len[b], 0, args.max_step_tokens);
+    const int64_t step_idx_before = clamp64(args.step_idx[b], 0, kInt64Max);
+    args.seq_lens_encoder[b] = static_cast<int32_t>(enc);
+    args.seq_lens_decoder[b] = static_cast<int32_t>(dec_in);
+    args.step_output_len[b] = static_cast<int32_t>(len_in);
+    args.step_idx[b] = step_idx_before;
     if (b >= nslots) continue;
     // Flags read as bytes, any non-zero byte true (the page's "Out-of-domain values").
-    const bool stopped_in = flag(stop_flags, b);
-    const bool paused = flag(is_paused, b);
+    const bool stopped_in = flag(args.stop_flags, b);
+    const bool paused = flag(args.is_paused, b);
     if (stopped_in || paused) {
       // Not running. A paused slot keeps its decoder length and stop flag
       // (the flag's byte is left as the caller gave it).
-      seq_lens_this_time[b] = 0;
-      step_output_len[b] = 0;
-      if (!paused) seq_lens_decoder[b] = 0;
+      args.seq_lens_this_time[b] = 0;
+      args.step_output_len[b] = 0;
+      if (!paused) args.seq_lens_decoder[b] = 0;
       continue;
     }
 
     // The values the semantics only read, clamped into their domains here
     // (seq_lens_this_time is kept as it is: prefill slots may feed more
     // tokens than a row holds).
-    const int64_t slt = clamp64(seq_lens_this_time[b], 0, max_step_tokens);
-    const int64_t prompt_len = clamp64(prompt_lens[b], 0, max_model_len);
-    const int64_t dec_limit = clamp64(max_dec_len[b], 0, kInt64Max);
+    const int64_t slt = clamp64(args.seq_lens_this_time[b], 0, args.max_step_tokens);
+    const int64_t prompt_len = clamp64(args.prompt_lens[b], 0, args.max_model_len);
+    const int64_t dec_limit = clamp64(args.max_dec_len[b], 0, kInt64Max);
 
-    int64_t* out_row = step_output_ids + b * max_step_tokens;
+    int64_t* out_row = args.step_output_ids + b * args.max_step_tokens;
 
     // Steps 1-2: count each token, stop at an end token or the length limit.
     // out_len is clamped to the row, [0, max_step_tokens] (naive mode too).
-    int64_t out_len = is_naive_mode ? clamp64(1, 0, max_step_tokens) : len_in;
+    int64_t out_len = args.is_naive_mode ? clamp64(1, 0, args.max_step_tokens) : len_in;
     int64_t cur = step_idx_before;
     bool stopped = false;
     for (int64_t i = 0; i < out_len; ++i) {
       if (cur < kInt64Max) cur += 1;  // saturates; INT64_MAX >= any limit, so it stops here
-      const bool eos = is_end_token(end_tokens, end_length, out_row[i]);
+      const bool eos = is_end_token(args.end_tokens, args.end_length, out_row[i]);
       if (eos || cur >= dec_limit) {
-        if (!eos && end_length > 0) out_row[i] = end_tokens[0];
+        if (!eos && args.end_length > 0) out_row[i] = args.end_tokens[0];
         out_len = i + 1;
         stopped = true;
         break;
       }
     }
-    step_idx[b] = cur;
+    args.step_idx[b] = cur;
 
     // Step 3.
-    if (!stopped && prefill_one_step_stop && enc > 0) stopped = true;
+    if (!stopped && args.prefill_one_step_stop && enc > 0) stopped = true;
 
     // Step 4.
     int64_t dec = dec_in;
     if (stopped) {
-      stop_flags[b] = true;
-      mask_rollback[b] = 0;
+      args.stop_flags[b] = true;
+      args.mask_rollback[b] = 0;
       if (out_len == 0) dec = 0;
     } else if (enc == 0) {  // decode
       dec += out_len;
       if (dec > kInt32Max) dec = kInt32Max;
-      mask_rollback[b] = static_cast<int32_t>(slt - out_len);  // in [-out_len, max_step_tokens]
-    } else {  // prefill
-      mask_rollback[b] = 0;
+      args.mask_rollback[b] =
+          static_cast<int32_t>(slt - out_len);  // in [-out_len, max_step_tokens]
+    } else {                                    // prefill
+      args.mask_rollback[b] = 0;
     }
 
     // Step 5: prefill bookkeeping. A running slot ends with seq_lens_encoder 0.
     dec += enc;
     if (dec > kInt32Max) dec = kInt32Max;
-    seq_lens_decoder[b] = static_cast<int32_t>(dec);
-    seq_lens_encoder[b] = 0;
+    args.seq_lens_decoder[b] = static_cast<int32_t>(dec);
+    args.seq_lens_encoder[b] = 0;
 
     // Step 6: generated token s = step_idx_before + i + 1 lands at
     // prompt_len + s - 1; positions at or past max_model_len are not written.
     // first_pos is computed without overflow: it is min(prompt_len +
     // step_idx_before, max_model_len), both terms non-negative.
-    step_output_len[b] = static_cast<int32_t>(out_len);
-    int64_t* history = token_ids_all + b * max_model_len;
-    const int64_t first_pos =
-        step_idx_before >= max_model_len - prompt_len ? max_model_len : prompt_len + step_idx_before;
-    for (int64_t i = 0; i < out_len && first_pos + i < max_model_len; ++i) {
+    args.step_output_len[b] = static_cast<int32_t>(out_len);
+    int64_t* history = args.token_ids_all + b * args.max_model_len;
+    const int64_t first_pos = step_idx_before >= args.max_model_len - prompt_len
+                                  ? args.max_model_len
+                                  : prompt_len + step_idx_before;
+    for (int64_t i = 0; i < out_len && first_pos + i < args.max_model_len; ++i) {
       history[first_pos + i] = out_row[i];
     }
 
     // Step 7.
-    if (out_len > 0) step_input_ids[b * max_step_tokens] = out_row[out_len - 1];
+    if (out_len > 0) args.step_input_ids[b * args.max_step_tokens] = out_row[out_len - 1];
 
     // Step 8.
-    if (is_naive_mode) seq_lens_this_time[b] = stopped ? 0 : 1;
+    if (args.is_naive_mode) args.seq_lens_this_time[b] = stopped ? 0 : 1;
 
     if (!stopped) any_still_running = true;
   }
 
-  has_running_seqs[0] = any_still_running;
+  args.has_running_seqs[0] = any_still_running;
 }

@@ -161,47 +161,45 @@ bool flag(const bool* flags, int64_t b) {
 }  // namespace
 }  // namespace opforge::verify_draft_tokens
 
-void opforge::verify_draft_tokens::Kernels::cpu(
-    int64_t* step_output_ids, int32_t* step_output_len, const int64_t* step_input_ids,
-    const int64_t* target_tokens, const int64_t* candidate_ids, const float* candidate_scores,
-    const int32_t* candidate_lens, const float* topp, const bool* stop_flags,
-    const int32_t* seq_lens_encoder, const int32_t* seq_lens_this_time, const int64_t* end_tokens,
-    const bool* is_block_step, const int32_t* cu_seqlens_q_output, const int32_t* reasoning_status,
-    const int64_t* max_dec_len, const int64_t* step_idx, const float* topp_uniforms,
-    int64_t max_bsz, int64_t max_step_tokens, int64_t real_bsz, int64_t token_num,
-    int64_t max_candidate_len, int64_t end_length, int32_t max_seq_len, int32_t verify_window,
-    VerifyStrategy verify_strategy, bool reject_all, bool accept_all, int64_t seed) {
-  const TargetView target{target_tokens,     candidate_ids, candidate_scores, candidate_lens,
-                          max_candidate_len, verify_window, verify_strategy};
+void opforge::verify_draft_tokens::Kernels::cpu(const CpuArgs& args) {
+  const TargetView target{args.target_tokens,
+                          args.candidate_ids,
+                          args.candidate_scores,
+                          args.candidate_lens,
+                          args.max_candidate_len,
+                          args.verify_window,
+                          args.verify_strategy};
 
-  for (int64_t b = 0; b < max_bsz; ++b) {
-    int64_t* out_row = step_output_ids + b * max_step_tokens;
-    for (int64_t c = 0; c < max_step_tokens; ++c) out_row[c] = -1;
-    step_output_len[b] = 0;
+  for (int64_t b = 0; b < args.max_bsz; ++b) {
+    int64_t* out_row = args.step_output_ids + b * args.max_step_tokens;
+    for (int64_t c = 0; c < args.max_step_tokens; ++c) out_row[c] = -1;
+    args.step_output_len[b] = 0;
 
     // b < real_bsz is tested first: seq_lens_this_time only has real_bsz entries.
     // slt is clamped to the row width (the drafts and outputs of a slot live in
     // one max_step_tokens-wide row); slt <= 0 owns no packed row, so nothing may
     // be read for it.
-    if (b >= real_bsz) continue;
-    const int64_t slt_in = seq_lens_this_time[b];
-    const int64_t slt = slt_in < max_step_tokens ? slt_in : max_step_tokens;
-    if (slt <= 0 || flag(is_block_step, b) || flag(stop_flags, b)) continue;
+    if (b >= args.real_bsz) continue;
+    const int64_t slt_in = args.seq_lens_this_time[b];
+    const int64_t slt = slt_in < args.max_step_tokens ? slt_in : args.max_step_tokens;
+    if (slt <= 0 || flag(args.is_block_step, b) || flag(args.stop_flags, b)) continue;
 
     // reject_all wins over accept_all; a prefill slot has no drafts and a slot
     // emitting the reasoning boundary must take the target's token.
-    const bool verify = !reject_all && seq_lens_encoder[b] == 0 && reasoning_status[b] != 1;
+    const bool verify =
+        !args.reject_all && args.seq_lens_encoder[b] == 0 && args.reasoning_status[b] != 1;
     // The packed rows the slot reads, first_row .. first_row + nrows - 1, must
     // all exist; if they do not, the slot is inactive (int64: no overflow).
-    const int64_t first_row = cu_seqlens_q_output[b];
+    const int64_t first_row = args.cu_seqlens_q_output[b];
     const int64_t nrows = verify ? slt : 1;
-    if (first_row < 0 || first_row + nrows > token_num) continue;
+    if (first_row < 0 || first_row + nrows > args.token_num) continue;
 
-    const SlotView slot{step_input_ids + b * max_step_tokens, first_row, slt};
-    Emitter e{out_row, end_tokens, end_length, max_dec_len[b], step_idx[b], 0, false};
-    const int64_t i = verify ? accept_drafts(e, target, slot, accept_all) : 0;
+    const SlotView slot{args.step_input_ids + b * args.max_step_tokens, first_row, slt};
+    Emitter e{
+        out_row, args.end_tokens, args.end_length, args.max_dec_len[b], args.step_idx[b], 0, false};
+    const int64_t i = verify ? accept_drafts(e, target, slot, args.accept_all) : 0;
 
-    if (!e.stopped) emit(e, target_token(target, slot.row(i), topp_uniforms[b], topp[b]));
-    step_output_len[b] = e.len;
+    if (!e.stopped) emit(e, target_token(target, slot.row(i), args.topp_uniforms[b], args.topp[b]));
+    args.step_output_len[b] = e.len;
   }
 }
