@@ -5,7 +5,7 @@
 //   * the raw data pointer of every present tensor (summed into a volatile so
 //     the compiler cannot drop the calls),
 //   * the six dims from the tensors' shapes,
-//   * the scratch uniforms, allocated and filled exactly as the generated plugin
+//   * the scratch uniforms, allocated and filled exactly as the generated entry
 //     does (new float[max_bsz](), opforge::fill_uniform, opforge::resolve_seed),
 // and then calls the SAME CPU kernel, opforge::verify_draft_tokens::Kernels::cpu.
 // So the time difference to the generated binding is exactly its checks and glue.
@@ -108,7 +108,7 @@ void verify_draft_tokens_unchecked(const paddle::Tensor& step_output_ids,
     max_candidate_len = candidate_ids->dims()[1];
   }
 
-  // Scratch as the generated plugin makes it, so both sides pay the same.
+  // Scratch as the generated entry makes it, so both sides pay the same.
   std::unique_ptr<float[]> topp_uniforms(new float[max_bsz]());
   opforge::fill_uniform(topp_uniforms.get(), max_bsz, opforge::resolve_seed(seed));
 

@@ -149,7 +149,7 @@ def build_baseline(force: bool = False, verbose: bool = False) -> Path:
         # (source, needs_paddle, needs_python)
         (ROOT / "bench" / "baseline.cc", True, True),
         (ROOT / "csrc" / "kernels" / "cpu" / "verify_draft_tokens.cc", False, False),
-        # fill_uniform / resolve_seed: the baseline fills its scratch as the plugin does.
+        # fill_uniform / resolve_seed: the baseline fills its scratch as the entry does.
         (ROOT / "csrc" / "runtime" / "runtime.cc", False, False),
     ]
     compiles = []
@@ -186,7 +186,7 @@ def extension_older_than_sources() -> list[str]:
     sources = [
         ROOT / "csrc" / "kernels" / "cpu" / "verify_draft_tokens.cc",
         ROOT / "generated" / "paddle" / "verify_draft_tokens.cc",
-        ROOT / "generated" / "plugin" / "verify_draft_tokens.cc",
+        ROOT / "generated" / "entry" / "verify_draft_tokens.cc",
         ROOT / "csrc" / "include" / "opforge" / "paddle_glue.h",
         ROOT / "csrc" / "include" / "opforge" / "runtime.h",
     ]

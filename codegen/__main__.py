@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from codegen import reference
+from codegen import interface_pages
 from codegen.emit import FormatFailed, ToolMissing
 from codegen.generate import generate
 from codegen.parse import SpecErrors, load_specs
@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--docs",
         type=Path,
-        help="where the op reference (reference/<op>.md) and the spec schema go "
+        help="where the op interface pages (interface/<op>.md) and the spec schema go "
         "(default: docs/ when generating opspec/ into generated/; else none)",
     )
     args = parser.parse_args(argv)
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         outcome = generate(args.specs.resolve(), ROOT, args.out, args.cache, write=not args.check)
         # The specs passed: generate() raised otherwise, having written nothing.
-        doc_files = reference.render(load_specs(args.specs.resolve(), ROOT), docs) if docs else {}
+        doc_files = interface_pages.render(load_specs(args.specs.resolve(), ROOT), docs) if docs else {}
     except SpecErrors as exc:
         print(exc, file=sys.stderr)
         print(f"{len(exc.errors)} spec error(s); nothing was generated", file=sys.stderr)
@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         print("the specs passed validation, so this is a generator bug", file=sys.stderr)
         return 3
     docs_changed, docs_stale = (
-        reference.sync(docs, doc_files, write=not args.check) if docs else ([], [])
+        interface_pages.sync(docs, doc_files, write=not args.check) if docs else ([], [])
     )
     if args.check:
         if outcome.changed or outcome.stale or docs_changed or docs_stale:

@@ -2,7 +2,7 @@
 
 Every function the generator declares, defines, calls or instantiates has one
 ``Signature`` here, built from the model: the hand-written kernels (CPU and
-XPU3), the plugin entry ``run``, the launchers, ``check_attrs``, the Paddle
+XPU3), the entry ``run``, the launchers, ``check_attrs``, the Paddle
 glue, the pybind11 binding and the Python function. A template renders a
 signature with ``defn()`` (the head of a declaration or definition),
 ``params_text()``, ``decl_lines()``, ``call(scope)`` or ``instantiation(dtype)``
@@ -278,7 +278,7 @@ def _buffer(t: Tensor) -> Param:
 
 
 def run(op: Op) -> Signature:
-    """The plugin entry: the caller's tensors and new outputs (spec order) as
+    """The entry: the caller's tensors and new outputs (spec order) as
     buffers; scratch is made inside."""
     buffers = [_buffer(t) for t in op.tensors if t.role is not Role.SCRATCH]
     return Signature(
@@ -317,7 +317,7 @@ def _returns(op: Op) -> str:
 
 
 def checked_call(op: Op) -> Signature:
-    """The Paddle glue's one entry: Paddle tensors and plugin-typed attributes."""
+    """The Paddle glue's one entry: Paddle tensors and entry-typed attributes."""
     tensors = [_paddle_tensor(t, t.optional) for t in op.arguments]
     return Signature("checked_call", "checked_call", tuple(tensors + _attrs(op)), _returns(op))
 

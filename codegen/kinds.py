@@ -182,8 +182,8 @@ XPU3 = KernelKind(
         Launcher(
             backend="kXpu3Sim",
             function="launch_xpu3_sim",
-            template="plugin_xpu3sim.cc.j2",
-            path="plugin/{op}_xpu3sim.cc",
+            template="launch_xpu3sim.cc.j2",
+            path="launch/{op}_xpu3sim.cc",
             rule=XPU3SIM,
             doc="Runs the XPU3 kernel under the simulation; called by run() once every "
             "check has passed.",
@@ -191,8 +191,8 @@ XPU3 = KernelKind(
         Launcher(
             backend="kXpu3",
             function="launch_xpu3_device",
-            template="xpu3_device_launch.xpu.j2",
-            path="xpu3_device/{op}_launch.xpu",
+            template="launch_xpu3.xpu.j2",
+            path="launch/{op}_xpu3.xpu",
             rule=XPU3SIM,
             doc="Runs the XPU3 kernel on the device.",
             copies="staged",

@@ -74,7 +74,7 @@ PY_BUILTINS = frozenset(
 )
 
 # Names the generated code declares or calls unqualified in the scopes that spec
-# names share (function parameters and locals of the plugin, the Paddle glue, the
+# names share (function parameters and locals of the entry, the Paddle glue, the
 # launchers and the Python module).
 GENERATED_NAMES = frozenset(
     """

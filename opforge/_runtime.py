@@ -157,7 +157,7 @@ class Arguments:
     string no enum member) and int64 range; and, when the binding refuses a call
     (an object that is not a tensor, an int past int64), which argument it was.
     Ranges the spec declares, enum membership, and every tensor property are
-    checked in C++ (on every path: eager, static, the framework-free plugin)."""
+    checked in C++ (on every path: eager, static, the framework-free entry)."""
 
     __slots__ = ("attrs", "op", "tensors")
 

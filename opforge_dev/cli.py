@@ -4,7 +4,7 @@
     opforge-dev check           fail if generated/ or docs/ differ from what opspec/ generates
     opforge-dev build           compile opforge/_C (tools/build.py, incremental)
     opforge-dev new OP          the four files of a new op: spec, CPU and XPU3 kernels, reference
-    opforge-dev docs            only the op reference pages and the spec schema (docs/)
+    opforge-dev docs            only the op interface pages and the spec schema (docs/)
     opforge-dev test OP         the spec-derived tests of one op (after a build)
 
 It works from anywhere inside a checkout (it finds the directory holding
@@ -71,17 +71,17 @@ def cmd_build(root: Path, args: argparse.Namespace) -> int:
 
 def cmd_docs(root: Path, args: argparse.Namespace) -> int:
     _import_codegen(root)
-    from codegen import reference
+    from codegen import interface_pages
     from codegen.diagnostics import SpecErrors
     from codegen.parse import load_specs
 
     docs = root / "docs"
     try:
-        files = reference.render(load_specs(root / "opspec", root), docs)
+        files = interface_pages.render(load_specs(root / "opspec", root), docs)
     except SpecErrors as exc:
         print(exc, file=sys.stderr)
         return 2
-    changed, stale = reference.sync(docs, files, write=not args.check)
+    changed, stale = interface_pages.sync(docs, files, write=not args.check)
     for path in changed:
         print(f"docs/{path}" + (": differs from what opspec/ generates" if args.check else ""))
     for path in stale:
@@ -251,7 +251,7 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "generate",
         help="regenerate generated/ and docs/ from opspec/",
-        description="Regenerate generated/ (the glue), docs/reference/ (one page per op) and "
+        description="Regenerate generated/ (the glue), docs/interface/ (one page per op) and "
         "docs/opspec.schema.json from the specs in opspec/ (python -m codegen). Files are "
         "rewritten only when their content changes.",
     )
@@ -291,8 +291,8 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_new)
     p = sub.add_parser(
         "docs",
-        help="regenerate only docs/ (op reference pages, spec schema)",
-        description="Regenerate docs/reference/<op>.md (tensors, attributes, dims, Python "
+        help="regenerate only docs/ (op interface pages, spec schema)",
+        description="Regenerate docs/interface/<op>.md (tensors, attributes, dims, Python "
         "signature of each op), their index and docs/opspec.schema.json from opspec/; "
         "`generate` does this too.",
     )

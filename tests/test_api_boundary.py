@@ -152,7 +152,7 @@ def test_aliased_arguments_are_refused(op: Op) -> None:
 
 
 def test_aliasing_is_refused_in_a_static_graph_too() -> None:
-    """The check is in the plugin, so the registered op (static graphs, saved
+    """The check is in the entry, so the registered op (static graphs, saved
     programs) refuses it as well, with the same message."""
     op = ALIASED[0]
     a, b = next((x, y) for x, y in A.written_pairs(op) if x.shape == y.shape and x.dtype == y.dtype)
@@ -318,7 +318,7 @@ def test_the_plugin_refuses_dims_past_the_limit() -> None:
     harness = where / "plugin_harness.cc"
     write_if_changed(harness, source(OPS))
     binary = where / "plugin_harness"
-    plugins = [ROOT / "generated" / "plugin" / f"{op.name}.cc" for op in OPS]
+    plugins = [ROOT / "generated" / "entry" / f"{op.name}.cc" for op in OPS]
     build = build_harness([harness, *plugins], binary, "plain")
     assert build.returncode == 0, build.stdout[-3000:]
     run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120, check=False)

@@ -71,16 +71,16 @@ def test_files_are_rewritten_only_when_they_change(tmp_path: Path) -> None:
     assert {p: p.stat().st_mtime_ns for p in files} == stamps
 
     # One changed file is rewritten, a stale one removed, the rest left alone.
-    changed = out / "plugin" / "verify_draft_tokens.cc"
+    changed = out / "entry" / "verify_draft_tokens.cc"
     changed.write_text("edited by hand\n")
-    stale = out / "plugin" / "removed_op.cc"
+    stale = out / "entry" / "removed_op.cc"
     stale.write_text("from a spec that no longer exists\n")
     third = codegen("--out", str(out))
     assert third.stdout.startswith("1 file(s) written, 1 removed"), third.stdout
     assert not stale.exists()
     assert (
         changed.read_text()
-        == (ROOT / "generated" / "plugin" / "verify_draft_tokens.cc").read_text()
+        == (ROOT / "generated" / "entry" / "verify_draft_tokens.cc").read_text()
     )
 
 

@@ -1,11 +1,11 @@
-"""The generated plugin never reads device memory on the host, value checks on.
+"""The generated entry never reads device memory on the host, value checks on.
 
 On a real XPU3 a tensor not declared host-resident holds a device pointer. This
-test drives each op's framework-free plugin (``run``) on the kXpu3 backend, in
+test drives each op's framework-free entry (``run``) on the kXpu3 backend, in
 the value-checked mode, with every such buffer pointing at memory the process
-cannot read (an mmap with PROT_NONE): any host read faults. The plugin must get
+cannot read (an mmap with PROT_NONE): any host read faults. The entry must get
 through all of its checks and stop at the backend switch (this build has no
-device launcher: "no xpu3 kernel"). A planted copy of the plugin without the
+device launcher: "no xpu3 kernel"). A planted copy of the entry without the
 host-memory guard on value checks must fault, so the test can fail.
 """
 
@@ -68,7 +68,7 @@ def _harness(op: Op) -> str:
     return f"""#include <sys/mman.h>
 #include <cstdio>
 #include <cstdlib>
-#include "plugin/{op.name}.h"
+#include "entry/{op.name}.h"
 
 {aborting_kernels(op)}
 
@@ -97,7 +97,7 @@ def _compile_and_run(op: Op, generated: Path, where: Path) -> subprocess.Complet
     write_if_changed(source, _harness(op))
     binary = where / f"{op.name}_harness"
     build = build_harness(
-        [source, generated / "plugin" / f"{op.name}.cc"], binary, "plain", generated
+        [source, generated / "entry" / f"{op.name}.cc"], binary, "plain", generated
     )
     assert build.returncode == 0, build.stdout[-3000:]
     return subprocess.run([str(binary)], capture_output=True, text=True, check=False, timeout=60)

@@ -106,7 +106,7 @@ def dead_links(path: Path, root: Path = ROOT) -> list[str]:
 
 def test_the_readme_and_its_pages_are_found() -> None:
     names = {p.relative_to(ROOT).as_posix() for p in markdown_files()}
-    assert {"README.md", "docs/ops/README.md", "docs/reference/README.md"} <= names
+    assert {"README.md", "docs/ops/README.md", "docs/interface/README.md"} <= names
 
 
 @pytest.mark.parametrize("path", markdown_files(), ids=lambda p: p.relative_to(ROOT).as_posix())

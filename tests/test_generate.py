@@ -90,9 +90,9 @@ def test_an_unchanged_tree_is_checked_by_its_manifest(tmp_path: Path) -> None:
     again = driver.generate(specs, ROOT, out, cache, write=True)
     assert (again.changed, again.stale) == ([], [])
     # A file edited by hand does not match the manifest: the tree is regenerated.
-    edited = out / "plugin" / "top_p_candidates.cc"
+    edited = out / "entry" / "top_p_candidates.cc"
     original = edited.read_bytes()
     edited.write_text("edited by hand\n")
     repaired = driver.generate(specs, ROOT, out, cache, write=True)
-    assert repaired.changed == ["plugin/top_p_candidates.cc"]
+    assert repaired.changed == ["entry/top_p_candidates.cc"]
     assert edited.read_bytes() == original

@@ -442,7 +442,7 @@ def test_a_total_alone_sums_a_tensor_of_lengths(tmp_path: Path) -> None:
     assert op.tensor("y").values.total == "k"
     files = render([op])
     assert compile_cxx(files, "demo") is None
-    plugin = files["plugin/demo.cc"]
+    plugin = files["entry/demo.cc"]
     assert 'opforge::check_total(kOp, "y", opforge::Buffer<const int32_t>(y), k, "k");' in plugin
 
 

@@ -143,7 +143,7 @@ def test_our_kernels_have_no_finding_beyond_the_known_list(
     assert xpu3_check.main([str(kernel)]) == 0, capsys.readouterr().out
 
 
-LAUNCHERS = sorted((xpu3_check.ROOT / "generated" / "xpu3_device").glob("*.xpu"))
+LAUNCHERS = sorted((xpu3_check.ROOT / "generated" / "launch").glob("*.xpu"))
 
 
 @pytest.mark.parametrize("launcher", LAUNCHERS, ids=lambda p: p.stem)

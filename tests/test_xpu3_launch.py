@@ -53,7 +53,7 @@ def test_a_dim_past_int32_is_refused_by_name() -> None:
 
 
 # ---------------------------------------------------------------- failed runtime calls
-# The device launcher (generated/xpu3_device/<op>_launch.xpu) checks every
+# The device launcher (generated/launch/<op>_xpu3.xpu) checks every
 # runtime call and frees what it staged on every path. Built against the
 # stand-in runtime with AddressSanitizer's leak checker, a harness makes the
 # n-th runtime call fail (xpu3sim_runtime::fail_countdown) for n = 1, 2, ...
@@ -100,7 +100,7 @@ def _launch_harness(op_name: str) -> str:
     return f"""#include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include "plugin/{op.name}.h"
+#include "entry/{op.name}.h"
 #include "xpu/runtime.h"
 
 namespace {{
@@ -150,7 +150,7 @@ def test_every_failed_runtime_call_is_an_error_and_leaks_nothing(
     binary = HARNESSES / f"{op_name}_launch"
     units = [
         source,
-        ROOT / "generated" / "xpu3_device" / f"{op_name}_launch.xpu",
+        ROOT / "generated" / "launch" / f"{op_name}_xpu3.xpu",
         ROOT / "csrc" / "kernels" / "xpu3" / f"{op_name}.xpu",
     ]
     build = build_harness(units, binary, "sanitized", defines=("OPFORGE_WITH_XPU3_TOOLCHAIN",))

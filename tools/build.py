@@ -2,7 +2,7 @@
 
 Only the generated Paddle units include Paddle's headers (~11 s each on a
 2-core machine); they share one precompiled header, and ninja rebuilds only
-units whose sources or included headers changed (depfiles). Kernels, plugin
+units whose sources or included headers changed (depfiles). Kernels, entry
 glue and the runtime include no Paddle header and compile in well under a
 second each.
 
@@ -40,7 +40,7 @@ class Tree:
     kernels: Path
     build: Path
     module: Path
-    # Compile each kind of unit (Paddle glue, plugins, kernels) as a few unity
+    # Compile each kind of unit (Paddle glue, entries, kernels) as a few unity
     # translation units instead of one per op: for trees of hundreds of ops,
     # where one Paddle unit per op would cost ~10 s each.
     unity: int = 0
@@ -431,7 +431,7 @@ def build_variant(
 # compile command for all of them. Each flag set ("flavor") has one build
 # directory: the runtime and the simulation are compiled there once and linked
 # by every harness of the flavor, and an object is kept per source and flags, so
-# a unit another harness compiled (a plugin, a kernel) is not compiled again.
+# a unit another harness compiled (an entry, a kernel) is not compiled again.
 
 SANITIZE = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]
 HARNESS_FLAVORS = {
@@ -509,7 +509,7 @@ def _rule_of(source: Path) -> str:
 
 
 def xpu3_toolchain_build(xtdk: Path) -> int:
-    """The device build (generated/xpu3_device/*.xpu, csrc/kernels/xpu3/*.xpu,
+    """The device build (generated/launch/*.xpu, csrc/kernels/xpu3/*.xpu,
     -DOPFORGE_WITH_XPU3_TOOLCHAIN). No machine this repository runs on has the
     toolchain, so this stops, saying so, rather than pretend: its compile
     commands have never been run."""

@@ -359,14 +359,14 @@ PLANTS = [
     # ---- the API boundary: the generated glue's aliasing check
     Plant(
         "plugin_aliasing_unchecked",
-        "generated/plugin/unified_update_model_status.cc",
+        "generated/entry/unified_update_model_status.cc",
         old="  opforge::check_disjoint(\n",
         new="  if (false) opforge::check_disjoint(\n",
         caught_by=(
             "tests/test_api_boundary.py::test_aliased_arguments_are_refused"
             "[unified_update_model_status]",
         ),
-        bug="unified_update_model_status' plugin runs the kernel on overlapping written buffers",
+        bug="unified_update_model_status' entry runs the kernel on overlapping written buffers",
     ),
     Plant(
         "cpu_ignores_verify_window",

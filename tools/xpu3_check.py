@@ -22,7 +22,7 @@ includes, the simulation's stand-in headers) and walks what it defines:
   named fields instead): C++ would accept two same-typed parameters swapped
   (`int max_bsz, int real_bsz`), this check does not.
 
-The generated device launchers (generated/xpu3_device/*.xpu, host code) are
+The generated device launchers (generated/launch/*.xpu, host code) are
 parsed the same way, against the stand-ins of the toolchain's runtime: one
 that does not compile is the finding 'does-not-parse'. (The hostile-values
 suite also builds them with g++, links their instantiations and runs them.)
@@ -285,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     files = args.files or sorted((ROOT / "csrc" / "kernels" / "xpu3").glob("*.xpu"))
     # A plant's mutated copy of a kernel is checked in its place.
     findings = [f for path in files for f in check(planted_in_place_of(path), shown_as=path)]
-    launchers = [] if args.files else sorted((ROOT / "generated" / "xpu3_device").glob("*.xpu"))
+    launchers = [] if args.files else sorted((ROOT / "generated" / "launch").glob("*.xpu"))
     findings += [f for path in launchers for f in check_launcher(path)]
     listed = known()
     new = [f for f in findings if f.key not in listed]

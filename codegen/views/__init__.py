@@ -2,7 +2,7 @@
 alone: the kernel declarations (kernel.py, per kind), the framework-free entry
 (entry.py), the launchers (launcher.py, per kind and backend), the Paddle op
 with its binding (paddle.py) and the Python API (python.py); the op pages
-have theirs in codegen/reference.py. A template renders one view and only
+have theirs in codegen/interface_pages.py. A template renders one view and only
 substitutes; emit.py decides which templates an op gets from the kinds it
 names (codegen/kinds.py)."""
 
@@ -51,7 +51,7 @@ class OpViews:
     units: tuple[Unit, ...]  # which of `files` the build compiles
 
 
-ENTRY = (("plugin.h.j2", "plugin/{op}.h"), ("plugin.cc.j2", "plugin/{op}.cc"))
+ENTRY = (("entry.h.j2", "entry/{op}.h"), ("entry.cc.j2", "entry/{op}.cc"))
 PADDLE = ("paddle_op.cc.j2", "paddle/{op}.cc")
 
 

@@ -1,4 +1,4 @@
-"""The framework-free entry's view (generated/plugin/<op>.h and .cc): run()
+"""The framework-free entry's view (generated/entry/<op>.h and .cc): run()
 checks every buffer, dim and attribute, then reaches the kernel of the
 context's backend, directly or through a kind's launcher."""
 

@@ -1,8 +1,8 @@
 // Generated from opspec/draft_model_preprocess.yaml by `python -m codegen`. Do not edit.
 // Paddle side of draft_model_preprocess: checks paddle::Tensor arguments against the
-// spec, then calls the plugin. Exposed twice: as a pybind11 function (the fast
+// spec, then calls the entry. Exposed twice: as a pybind11 function (the fast
 // eager path) and as the Paddle custom op `opforge_draft_model_preprocess` (static graphs).
-#include "plugin/draft_model_preprocess.h"
+#include "entry/draft_model_preprocess.h"
 
 #include "opforge/paddle_glue.h"
 #include "opforge/pybind_glue.h"
@@ -12,7 +12,7 @@ namespace {
 
 constexpr const char* kOp = "draft_model_preprocess";
 
-// Everything is checked before the plugin runs, so a rejected call writes nothing.
+// Everything is checked before the entry runs, so a rejected call writes nothing.
 void checked_call(const paddle::Tensor& seq_lens_this_time,
                   const paddle::Tensor& seq_lens_encoder,
                   const paddle::Tensor& stop_flags,

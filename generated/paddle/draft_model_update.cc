@@ -1,8 +1,8 @@
 // Generated from opspec/draft_model_update.yaml by `python -m codegen`. Do not edit.
 // Paddle side of draft_model_update: checks paddle::Tensor arguments against the
-// spec, then calls the plugin. Exposed twice: as a pybind11 function (the fast
+// spec, then calls the entry. Exposed twice: as a pybind11 function (the fast
 // eager path) and as the Paddle custom op `opforge_draft_model_update` (static graphs).
-#include "plugin/draft_model_update.h"
+#include "entry/draft_model_update.h"
 
 #include "opforge/paddle_glue.h"
 #include "opforge/pybind_glue.h"
@@ -12,7 +12,7 @@ namespace {
 
 constexpr const char* kOp = "draft_model_update";
 
-// Everything is checked before the plugin runs, so a rejected call writes nothing.
+// Everything is checked before the entry runs, so a rejected call writes nothing.
 void checked_call(const paddle::Tensor& draft_next_tokens,
                   const paddle::Tensor& cu_seqlens_q,
                   const paddle::Tensor& draft_seq_lens_this_time,

@@ -1,8 +1,8 @@
 // Generated from opspec/ngram_match.yaml by `python -m codegen`. Do not edit.
 // Paddle side of ngram_match: checks paddle::Tensor arguments against the
-// spec, then calls the plugin. Exposed twice: as a pybind11 function (the fast
+// spec, then calls the entry. Exposed twice: as a pybind11 function (the fast
 // eager path) and as the Paddle custom op `opforge_ngram_match` (static graphs).
-#include "plugin/ngram_match.h"
+#include "entry/ngram_match.h"
 
 #include "opforge/paddle_glue.h"
 #include "opforge/pybind_glue.h"
@@ -12,7 +12,7 @@ namespace {
 
 constexpr const char* kOp = "ngram_match";
 
-// Everything is checked before the plugin runs, so a rejected call writes nothing.
+// Everything is checked before the entry runs, so a rejected call writes nothing.
 void checked_call(const paddle::Tensor& token_ids_all,
                   const paddle::Tensor& prompt_lens,
                   const paddle::Tensor& step_idx,

@@ -1,8 +1,8 @@
 // Generated from opspec/rebuild_padding.yaml by `python -m codegen`. Do not edit.
 // Paddle side of rebuild_padding: checks paddle::Tensor arguments against the
-// spec, then calls the plugin. Exposed twice: as a pybind11 function (the fast
+// spec, then calls the entry. Exposed twice: as a pybind11 function (the fast
 // eager path) and as the Paddle custom op `opforge_rebuild_padding` (static graphs).
-#include "plugin/rebuild_padding.h"
+#include "entry/rebuild_padding.h"
 
 #include "opforge/paddle_glue.h"
 #include "opforge/pybind_glue.h"
@@ -12,7 +12,7 @@ namespace {
 
 constexpr const char* kOp = "rebuild_padding";
 
-// Everything is checked before the plugin runs, so a rejected call writes nothing.
+// Everything is checked before the entry runs, so a rejected call writes nothing.
 paddle::Tensor checked_call(const paddle::Tensor& hidden,
                             const paddle::Tensor& cu_seqlens_q,
                             const paddle::Tensor& seq_lens_this_time,
@@ -117,7 +117,7 @@ paddle::Tensor checked_call(const paddle::Tensor& hidden,
                                      anchor.place ? *anchor.place : paddle::CPUPlace());
 
   const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
-  // One instantiation of the plugin per dtype of T.
+  // One instantiation of the entry per dtype of T.
   auto run_as = [&](auto tag) {
     using T = typename decltype(tag)::type;
     run<T>(

@@ -1,8 +1,8 @@
 // Generated from opspec/speculate_get_padding_offset.yaml by `python -m codegen`. Do not edit.
 // Paddle side of speculate_get_padding_offset: checks paddle::Tensor arguments against the
-// spec, then calls the plugin. Exposed twice: as a pybind11 function (the fast
+// spec, then calls the entry. Exposed twice: as a pybind11 function (the fast
 // eager path) and as the Paddle custom op `opforge_speculate_get_padding_offset` (static graphs).
-#include "plugin/speculate_get_padding_offset.h"
+#include "entry/speculate_get_padding_offset.h"
 
 #include "opforge/paddle_glue.h"
 #include "opforge/pybind_glue.h"
@@ -12,7 +12,7 @@ namespace {
 
 constexpr const char* kOp = "speculate_get_padding_offset";
 
-// Everything is checked before the plugin runs, so a rejected call writes nothing.
+// Everything is checked before the entry runs, so a rejected call writes nothing.
 std::vector<paddle::Tensor> checked_call(const paddle::Tensor& input_ids,
                                          const paddle::Tensor& step_input_ids,
                                          const paddle::Tensor& seq_lens_this_time,

@@ -1,8 +1,8 @@
 // Generated from opspec/speculate_get_seq_lens_output.yaml by `python -m codegen`. Do not edit.
 // Paddle side of speculate_get_seq_lens_output: checks paddle::Tensor arguments against the
-// spec, then calls the plugin. Exposed twice: as a pybind11 function (the fast
+// spec, then calls the entry. Exposed twice: as a pybind11 function (the fast
 // eager path) and as the Paddle custom op `opforge_speculate_get_seq_lens_output` (static graphs).
-#include "plugin/speculate_get_seq_lens_output.h"
+#include "entry/speculate_get_seq_lens_output.h"
 
 #include "opforge/paddle_glue.h"
 #include "opforge/pybind_glue.h"
@@ -12,7 +12,7 @@ namespace {
 
 constexpr const char* kOp = "speculate_get_seq_lens_output";
 
-// Everything is checked before the plugin runs, so a rejected call writes nothing.
+// Everything is checked before the entry runs, so a rejected call writes nothing.
 paddle::Tensor checked_call(
     const paddle::Tensor& seq_lens_this_time, const paddle::Tensor& seq_lens_encoder) {
   check_attrs();

@@ -1,8 +1,8 @@
 // Generated from opspec/top_p_candidates.yaml by `python -m codegen`. Do not edit.
 // Paddle side of top_p_candidates: checks paddle::Tensor arguments against the
-// spec, then calls the plugin. Exposed twice: as a pybind11 function (the fast
+// spec, then calls the entry. Exposed twice: as a pybind11 function (the fast
 // eager path) and as the Paddle custom op `opforge_top_p_candidates` (static graphs).
-#include "plugin/top_p_candidates.h"
+#include "entry/top_p_candidates.h"
 
 #include "opforge/paddle_glue.h"
 #include "opforge/pybind_glue.h"
@@ -12,7 +12,7 @@ namespace {
 
 constexpr const char* kOp = "top_p_candidates";
 
-// Everything is checked before the plugin runs, so a rejected call writes nothing.
+// Everything is checked before the entry runs, so a rejected call writes nothing.
 std::vector<paddle::Tensor> checked_call(const paddle::Tensor& probs,
                                          const paddle::Tensor& top_p,
                                          const paddle::Tensor& batch_id_per_token,
@@ -102,7 +102,7 @@ std::vector<paddle::Tensor> checked_call(const paddle::Tensor& probs,
       anchor.place ? *anchor.place : paddle::CPUPlace());
 
   const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
-  // One instantiation of the plugin per dtype of T.
+  // One instantiation of the entry per dtype of T.
   auto run_as = [&](auto tag) {
     using T = typename decltype(tag)::type;
     run<T>(

@@ -1,8 +1,8 @@
 // Generated from opspec/unified_update_model_status.yaml by `python -m codegen`. Do not edit.
 // Paddle side of unified_update_model_status: checks paddle::Tensor arguments against the
-// spec, then calls the plugin. Exposed twice: as a pybind11 function (the fast
+// spec, then calls the entry. Exposed twice: as a pybind11 function (the fast
 // eager path) and as the Paddle custom op `opforge_unified_update_model_status` (static graphs).
-#include "plugin/unified_update_model_status.h"
+#include "entry/unified_update_model_status.h"
 
 #include "opforge/paddle_glue.h"
 #include "opforge/pybind_glue.h"
@@ -12,7 +12,7 @@ namespace {
 
 constexpr const char* kOp = "unified_update_model_status";
 
-// Everything is checked before the plugin runs, so a rejected call writes nothing.
+// Everything is checked before the entry runs, so a rejected call writes nothing.
 void checked_call(const paddle::Tensor& seq_lens_encoder,
                   const paddle::Tensor& seq_lens_decoder,
                   const paddle::Tensor& has_running_seqs,

@@ -1,8 +1,8 @@
 // Generated from opspec/verify_draft_tokens.yaml by `python -m codegen`. Do not edit.
 // Paddle side of verify_draft_tokens: checks paddle::Tensor arguments against the
-// spec, then calls the plugin. Exposed twice: as a pybind11 function (the fast
+// spec, then calls the entry. Exposed twice: as a pybind11 function (the fast
 // eager path) and as the Paddle custom op `opforge_verify_draft_tokens` (static graphs).
-#include "plugin/verify_draft_tokens.h"
+#include "entry/verify_draft_tokens.h"
 
 #include "opforge/paddle_glue.h"
 #include "opforge/pybind_glue.h"
@@ -12,7 +12,7 @@ namespace {
 
 constexpr const char* kOp = "verify_draft_tokens";
 
-// Everything is checked before the plugin runs, so a rejected call writes nothing.
+// Everything is checked before the entry runs, so a rejected call writes nothing.
 void checked_call(const paddle::Tensor& step_output_ids,
                   const paddle::Tensor& step_output_len,
                   const paddle::Tensor& step_input_ids,

@@ -1,4 +1,4 @@
-"""A sanitized runner per op: the framework-free plugin (generated/plugin/),
+"""A sanitized runner per op: the framework-free entry (generated/entry/),
 the op's CPU and XPU3 kernels, the runtime and the XPU3 simulation, compiled
 with AddressSanitizer and UndefinedBehaviorSanitizer into one executable with
 no Paddle in it, which runs a batch of cases read from stdin.
@@ -6,11 +6,11 @@ no Paddle in it, which runs a batch of cases read from stdin.
 Without Paddle the sanitizers see every access the kernels make, and a batch
 of hundreds of cases costs one process start. The runner is generated from
 the op's model (its `run` signature, codegen/api.py), so it cannot drift from
-the plugin it drives; it is rebuilt when any source it is made of changes.
+the entry it drives; it is rebuilt when any source it is made of changes.
 
 The XPU3 kernel runs two ways: through the simulation's launcher (backend
 "xpu3-sim", what the extension does), and through the device launcher
-written for the real toolchain (generated/xpu3_device/), built against the
+written for the real toolchain (generated/launch/), built against the
 stand-in runtime over the simulation (backend "xpu3-device"): there the
 caller's device tensors live in simulated device memory and host-resident
 ones are staged by the launcher, as on a device.
@@ -38,13 +38,13 @@ from pathlib import Path
 import numpy as np
 
 from codegen import api
-from codegen.kinds import HOST_ELEM, XPU3
+from codegen.kinds import HOST_ELEM
 from codegen.model import AttrType, DTypeVar, Op, Role, Tensor
-from tools.build import build_harness, write_if_changed
+from tools.build import build_harness, manifest, write_if_changed
 from tools.plant_bugs import planted_copy, planted_in_place_of, planting
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-# The plugin dispatches kXpu3 to the device launcher, here over the stand-in runtime.
+# The entry dispatches kXpu3 to the device launcher, here over the stand-in runtime.
 DEFINES = ("OPFORGE_WITH_XPU3_TOOLCHAIN",)
 ENV = {
     "ASAN_OPTIONS": "detect_leaks=0:halt_on_error=1:abort_on_error=0",
@@ -106,7 +106,7 @@ def source(op: Op) -> str:
 #include <string>
 #include <vector>
 
-#include "plugin/{op.name}.h"
+#include "entry/{op.name}.h"
 #include "xpu3sim/sim.h"
 
 namespace {{
@@ -213,15 +213,13 @@ int main() {{
 
 
 def _sources(op: Op, generated: Path, kernels: Path) -> list[Path]:
-    """The op's units (a planted copy in place of its source), beside the
-    runtime and the simulation that every harness links."""
-    found = [generated / "plugin" / f"{op.name}.cc", kernels / "cpu" / f"{op.name}.cc"]
-    if XPU3.name in op.kernels:
-        found += [
-            generated / "plugin" / f"{op.name}_xpu3sim.cc",
-            generated / "xpu3_device" / f"{op.name}_launch.xpu",
-            kernels / "xpu3" / f"{op.name}.xpu",
-        ]
+    """The op's units as the generator's manifest lists them, the device
+    launchers included (the runner defines their toolchain's macro, over the
+    stand-in runtime), but not the Paddle op; a planted copy in place of its
+    source. Beside them, the runtime and the simulation every harness links."""
+    entry = manifest(generated)["ops"][op.name]
+    found = [generated / u["path"] for u in entry["units"] if not u["paddle"]]
+    found += [kernels / k["source"] for k in entry["kernels"]]
     return [planted_in_place_of(path) for path in found]
 
 
@@ -268,7 +266,7 @@ class Call:
 
 @dataclass
 class Outcome:
-    refused: str | None  # the OpError's text, if the plugin refused the call
+    refused: str | None  # the OpError's text, if the entry refused the call
     outputs: dict[str, np.ndarray]
     seconds: float = 0.0  # the call's time inside the runner (checks and kernel)
 

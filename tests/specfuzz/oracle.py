@@ -166,9 +166,9 @@ def compile_cxx(files: dict[str, str], op: str) -> str | None:
         for path, text in files.items():
             (out / path).parent.mkdir(parents=True, exist_ok=True)
             (out / path).write_text(text, encoding="utf-8")
-        sources = [f"plugin/{op}.cc"]  # includes the plugin header and kernel declarations
+        sources = [f"entry/{op}.cc"]  # includes the entry header and kernel declarations
         if f"kernel_decls/{op}_xpu3.h" in files:
-            sources.append(f"plugin/{op}_xpu3sim.cc")
+            sources.append(f"launch/{op}_xpu3sim.cc")
         for source in sources:
             result = subprocess.run(
                 # The harnesses' flags (tools/build.py), checking syntax only.

@@ -197,7 +197,7 @@ inline void bind_dim_from_attr(const char* op, const char* attr, int64_t value, 
   dim.bound_axis = -1;
 }
 
-// A dim as the plugin receives it: 0 <= dim <= kMaxDim.
+// A dim as the entry receives it: 0 <= dim <= kMaxDim.
 inline void check_dim_value(const char* op, const char* dim, int64_t got) {
   if (got < 0) detail::fail_dim_negative(op, dim, got);
   if (got > kMaxDim) detail::fail_dim_limit(op, dim, got, nullptr);

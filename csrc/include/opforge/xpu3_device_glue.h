@@ -1,4 +1,4 @@
-// What the generated device launchers (generated/xpu3_device/*.xpu) share:
+// What the generated device launchers (generated/launch/*.xpu) share:
 // a host buffer staged on the device for one launch, freed on every path,
 // every runtime call's return code checked, and the launch itself. Written
 // from the toolchain's public documentation (xpu_malloc, xpu_memcpy, xpu_free,
