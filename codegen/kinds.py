@@ -121,6 +121,10 @@ class KernelKind:
     dim_arg: str = "{value}"
     # The kernel's template argument for the dtype set {t} (its own element types).
     template_arg: str = "{t}"
+    # How many clusters (blocks) its launchers start: from the context, and
+    # capped by the spec's `xpu3_max_clusters` ({cap}) where it gives one.
+    launch_width: str = ""
+    launch_width_capped: str = ""
     # The Python-side backend names the spec-derived tests run this kind under.
     test_backends: tuple[str, ...] = field(default=())
     # Sources of the runtime this kind needs besides the ops' (compiled once
@@ -205,6 +209,8 @@ XPU3 = KernelKind(
     pointer_arg="opforge::xpu3_arg({value})",
     dim_arg='opforge::xpu3_dim("{op}", "{dim}", {value})',
     template_arg="typename opforge::Xpu3Elem<{t}>::type",
+    launch_width="ctx.xpu3.nclusters",
+    launch_width_capped="std::min(ctx.xpu3.nclusters, {cap})",
     test_backends=("xpu3-sim",),
     runtime=("csrc/xpu3sim/xpu3sim.cc",),
 )

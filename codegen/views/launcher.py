@@ -69,9 +69,9 @@ def launcher_view(op: Op, kind: KernelKind, launcher: Launcher) -> LauncherView:
             for t in op.tensors
         ),
         clusters=(
-            "ctx.xpu3.nclusters"
+            kind.launch_width
             if op.xpu3_max_clusters is None
-            else f"std::min(ctx.xpu3.nclusters, {op.xpu3_max_clusters})"
+            else kind.launch_width_capped.format(cap=op.xpu3_max_clusters)
         ),
         kernel=kernel,
         kernel_args=api.kernel_args(op, kind).call_args(names | dims | pointers),
