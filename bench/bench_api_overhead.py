@@ -35,11 +35,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path.insert(0, str(ROOT))
 
 
 def _case(op_name: str, dims: dict[str, int], attrs: dict[str, Any]) -> tuple[Any, Any]:
-    from specsuite.cases import build, load_ops
+    from tests.harness.cases import build, load_ops
 
     op = next(o for o in load_ops() if o.name == op_name)
     values = {a.name: a.default for a in op.attrs}

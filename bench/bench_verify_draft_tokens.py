@@ -236,8 +236,9 @@ ATTRS = {
 
 def make_batch(shape: Shape, rng_seed: int = 0) -> dict[str, Any]:
     import numpy as np
-    from reference import verify_draft_tokens as ref
-    from reference.verify_draft_tokens_batches import random_batch
+
+    from tests.ops.reference import verify_draft_tokens as ref
+    from tests.ops.reference.verify_draft_tokens_batches import random_batch
 
     strategy = getattr(ref, shape.strategy)
     return random_batch(
@@ -284,7 +285,11 @@ class Variant:
 
 def public_keywords() -> dict[int, str]:
     """The public function's keyword-only arguments: the optional tensors and the attributes."""
-    from reference.verify_draft_tokens_batches import ATTR_NAMES, OPTIONAL_TENSORS, TENSOR_NAMES
+    from tests.ops.reference.verify_draft_tokens_batches import (
+        ATTR_NAMES,
+        OPTIONAL_TENSORS,
+        TENSOR_NAMES,
+    )
 
     names = [*TENSOR_NAMES, *ATTR_NAMES]
     return {i: n for i, n in enumerate(names) if n in OPTIONAL_TENSORS or n in ATTR_NAMES}
@@ -343,7 +348,8 @@ def variants(baseline: ModuleType) -> list[Variant]:
 
 def to_tensors(batch: dict[str, Any]) -> list[Any]:
     import paddle
-    from reference.verify_draft_tokens_batches import TENSOR_NAMES
+
+    from tests.ops.reference.verify_draft_tokens_batches import TENSOR_NAMES
 
     return [
         None if batch[name] is None else paddle.to_tensor(batch[name], place=paddle.CPUPlace())
@@ -352,7 +358,7 @@ def to_tensors(batch: dict[str, Any]) -> list[Any]:
 
 
 def attr_values(batch: dict[str, Any]) -> list[Any]:
-    from reference.verify_draft_tokens_batches import ATTR_NAMES
+    from tests.ops.reference.verify_draft_tokens_batches import ATTR_NAMES
 
     # Plain Python ints/bools for every row (verify_strategy as int, not the IntEnum).
     return [int(batch[n]) if not isinstance(batch[n], bool) else batch[n] for n in ATTR_NAMES]
@@ -361,7 +367,8 @@ def attr_values(batch: dict[str, Any]) -> list[Any]:
 def check_outputs(batch: dict[str, Any], all_variants: Sequence[Variant]) -> tuple[Any, Any]:
     """Each row on fresh tensors must write the reference's outputs; raise otherwise."""
     import numpy as np
-    from reference.verify_draft_tokens import run_reference
+
+    from tests.ops.reference.verify_draft_tokens import run_reference
 
     want_ids, want_len = run_reference(batch)
     problems = []
@@ -495,7 +502,7 @@ def main(argv: list[str] | None = None) -> int:
     build_baseline(force=args.rebuild, verbose=args.verbose)
     stale = extension_older_than_sources()
 
-    sys.path.insert(0, str(ROOT / "tests"))  # the NumPy reference and batch generator
+    sys.path.insert(0, str(ROOT))  # the NumPy reference and batch generator (tests/ops/reference)
     with warnings.catch_warnings():  # Paddle's "No ccache found", irrelevant here
         warnings.simplefilter("ignore")
         import paddle

@@ -104,7 +104,7 @@ def cmd_test(root: Path, args: argparse.Namespace) -> int:
         return 2
     # The spec-derived suites, selected by the op's name in each test id
     # (<op>-cpu, <op>-xpu3-sim, <op>-<tensor>-...).
-    tests = ["tests/test_spec_suite.py", "tests/test_hostile_values.py"]
+    tests = ["tests/ops/test_spec_suite.py", "tests/ops/test_hostile_values.py"]
     return _run(root, "-m", "pytest", *tests, "-k", args.op, *args.pytest_args)
 
 
@@ -124,7 +124,7 @@ def cmd_new(root: Path, args: argparse.Namespace) -> int:
     paths = {
         "spec": into / "opspec" / f"{op}.yaml",
         **{kind.name: into / kind.source(op) for kind in kinds.KINDS},
-        "reference": into / "tests" / "reference" / f"{op}.py",
+        "reference": into / "tests" / "ops" / "reference" / f"{op}.py",
     }
     existing = [p for p in paths.values() if p.exists()]
     if existing:
@@ -278,7 +278,7 @@ def parser() -> argparse.ArgumentParser:
         description="Write the four files of a new op: opspec/OP.yaml (every section present "
         "and commented, with a placeholder op), csrc/kernels/cpu/OP.cc (the exact generated "
         "signature; raises 'not written yet'), csrc/kernels/xpu3/OP.xpu (includes and the "
-        "stride-over-slots pattern) and tests/reference/OP.py (raises 'not written yet'). "
+        "stride-over-slots pattern) and tests/ops/reference/OP.py (raises 'not written yet'). "
         "Everything builds at once; the op's tests fail naming what to write.",
     )
     p.add_argument("op", help="the op's name (lower_snake_case)")
@@ -286,7 +286,7 @@ def parser() -> argparse.ArgumentParser:
         "--into",
         type=Path,
         metavar="DIR",
-        help="write into DIR/opspec, DIR/csrc/kernels, DIR/tests/reference instead of the checkout",
+        help="write into DIR/opspec, DIR/csrc/kernels, DIR/tests/ops/reference instead of the checkout",
     )
     p.set_defaults(run=cmd_new)
     p = sub.add_parser(
@@ -301,8 +301,8 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "test",
         help="run the spec-derived tests of one op",
-        description="Run the spec-derived tests of OP (tests/test_spec_suite.py and "
-        "tests/test_hostile_values.py, selected with -k OP); the session builds the extension "
+        description="Run the spec-derived tests of OP (tests/ops/test_spec_suite.py and "
+        "tests/ops/test_hostile_values.py, selected with -k OP); the session builds the extension "
         "first. Arguments after OP go to pytest.",
     )
     p.add_argument("op", help="the op's name")

@@ -26,16 +26,20 @@ from hypothesis import HealthCheck, Phase, settings
 
 @dataclass(frozen=True)
 class Budget:
-    valid_cases: int  # test_spec_suite: valid calls per (op, backend) against the reference
-    determinism_cases: int  # test_spec_suite: same inputs and seed, same outputs
-    static_graph_cases: int  # test_spec_suite: static program vs inference and eager
-    hostile_cases: int  # test_hostile_values: out-of-domain calls per (op, backend)
-    spec_space_built: int  # test_spec_space: drawn specs generated, built, imported, run
-    spec_space_parsed: int  # test_spec_space: drawn specs parsed and generated (Python)
-    schema_specs: int  # test_spec_schema: drawn specs validated by the parser and the schema
-    fuzz_examples: int  # test_spec_fuzz: mutated specs through Hypothesis
-    fuzz_run_cases: int  # test_spec_fuzz: the seeded run of tools/fuzz_specs.py
-    yaml_agreement_specs: int  # test_spec_fuzz: libyaml vs pure-Python loading
+    valid_cases: int  # ops/test_spec_suite: valid calls per (op, backend) against the reference
+    determinism_cases: int  # ops/test_spec_suite: same inputs and seed, same outputs
+    static_graph_cases: int  # ops/test_spec_suite: static program vs inference and eager
+    hostile_cases: int  # ops/test_hostile_values: out-of-domain calls per (op, backend)
+    spec_space_built: int  # generator/test_drawn_specs: drawn specs generated, built, imported, run
+    spec_space_parsed: int  # generator/test_drawn_specs: drawn specs parsed and generated (Python)
+    schema_specs: (
+        int  # generator/test_spec_schema: drawn specs validated by the parser and the schema
+    )
+    fuzz_examples: int  # generator/test_spec_fuzz: mutated specs through Hypothesis
+    fuzz_run_cases: (
+        int  # generator/test_spec_fuzz: the seeded run (python -m tests.generator.mutated_specs)
+    )
+    yaml_agreement_specs: int  # generator/test_spec_fuzz: libyaml vs pure-Python loading
 
 
 TIERS = {

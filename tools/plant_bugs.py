@@ -78,32 +78,35 @@ XPU3 = "csrc/kernels/xpu3/verify_draft_tokens.xpu"
 CPU = "csrc/kernels/cpu/verify_draft_tokens.cc"
 GLUE = "generated/paddle/verify_draft_tokens.cc"
 VALID_CPU = (
-    "tests/test_spec_suite.py::test_valid_inputs_match_the_reference[verify_draft_tokens-cpu]",
+    "tests/ops/test_spec_suite.py::test_valid_inputs_match_the_reference[verify_draft_tokens-cpu]",
 )
 # For a plant the spec suite's draws may or may not reach (they change with
 # the budget and the suite's code), the op's own batches, which always do, next.
 VALID_CPU_THEN_BATCHES = (
     *VALID_CPU,
-    "tests/test_verify_draft_tokens.py::test_cpu_kernel_matches_reference[topp]",
+    "tests/ops/test_verify_draft_tokens.py::test_cpu_kernel_matches_reference[topp]",
 )
 
 
 def xpu3_vs_cpu(*params: str) -> tuple[str, ...]:
-    return tuple(f"tests/test_xpu3.py::test_xpu3_matches_cpu_kernel[{p}]" for p in params)
+    return tuple(
+        f"tests/ops/test_verify_draft_tokens_xpu3.py::test_xpu3_matches_cpu_kernel[{p}]"
+        for p in params
+    )
 
 
 def hostile(op: str, backend: str) -> tuple[str, ...]:
     test = "test_hostile_values_stay_inside_buffers_and_match_the_reference"
-    return (f"tests/test_hostile_values.py::{test}[{op}-{backend}]",)
+    return (f"tests/ops/test_hostile_values.py::{test}[{op}-{backend}]",)
 
 
 XPU3_KNOWN_LIST = (
-    "tests/test_xpu3_check.py::test_our_kernels_have_no_finding_beyond_the_known_list"
+    "tests/harness/test_xpu3_check.py::test_our_kernels_have_no_finding_beyond_the_known_list"
     "[unified_update_model_status]",
 )
 # These tests compile or read the planted source themselves (OPFORGE_PLANTED):
 # a plant caught only by them needs no variant of the extension module.
-READ_SOURCES = ("tests/test_hostile_values.py::", "tests/test_xpu3_check.py::")
+READ_SOURCES = ("tests/ops/test_hostile_values.py::", "tests/harness/test_xpu3_check.py::")
 
 
 @dataclass(frozen=True)
@@ -128,7 +131,7 @@ class Plant:
 
 
 PLANTS = [
-    # ---- XPU3 kernel, under the simulation: tests/test_xpu3.py
+    # ---- XPU3 kernel, under the simulation: tests/ops/test_verify_draft_tokens_xpu3.py
     Plant(
         "xpu3_uniform_per_token",
         XPU3,
@@ -202,7 +205,7 @@ PLANTS = [
         old="  return {{token_num, max_candidate_len}, {token_num, max_candidate_len}, {token_num}};\n",
         new="  return {{token_num, max_candidate_len}, {token_num, max_candidate_len}, {max_candidate_len}};\n",
         caught_by=(
-            "tests/test_spec_suite.py::test_static_graph_matches_inference_and_eager[top_p_candidates]",
+            "tests/ops/test_spec_suite.py::test_static_graph_matches_inference_and_eager[top_p_candidates]",
         ),
         bug="top_p_candidates' infer_shape gives actual_candidate_lens the shape [C], not [token_num]",
         expect="inferred shape",
@@ -223,7 +226,9 @@ PLANTS = [
         CPU,
         old="  for (int64_t j = 0; j < n; ++j) {\n    if (cand[j] == tok) return true;\n",
         new="  for (int64_t j = 0; j <= n; ++j) {\n    if (cand[j] == tok) return true;\n",
-        caught_by=("tests/test_verify_draft_tokens.py::test_cpu_kernel_matches_reference[topp]",),
+        caught_by=(
+            "tests/ops/test_verify_draft_tokens.py::test_cpu_kernel_matches_reference[topp]",
+        ),
         bug="in_top_p scans candidates [0, n] instead of [0, n): one candidate past top-p accepts",
     ),
     Plant(
@@ -363,7 +368,7 @@ PLANTS = [
         old="  opforge::check_disjoint(\n",
         new="  if (false) opforge::check_disjoint(\n",
         caught_by=(
-            "tests/test_api_boundary.py::test_aliased_arguments_are_refused"
+            "tests/runtime/test_api_boundary.py::test_aliased_arguments_are_refused"
             "[unified_update_model_status]",
         ),
         bug="unified_update_model_status' entry runs the kernel on overlapping written buffers",
@@ -374,9 +379,9 @@ PLANTS = [
         old="                          args.verify_window,\n",
         new="                          2,\n",
         caught_by=(
-            "tests/test_verify_draft_tokens.py::test_cpu_kernel_matches_reference[topp]",
-            "tests/test_verify_draft_tokens.py::test_cpu_kernel_matches_reference[greedy]",
-            "tests/test_verify_draft_tokens.py::test_cpu_kernel_matches_reference[target_match]",
+            "tests/ops/test_verify_draft_tokens.py::test_cpu_kernel_matches_reference[topp]",
+            "tests/ops/test_verify_draft_tokens.py::test_cpu_kernel_matches_reference[greedy]",
+            "tests/ops/test_verify_draft_tokens.py::test_cpu_kernel_matches_reference[target_match]",
         ),
         bug="the CPU kernel ignores verify_window and always uses the default window of 2",
     ),

@@ -1,0 +1,193 @@
+"""Valid specs drawn from the whole spec language, with trivial kernels for them.
+
+``draw_spec`` builds a spec the parser must accept: zero to four attributes of
+every type (none included), dims bound by tensors or by an int attribute, and
+one to six tensors of every role, dtype, dtype set, optional/required_when,
+host and scratch-fill combination the language allows, in any order (outputs
+first, scratch first), with dim expressions and names up to the length limit.
+It is driven by a ``Chooser`` (tests/generator/mutated_specs/mutate.py), so Hypothesis can
+shrink a failing spec and a seeded run can draw hundreds for one build.
+
+``cpu_kernel`` and ``xpu3_kernel`` write the C++ of kernels that fill every
+buffer the kernel may write with ``pattern``; the test checks exactly that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from codegen import names
+from codegen.parse import MAX_RANK
+from tests.generator.mutated_specs.mutate import Chooser, choice
+
+DTYPES = ["bool", "int32", "int64", "float32", "float16", "bfloat16"]
+SETS = [["float32", "float16", "bfloat16"], ["float32"], ["int32", "int64"], ["float16", "float32"]]
+
+
+def _name(ch: Chooser, stem: str, index: int) -> str:
+    """A fresh valid name; sometimes at the length limit."""
+    base = f"{stem}{index}"
+    if ch.integer(0, 7) == 0:
+        base = (base + "_" + "x" * names.MAX_NAME_CHARS)[: names.MAX_NAME_CHARS].rstrip("_")
+    return base
+
+
+@dataclass
+class Drawn:
+    name: str
+    tree: dict[str, Any]
+
+    @property
+    def text(self) -> str:
+        return yaml.safe_dump(self.tree, sort_keys=False, width=1000)
+
+
+def draw_spec(ch: Chooser, op_name: str) -> Drawn:
+    kernels = choice(ch, [("cpu",), ("cpu", "xpu3")])
+    dims = [_name(ch, "d", i) for i in range(ch.integer(1, 3))]
+    attrs: list[dict[str, Any]] = []
+    enum_attr = bool_attr = seed_attr = None
+    for i in range(ch.integer(0, 4)):
+        kind = choice(ch, ["int", "int64", "float", "bool", "enum"])
+        # Enum types are exported by the one Python module: unique per op.
+        stem = f"{op_name}_e" if kind == "enum" else "a"
+        attr: dict[str, Any] = {"name": _name(ch, stem, i), "type": kind, "doc": f"attribute {i}"}
+        has_default = ch.integer(0, 1) == 1
+        if kind == "enum":
+            members = {f"m{j}": j * choice(ch, [1, 3, -1]) for j in range(ch.integer(1, 3))}
+            attr["values"] = members
+            if has_default:
+                attr["default"] = choice(ch, list(members))
+            enum_attr = attr
+        elif kind == "bool":
+            if has_default:
+                attr["default"] = ch.integer(0, 1) == 1
+            bool_attr = attr
+        elif kind == "float":
+            attr["min"] = -1.5
+            if has_default:
+                attr["default"] = 0.25
+        else:
+            attr["min"] = -(2**31) if kind == "int" else -1
+            attr["max"] = 2**31 - 1 if kind == "int" else 2**40
+            if has_default:
+                attr["default"] = -1 if kind == "int64" else 3
+            if kind == "int64":
+                seed_attr = attr
+        attrs.append(attr)
+    # No attribute without a default may follow one with a default.
+    attrs.sort(key=lambda a: "default" in a)
+
+    dim_entries: dict[str, Any] = {d: f"dim {d}" for d in dims}
+    int_attrs = [a for a in attrs if a["type"] == "int" and "default" in a]
+    attr_dim = None
+    if int_attrs and ch.integer(0, 3) == 0:
+        source = int_attrs[0]
+        source.update(min=0, max=4)
+        attr_dim = _name(ch, "w", 0)
+        dim_entries[attr_dim] = {"doc": "set by an attribute", "attr": source["name"]}
+
+    writes = choice(ch, ["inout", "out"])
+    dtype_set = choice(ch, SETS) if ch.integer(0, 2) == 0 else None
+
+    def shape_for(must_bind: list[str], plain_only: bool) -> list[Any]:
+        axes: list[Any] = list(must_bind)
+        for _ in range(ch.integer(0 if axes else 1, 2)):
+            d = choice(ch, dims)
+            form = ch.integer(0, 5)
+            if plain_only or form == 0:
+                axes.append(d)
+            elif form == 1:
+                axes.append(f"{d} + 1")
+            elif form == 2:
+                axes.append(f"2 * {d}")
+            elif form == 3:
+                axes.append(f"{d} // 2")
+            elif form == 4 and attr_dim is not None:
+                axes.append(attr_dim)
+            else:
+                axes.append(ch.integer(1, 3))
+        order = list(range(len(axes)))
+        for i in range(len(order) - 1, 0, -1):  # shuffle
+            j = ch.integer(0, i)
+            order[i], order[j] = order[j], order[i]
+        return [axes[i] for i in order][:MAX_RANK]
+
+    tensors: list[dict[str, Any]] = []
+    # The binder: a required caller tensor naming every dim alone (binds them all).
+    binder_role = choice(ch, ["in", writes]) if writes == "inout" else "in"
+    tensors.append(_tensor(ch, 0, binder_role, shape_for(dims, True), dtype_set))
+    if dtype_set is not None:
+        tensors[0]["dtype"] = "T"
+    for i in range(1, ch.integer(1, 6)):
+        role = choice(ch, ["in", "in", writes, writes, "scratch"])
+        t = _tensor(ch, i, role, shape_for([], False), dtype_set)
+        if role == "in" and ch.integer(0, 2) == 0:
+            t["optional"] = True
+            cond_attr = choice(ch, [a for a in (enum_attr, bool_attr) if a] or [None])
+            if cond_attr is not None and ch.integer(0, 1):
+                if cond_attr["type"] == "enum":
+                    t["required_when"] = {cond_attr["name"]: [next(iter(cond_attr["values"]))]}
+                else:
+                    t["required_when"] = {cond_attr["name"]: [True]}
+        if role == "scratch" and seed_attr is not None and ch.integer(0, 1):
+            t["dtype"] = "float32"
+            t["fill"] = {"uniform": seed_attr["name"]}
+        tensors.append(t)
+    if not any(t["role"] in ("inout", "out") for t in tensors):
+        tensors.append(_tensor(ch, len(tensors), writes, shape_for([], False), dtype_set))
+    if attr_dim is not None and not any(attr_dim in t["shape"] for t in tensors):
+        tensors[-1]["shape"] = [*tensors[-1]["shape"], attr_dim][-MAX_RANK:]
+    if writes == "inout" and ch.integer(0, 2) == 0:
+        host = next(t for t in tensors if t["role"] == "inout")
+        host["host"] = True
+    for t in tensors:  # FastDeploy's [..., 1] layout accepted for some caller tensors
+        if t["role"] in ("in", "inout") and len(t["shape"]) < MAX_RANK and ch.integer(0, 3) == 0:
+            t["unit_axis"] = True
+    for t in tensors:  # value domains: inputs' preconditions, outputs' postconditions
+        members = dtype_set if t["dtype"] == "T" else [t["dtype"]]
+        if "bool" in members or t["role"] == "scratch" or ch.integer(0, 2) != 0:
+            continue
+        floats = all(m.startswith(("float", "bfloat")) for m in members)
+        domains: list[dict[str, Any]] = [
+            {"min": 0},
+            {"min": 0, "max": 4},
+            {"max": choice(ch, dims)},
+        ]
+        if floats:
+            domains += [{"above": 0, "max": 1}, {"probability_rows": True}]
+        key = "values" if t["role"] in ("in", "inout") and ch.integer(0, 1) else "after"
+        if key == "after" and t["role"] == "in":
+            key = "values"
+        t[key] = choice(ch, domains)
+    for i in range(len(tensors) - 1, 0, -1):  # any order: outputs or scratch first
+        j = ch.integer(0, i)
+        tensors[i], tensors[j] = tensors[j], tensors[i]
+    tree: dict[str, Any] = {
+        "op": op_name,
+        "kernels": list(kernels),
+        "doc": f"a drawn op, {len(tensors)} tensors and {len(attrs)} attributes",
+        "dims": dim_entries,
+    }
+    if dtype_set is not None:
+        tree["dtype_sets"] = {"T": dtype_set}
+    tree["tensors"] = tensors
+    if attrs:
+        tree["attrs"] = attrs
+    return Drawn(op_name, tree)
+
+
+def _tensor(
+    ch: Chooser, index: int, role: str, shape: list[Any], dtype_set: list[str] | None
+) -> dict[str, Any]:
+    dtype = "T" if dtype_set is not None and ch.integer(0, 2) == 0 else choice(ch, DTYPES)
+    return {
+        "name": _name(ch, "t", index),
+        "dtype": dtype,
+        "shape": shape or [1],
+        "role": role,
+        "doc": f"tensor {index}",
+    }

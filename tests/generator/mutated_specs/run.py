@@ -1,0 +1,86 @@
+"""Run the spec fuzzer: ``python -m tests.generator.mutated_specs [--cases N] [--seed S] [--long]``.
+
+Each case is one mutated spec through the parser and the generator in this
+process, under a time bound per case and a memory bound for the run (the
+address space is capped, so a blow-up is a MemoryError, not a stuck machine).
+Prints the count of every outcome; exits 1 if any case broke the contract,
+after writing each failing spec to --save (default: fuzz-failures/).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tests.generator.mutated_specs.mutate import Case, RandomChooser, draw_case
+from tests.generator.mutated_specs.oracle import Outcome, compile_cxx, run_case
+
+MEMORY_BYTES = 3 * 1024**3  # address space for the whole run: far above a healthy case
+LONG_CASES = 10_000
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=int, default=300)
+    parser.add_argument("--long", action="store_true", help=f"{LONG_CASES} cases")
+    parser.add_argument("--seed", type=int, default=0, help="first case's seed")
+    parser.add_argument(
+        "--compile", type=int, default=8, help="accepted cases whose C++ g++ checks"
+    )
+    parser.add_argument("--save", type=Path, default=Path("fuzz-failures"))
+    args = parser.parse_args(argv)
+    cases = LONG_CASES if args.long else args.cases
+
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = MEMORY_BYTES if hard == resource.RLIM_INFINITY else min(MEMORY_BYTES, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    counts: collections.Counter[str] = collections.Counter()
+    failures: list[tuple[int, Outcome, Case | None]] = []
+    accepted: list[tuple[int, str, dict[str, str]]] = []
+    slowest = 0.0
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        for index in range(cases):
+            seed = args.seed + index
+            case = draw_case(RandomChooser(seed))
+            outcome = run_case(case, Path(tmp))
+            counts[outcome.kind] += 1
+            slowest = max(slowest, outcome.seconds)
+            if outcome.failed:
+                failures.append((seed, outcome, case))
+            elif outcome.kind == "accepted" and len(accepted) < args.compile:
+                accepted.append((seed, case.stem, outcome.files))
+    for seed, op, files in accepted:
+        problem = compile_cxx(files, op)
+        counts["c++ checked"] += 1
+        if problem is not None:
+            counts["cxx-syntax"] += 1
+            failures.append((seed, Outcome("cxx-syntax", problem), None))
+    elapsed = time.perf_counter() - start
+
+    print(
+        f"spec fuzzer: {cases} cases from seed {args.seed} in {elapsed:.1f} s "
+        f"(slowest case {slowest:.2f} s)"
+    )
+    for kind, n in sorted(counts.items()):
+        print(f"  {kind}: {n}")
+    if failures:
+        args.save.mkdir(parents=True, exist_ok=True)
+        for seed, outcome, case in failures:
+            print(f"FAIL seed {seed}: {outcome.kind}: {outcome.detail[:300]}")
+            if case is not None:
+                text = case.text
+                data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+                (args.save / f"seed{seed}-{case.stem[:60]}.yaml").write_bytes(data)
+                print(f"  mutations: {'; '.join(case.mutations)[:500]}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

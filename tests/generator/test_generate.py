@@ -1,0 +1,97 @@
+"""The generator's driver (codegen/generate.py): worker processes give exactly
+what one process gives, and nothing is written unless every step succeeded."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from codegen import generate as driver
+from codegen.parse import SpecErrors
+from tests import ROOT
+
+
+def _specs(tmp_path: Path, copies: int) -> Path:
+    """`copies` renamed copies of every real spec."""
+    specs = tmp_path / "opspec"
+    specs.mkdir()
+    for source in sorted((ROOT / "opspec").glob("*.yaml")):
+        text = source.read_text(encoding="utf-8")
+        for i in range(copies):
+            name = f"{source.stem}_{i}"
+            renamed = text.replace(f"op: {source.stem}", f"op: {name}")
+            # Enum types are exported by one Python module: one name per op.
+            renamed = renamed.replace("verify_strategy", f"verify_strategy_{i}")
+            (specs / f"{name}.yaml").write_text(renamed, encoding="utf-8")
+    return specs
+
+
+def _tree(path: Path) -> dict[str, bytes]:
+    return {p.relative_to(path).as_posix(): p.read_bytes() for p in path.rglob("*") if p.is_file()}
+
+
+def test_workers_write_what_one_process_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    specs = _specs(tmp_path, 3)  # 9 specs
+    monkeypatch.setattr(driver.os, "cpu_count", lambda: 3)
+    monkeypatch.setattr(driver, "SPECS_PER_WORKER", 1)  # 3 workers of 3 specs
+    parallel = driver.generate(specs, ROOT, tmp_path / "a", tmp_path / "c1", write=True)
+    monkeypatch.setattr(driver, "SPECS_PER_WORKER", 10**6)  # one process
+    serial = driver.generate(specs, ROOT, tmp_path / "b", tmp_path / "c2", write=True)
+    assert parallel.files == serial.files == len(_tree(tmp_path / "a")) > 0
+    assert _tree(tmp_path / "a") == _tree(tmp_path / "b")
+
+
+def test_spec_errors_from_workers_come_in_spec_order_and_nothing_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    specs = _specs(tmp_path, 2)
+    broken = sorted(specs.glob("*.yaml"))
+    for path in (broken[0], broken[-1]):
+        path.write_text(path.read_text(encoding="utf-8").replace("dims:", "dimz:", 1))
+    monkeypatch.setattr(driver.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(driver, "SPECS_PER_WORKER", 1)
+    out = tmp_path / "out"
+    with pytest.raises(SpecErrors) as caught:
+        driver.generate(specs, ROOT, out, tmp_path / "cache", write=True)
+    files = [error.loc.path for error in caught.value.errors]
+    assert files == sorted(files) and broken[0].name in files[0] and broken[-1].name in files[-1]
+    assert not out.exists()
+
+
+def test_a_failing_worker_is_reported_and_nothing_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    specs = _specs(tmp_path, 2)
+    monkeypatch.setattr(driver.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(driver, "SPECS_PER_WORKER", 1)
+
+    def broken_render(view: object) -> dict[str, str]:
+        raise ValueError("a generator bug")
+
+    monkeypatch.setattr(driver, "render_op", broken_render)  # the forked workers inherit it
+    out = tmp_path / "out"
+    with pytest.raises(RuntimeError, match="a generator bug"):
+        driver.generate(specs, ROOT, out, tmp_path / "cache", write=True)
+    assert not out.exists()
+
+
+def test_an_unchanged_tree_is_checked_by_its_manifest(tmp_path: Path) -> None:
+    specs = tmp_path / "opspec"
+    shutil.copytree(ROOT / "opspec", specs)
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    first = driver.generate(specs, ROOT, out, cache, write=True)
+    assert len(first.changed) == first.files
+    assert list((cache / "manifests").glob("*.json"))
+    again = driver.generate(specs, ROOT, out, cache, write=True)
+    assert (again.changed, again.stale) == ([], [])
+    # A file edited by hand does not match the manifest: the tree is regenerated.
+    edited = out / "entry" / "top_p_candidates.cc"
+    original = edited.read_bytes()
+    edited.write_text("edited by hand\n")
+    repaired = driver.generate(specs, ROOT, out, cache, write=True)
+    assert repaired.changed == ["entry/top_p_candidates.cc"]
+    assert edited.read_bytes() == original

@@ -1,0 +1,1245 @@
+"""The spec parser: every malformed spec is a SpecErrors that names file, line and field.
+
+Each malformed spec is the valid ``BASE`` below with one textual edit, so the line
+numbers are under our control: the line an error must be reported at is marked in
+the edited text with a trailing ``#<`` YAML comment (or given explicitly), and the
+test asserts that exact line, that the field is named, and the message's key words.
+
+Every real spec (opspec/) must parse.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from codegen.model import (
+    AttrType,
+    Condition,
+    DimBinOp,
+    DimConst,
+    DimRef,
+    DType,
+    DTypeVar,
+    Role,
+    UniformFill,
+)
+from codegen.parse import SpecError, SpecErrors, load_spec, load_specs
+from tests import ROOT
+
+SPECS = ROOT / "opspec"
+MARK = "#<"
+
+# A small valid spec using every construct. Line numbers (referred to below):
+BASE = """\
+op: demo
+kernels: [cpu]
+doc: a small valid op
+dims:
+  n: rows
+  m: columns
+dtype_sets:
+  T: [float32, float16]
+tensors:
+  - name: x
+    dtype: T
+    shape: [n, m]
+    doc: read only
+  - name: y
+    dtype: int32
+    shape: [n]
+    role: inout
+    doc: updated in place
+  - name: mask
+    dtype: bool
+    shape: [m]
+    optional: true
+    required_when: {mode: [exact]}
+    doc: optional, needed when mode is exact
+  - name: noise
+    dtype: float32
+    shape: [2 * n + 1]
+    role: scratch
+    fill: {uniform: seed}
+    doc: uniform draws
+attrs:
+  - name: mode
+    type: enum
+    values: {fast: 0, exact: 1}
+    default: fast
+    doc: how
+  - name: seed
+    type: int64
+    default: -1
+    min: -1
+    doc: seed of the draws
+"""
+# 1 op, 2 kernels, 5-6 dims n/m, 8 dtype set T, 10/14/19/25 tensors x/y/mask/noise
+# (12 x.shape, 15 y.dtype, 16 y.shape, 17 y.role, 22 mask.optional, 23 mask.required_when,
+# 29 noise.fill), 32/37 attrs mode/seed (34 values, 35 mode.default, 39 seed.default).
+BASE_LINES = BASE.splitlines()
+assert BASE_LINES[15] == "    shape: [n]" and BASE_LINES[36] == "  - name: seed"
+
+
+def edit(text: str, *changes: tuple[str, str]) -> str:
+    """Replace each ``old`` (which must occur exactly once) by ``new``."""
+    for old, new in changes:
+        assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in the base"
+        text = text.replace(old, new)
+    return text
+
+
+def after(anchor: str, added: str) -> tuple[str, str]:
+    """A change inserting ``added`` lines right after the (unique) line ``anchor``."""
+    return (anchor + "\n", anchor + "\n" + added)
+
+
+def marked_line(text: str) -> int:
+    lines = [i for i, line in enumerate(text.splitlines(), 1) if line.rstrip().endswith(MARK)]
+    assert len(lines) == 1, f"expected one {MARK} marker, found lines {lines}"
+    return lines[0]
+
+
+def write(directory: Path, text: str, name: str = "demo") -> Path:
+    path = directory / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def errors_of(path: Path, root: Path) -> list[SpecError]:
+    with pytest.raises(SpecErrors) as info:
+        load_spec(path, root)
+    assert info.value.errors, "SpecErrors with no errors"
+    assert all(isinstance(e, SpecError) for e in info.value.errors)
+    return info.value.errors
+
+
+def listing(errors: list[SpecError]) -> str:
+    return "\n".join(str(e) for e in errors)
+
+
+# ---------------------------------------------------------------- the malformed specs
+
+
+@dataclass(frozen=True)
+class Bad:
+    id: str
+    text: str
+    where: tuple[str, ...]  # words the error's field must contain (() for file-level errors)
+    words: tuple[str, ...]  # key words of the message
+    line: int | None = None  # the line to report; default: the line marked #<
+    alone: bool = True  # the file's only error (no cascade)
+
+    @property
+    def expected_line(self) -> int:
+        return self.line if self.line is not None else marked_line(self.text)
+
+
+ATTR = "  - name: {name}{mark}\n    type: {type}\n{extra}    doc: an extra attribute\n"
+
+
+def extra_attr(
+    name: str, type_: str = "bool", extra: str = "    default: false\n", mark: str = f" {MARK}"
+) -> str:
+    return BASE + ATTR.format(name=name, mark=mark, type=type_, extra=extra)
+
+
+CASES: list[Bad] = [
+    # ---- the trailing unit axis
+    Bad(
+        "unit-axis-on-scratch",
+        edit(
+            BASE,
+            (
+                "    fill: {uniform: seed}\n",
+                f"    fill: {{uniform: seed}}\n    unit_axis: true {MARK}\n",
+            ),
+        ),
+        ("noise", "unit_axis"),
+        ("only tensors the caller passes", "declared shape"),
+    ),
+    Bad(
+        "unit-axis-not-a-flag",
+        edit(BASE, ("    role: inout\n", f"    role: inout\n    unit_axis: yes {MARK}\n")),
+        ("y", "unit_axis"),
+        ("expected true/false", "'yes'"),
+    ),
+    # ---- the XPU3 launch
+    Bad(
+        "xpu3-max-clusters-without-xpu3",
+        edit(BASE, after("kernels: [cpu]", f"xpu3_max_clusters: 1 {MARK}\n")),
+        ("xpu3_max_clusters",),
+        ("only an op with an xpu3 kernel", "add xpu3 to kernels"),
+    ),
+    Bad(
+        "xpu3-max-clusters-zero",
+        edit(
+            BASE,
+            ("kernels: [cpu]", f"kernels: [cpu, xpu3]\nxpu3_max_clusters: 0 {MARK}"),
+        ),
+        ("xpu3_max_clusters",),
+        ("must be in [1, 255]", "not 0"),
+    ),
+    Bad(
+        "xpu3-max-clusters-text",
+        edit(
+            BASE,
+            ("kernels: [cpu]", f"kernels: [cpu, xpu3]\nxpu3_max_clusters: one {MARK}"),
+        ),
+        ("xpu3_max_clusters",),
+        ("expected", "'one'"),
+    ),
+    # ---- dtypes
+    Bad(
+        "unknown-dtype",
+        edit(BASE, ("dtype: int32", f"dtype: float64 {MARK}")),
+        ("y", "dtype"),
+        ("unknown dtype", "'float64'", "int32", "T"),
+    ),
+    Bad(
+        "unknown-dtype-in-set",
+        edit(BASE, ("T: [float32, float16]", f"T: [float32, half] {MARK}")),
+        ("dtype_sets.T",),
+        ("unknown dtype", "'half'"),
+        alone=False,
+    ),
+    Bad(
+        "dtype-set-second",
+        edit(BASE, after("  T: [float32, float16]", f"  U: [int32, int64] {MARK}\n")),
+        ("dtype_sets.U",),
+        ("at most one dtype set",),
+    ),
+    Bad(
+        "dtype-set-unused",
+        edit(
+            BASE,
+            ("  T: [float32, float16]", f"  T: [float32, float16] {MARK}"),
+            ("dtype: T", "dtype: float32"),
+        ),
+        ("dtype_sets.T",),
+        ("declared", "no tensor uses it"),
+    ),
+    Bad(
+        "dtype-set-only-optional",
+        edit(
+            BASE,
+            ("  T: [float32, float16]", f"  T: [float32, float16] {MARK}"),
+            ("    dtype: T", "    dtype: float32"),
+            ("    dtype: bool", "    dtype: T"),
+        ),
+        ("dtype_sets.T",),
+        ("no required input",),
+    ),
+    Bad(
+        "dtype-as-set-name",
+        edit(BASE, after("  T: [float32, float16]", f"  t: [int32] {MARK}\n")),
+        ("dtype_sets.t",),
+        ("'t'", "CamelCase"),
+    ),
+    # ---- dims
+    Bad(
+        "undefined-dim",
+        edit(BASE, ("    shape: [n]", f"    shape: [k] {MARK}")),
+        ("y", "shape[0]"),
+        ("undefined dim 'k'", "dims"),
+    ),
+    Bad(
+        "unbindable-dim",
+        edit(
+            BASE,
+            after("  m: columns", f"  k: extra {MARK}\n"),
+            ("    shape: [n]", "    shape: [n, k + 1]"),
+        ),
+        ("dims.k",),
+        ("nothing binds dim 'k'",),
+    ),
+    Bad(
+        "dim-bound-only-by-optional",
+        edit(
+            BASE,
+            after("  m: columns", f"  k: extra {MARK}\n"),
+            ("    shape: [m]", "    shape: [k]"),
+            ("    shape: [n]", "    shape: [n, k + 1]"),
+        ),
+        ("dims.k",),
+        ("only optional tensors", "(mask)", "'k'", "y always needs it"),
+    ),
+    Bad(
+        "dim-bound-only-by-optional-scratch",
+        edit(
+            BASE,
+            after("  m: columns", f"  k: extra {MARK}\n"),
+            ("    shape: [m]", "    shape: [k]"),
+            ("    shape: [2 * n + 1]", "    shape: [k]"),
+        ),
+        ("dims.k",),
+        ("only optional tensors", "noise always needs it"),
+    ),
+    Bad(
+        "dim-unused",
+        edit(BASE, after("  m: columns", f"  k: extra {MARK}\n")),
+        ("dims.k",),
+        ("declared but no tensor's shape uses it",),
+    ),
+    Bad(
+        "dim-attr-absent",
+        edit(
+            BASE,
+            after("  m: columns", f"  k: {{doc: extra, attr: width}} {MARK}\n"),
+            ("    shape: [2 * n + 1]", "    shape: [k]"),
+        ),
+        ("dims.k.attr",),
+        ("'width'", "int or int64 attribute"),
+    ),
+    Bad(
+        "dim-attr-not-int",
+        edit(
+            BASE,
+            after("  m: columns", f"  k: {{doc: extra, attr: mode}} {MARK}\n"),
+            ("    shape: [2 * n + 1]", "    shape: [k]"),
+        ),
+        ("dims.k.attr",),
+        ("'mode'", "int or int64 attribute"),
+    ),
+    # ---- names shared by dims, tensors and attributes
+    Bad(
+        "duplicate-tensor",
+        edit(BASE, ("  - name: y", f"  - name: x {MARK}")),
+        ("tensor", "x"),
+        ("duplicate name", "'x'", "already a tensor", "line 10"),
+    ),
+    Bad(
+        "tensor-and-attribute",
+        extra_attr("x"),
+        ("attribute", "x"),
+        ("duplicate name", "'x'", "already a tensor", "line 10"),
+    ),
+    Bad(
+        "dim-and-attribute",
+        extra_attr("n", "int", "    default: 1\n"),
+        ("attribute", "n"),
+        ("duplicate name", "'n'", "already a dim", "line 5"),
+    ),
+    Bad(
+        "dim-and-tensor",
+        edit(BASE, ("  - name: noise", f"  - name: m {MARK}")),
+        ("tensor", "m"),
+        ("duplicate name", "'m'", "already a dim", "line 6"),
+    ),
+    Bad(
+        "duplicate-yaml-key",
+        edit(BASE, after("    doc: read only", f"    doc: again {MARK}\n")),
+        ("tensor x.doc",),
+        ("duplicate key 'doc'", "first at line 13"),
+    ),
+    Bad(
+        "duplicate-yaml-key-top",
+        edit(BASE, after("doc: a small valid op", f"op: demo {MARK}\n")),
+        ("op",),
+        ("duplicate key 'op'", "first at line 1"),
+    ),
+    # ---- roles, optional, required_when, fill
+    Bad(
+        "inout-optional",
+        edit(BASE, after("    role: inout", f"    optional: true {MARK}\n")),
+        ("y", "optional"),
+        ("only inputs can be optional", "'inout'"),
+    ),
+    Bad(
+        "after-on-an-input",
+        edit(BASE, after("    doc: read only", f"    after: {{min: 0}} {MARK}\n")),
+        ("tensor x.after",),
+        ("'after' is what an in-place or output tensor holds", "'in' tensor"),
+    ),
+    Bad(
+        "after-with-a-generation-hint",
+        edit(BASE, after("    role: inout", f"    after: {{min: 0, density: 0.5}} {MARK}\n")),
+        ("tensor y.after",),
+        ("unknown field",),
+    ),
+    Bad(
+        "after-naming-an-unknown-dim",
+        edit(BASE, after("    role: inout", f"    after: {{max: rows}} {MARK}\n")),
+        ("tensor y.after.max",),
+        ("rows",),
+    ),
+    Bad(
+        "unknown-role",
+        edit(BASE, ("    role: inout", f"    role: inplace {MARK}")),
+        ("y", "role"),
+        ("unknown role 'inplace'", "inout"),
+    ),
+    Bad(
+        "in-place-and-new-outputs",
+        edit(
+            BASE,
+            (
+                "    doc: updated in place\n",
+                "    doc: updated in place\n  - name: z\n    dtype: int32\n    shape: [n]\n"
+                f"    role: out {MARK}\n    doc: a new output\n",
+            ),
+        ),
+        ("z", "role"),
+        ("in-place tensors or new outputs, not both",),
+    ),
+    Bad(
+        "required-when-absent-attr",
+        edit(BASE, ("{mode: [exact]}", f"{{mod: [exact]}} {MARK}")),
+        ("mask", "required_when", "mod"),
+        ("no attribute named 'mod'",),
+    ),
+    Bad(
+        "required-when-non-member",
+        edit(BASE, ("{mode: [exact]}", f"{{mode: [slow]}} {MARK}")),
+        ("mask", "required_when", "mode"),
+        ("'slow'", "not a member", "fast, exact"),
+    ),
+    Bad(
+        "required-when-int-attr",
+        edit(BASE, ("{mode: [exact]}", f"{{seed: [1]}} {MARK}")),
+        ("mask", "required_when", "seed"),
+        ("enum or bool",),
+    ),
+    Bad(
+        "required-when-not-optional",
+        edit(BASE, after("    role: inout", f"    required_when: {{mode: [exact]}} {MARK}\n")),
+        ("y", "required_when"),
+        ("only an optional tensor",),
+    ),
+    Bad(
+        "required-when-empty",
+        edit(BASE, ("{mode: [exact]}", f"{{mode: []}} {MARK}")),
+        ("mask", "required_when", "mode"),
+        ("at least one value",),
+    ),
+    Bad(
+        "fill-absent-seed",
+        edit(BASE, ("{uniform: seed}", f"{{uniform: sed}} {MARK}")),
+        ("noise", "fill"),
+        ("'sed'", "int64 attribute"),
+    ),
+    Bad(
+        "fill-seed-not-int64",
+        edit(BASE, ("{uniform: seed}", f"{{uniform: mode}} {MARK}")),
+        ("noise", "fill"),
+        ("'mode'", "int64 attribute"),
+    ),
+    Bad(
+        "fill-not-scratch",
+        edit(BASE, after("    role: inout", f"    fill: {{uniform: seed}} {MARK}\n")),
+        ("y", "fill"),
+        ("only scratch",),
+    ),
+    Bad(
+        "fill-not-float32",
+        edit(
+            BASE,
+            ("    dtype: float32\n", "    dtype: int32\n"),
+            ("{uniform: seed}", f"{{uniform: seed}} {MARK}"),
+        ),
+        ("noise", "fill"),
+        ("float32",),
+    ),
+    # ---- identifiers
+    *[
+        Bad(
+            f"tensor-name-{tag}",
+            edit(BASE, ("  - name: y", f"  - name: {name} {MARK}")),
+            ("name",),
+            words,
+        )
+        for tag, name, words in [
+            (
+                "injection",
+                "'x; system(\"rm\")'",
+                ("'x; system(\"rm\")'", "not a valid lower_snake_case"),
+            ),
+            ("space", "my tensor", ("'my tensor'", "not a valid lower_snake_case")),
+            ("cpp-keyword", "class", ("'class'", "reserved")),
+            ("python-keyword", "lambda", ("'lambda'", "reserved")),
+            ("leading-digit", "2x", ("'2x'", "not a valid lower_snake_case")),
+            ("camel-case", "MyTensor", ("'MyTensor'", "not a valid lower_snake_case")),
+            ("generated-ctx", "ctx", ("'ctx'", "reserved")),
+            ("leading-underscore", "_y", ("'_y'", "not a valid lower_snake_case")),
+            ("hyphen", "y-z", ("'y-z'", "not a valid lower_snake_case")),
+            ("cpp-type", "int64_t", ("'int64_t'", "reserved")),
+            ("integer", "123", ("expected a string", "integer")),
+            ("null", "null", ("has no value",)),
+        ]
+    ],
+    Bad(
+        "op-name-camel",
+        edit(BASE, ("op: demo", f"op: Demo {MARK}")),
+        ("op",),
+        ("'Demo'", "lower_snake_case"),
+    ),
+    Bad(
+        "op-name-keyword",
+        edit(BASE, ("op: demo", f"op: class {MARK}")),
+        ("op",),
+        ("'class'", "reserved"),
+    ),
+    Bad(
+        "dim-name-keyword",
+        edit(BASE, after("  m: columns", f"  lambda: extra {MARK}\n")),
+        ("dims.lambda",),
+        ("'lambda'", "reserved"),
+    ),
+    Bad("attr-name-reserved", extra_attr("ctx"), ("name",), ("'ctx'", "reserved")),
+    Bad("attr-name-camel", extra_attr("MaxLen"), ("name",), ("'MaxLen'", "lower_snake_case")),
+    Bad(
+        "enum-member-camel",
+        edit(BASE, ("{fast: 0, exact: 1}", f"{{fast: 0, exact: 1, Slow: 2}} {MARK}")),
+        ("values.Slow",),
+        ("'Slow'", "lower_snake_case"),
+    ),
+    Bad(
+        "enum-member-keyword",
+        edit(BASE, ("{fast: 0, exact: 1}", f"{{fast: 0, exact: 1, class: 2}} {MARK}")),
+        ("values.class",),
+        ("'class'", "reserved"),
+    ),
+    # ---- dim expressions (all on y's shape, line 16)
+    *[
+        Bad(
+            f"expr-{tag}",
+            edit(BASE, ("    shape: [n]", f"    shape: [{expr}] {MARK}")),
+            ("y", "shape[0]"),
+            words,
+        )
+        for tag, expr, words in [
+            ("power", "n ** 2", ("'n ** 2'", "only integers, dim names, + - * and //")),
+            ("floordiv-by-dim", "n // m", ("'n // m'", "positive integer literal")),
+            ("floordiv-by-zero", "n // 0", ("'n // 0'", "positive integer literal")),
+            ("true-division", "n / 2", ("'n / 2'", "only integers")),
+            ("call", "f(n)", ("'f(n)'", "only integers")),
+            ("attribute", "n.real", ("'n.real'", "only integers")),
+            ("negative-literal", "-1", ("negative", "-1")),
+            ("negative-in-text", "n - -1", ("'n - -1'", "only integers")),
+            ("modulo", "n % 2", ("'n % 2'", "only integers")),
+            ("float", "1.5", ("expected a dim expression", "1.5")),
+            ("bool", "true", ("expected a dim expression", "True")),
+            ("null", "null", ("expected a dim expression", "None")),
+            ("empty", "''", ("is not a dim expression",)),
+            ("syntax", "'n +'", ("'n +'", "is not a dim expression")),
+            ("list", "[n]", ("expected a dim expression",)),
+        ]
+    ],
+    # ---- fields and YAML types
+    Bad(
+        "unknown-field-typo",
+        edit(BASE, after("    role: inout", f"    optinal: true {MARK}\n")),
+        ("optinal",),
+        ("unknown field", "optional", "required_when"),
+    ),
+    Bad(
+        "unknown-top-level-field",
+        edit(BASE, after("doc: a small valid op", f"version: 2 {MARK}\n")),
+        ("version",),
+        ("unknown field", "dtype_sets"),
+    ),
+    Bad(
+        "missing-field",
+        edit(BASE, ("  - name: y\n", f"  - name: y {MARK}\n"), ("    doc: updated in place\n", "")),
+        ("tensor y",),
+        ("missing required field 'doc'",),
+    ),
+    Bad(
+        "shape-int",
+        edit(BASE, ("    shape: [n]", f"    shape: 3 {MARK}")),
+        ("y", "shape"),
+        ("expected a list", "integer 3"),
+    ),
+    Bad(
+        "shape-bool",
+        edit(BASE, ("    shape: [n]", f"    shape: true {MARK}")),
+        ("y", "shape"),
+        ("expected a list",),
+    ),
+    Bad(
+        "shape-string",
+        edit(BASE, ("    shape: [n]", f"    shape: n {MARK}")),
+        ("y", "shape"),
+        ("expected a list", "string 'n'"),
+    ),
+    Bad(
+        "optional-string",
+        edit(BASE, ("    optional: true", f"    optional: 'yes' {MARK}")),
+        ("mask", "optional"),
+        ("expected true/false",),
+        alone=False,
+    ),
+    Bad(
+        "doc-list",
+        edit(BASE, ("    doc: read only", f"    doc: [read, only] {MARK}")),
+        ("x", "doc"),
+        ("expected a string", "list"),
+    ),
+    Bad(
+        "dims-list",
+        edit(BASE, ("dims:\n  n: rows\n  m: columns\n", f"dims: [n, m] {MARK}\n")),
+        ("dims",),
+        ("expected a mapping", "list"),
+        alone=False,
+    ),
+    Bad(
+        "tensor-item-string",
+        edit(BASE, after("tensors:", f"  - just a string {MARK}\n")),
+        ("tensors[0]",),
+        ("expected a mapping",),
+    ),
+    # ---- attributes
+    Bad(
+        "default-below-min",
+        edit(BASE, ("    default: -1", f"    default: -2 {MARK}")),
+        ("seed", "default"),
+        ("-2", "outside", "[-1,"),
+    ),
+    Bad(
+        "default-above-max",
+        extra_attr("width", "int", f"    min: 1\n    max: 16\n    default: 17 {MARK}\n", mark=""),
+        ("width", "default"),
+        ("17", "outside [1, 16]"),
+    ),
+    Bad(
+        "min-above-max",
+        extra_attr("width", "int", f"    min: 16\n    max: 1 {MARK}\n", mark=""),
+        ("width", "max"),
+        ("max 1 is below min 16",),
+        alone=False,
+    ),
+    Bad(
+        "int-out-of-range",
+        extra_attr("width", "int", f"    default: 4294967296 {MARK}\n", mark=""),
+        ("width", "default"),
+        ("does not fit", "int"),
+        alone=False,
+    ),
+    Bad(
+        "int-default-float",
+        extra_attr("width", "int", f"    default: 1.5 {MARK}\n", mark=""),
+        ("width", "default"),
+        ("expected an integer", "1.5"),
+        alone=False,
+    ),
+    Bad(
+        "enum-default-not-member",
+        edit(BASE, ("default: fast", f"default: slow {MARK}")),
+        ("mode", "default"),
+        ("'slow'", "not a member", "fast, exact"),
+    ),
+    Bad(
+        "enum-shared-value",
+        edit(
+            BASE, ("    values: {fast: 0, exact: 1}", f"    values: {{fast: 0, exact: 0}} {MARK}")
+        ),
+        ("mode", "values"),
+        ("share a value",),
+    ),
+    Bad(
+        "enum-without-values",
+        edit(
+            BASE,
+            ("  - name: mode\n", f"  - name: mode {MARK}\n"),
+            ("    values: {fast: 0, exact: 1}\n", ""),
+            ("    default: fast\n", ""),
+        ),
+        ("mode",),
+        ("needs 'values",),
+        alone=False,
+    ),
+    Bad(
+        "bool-with-min",
+        extra_attr("flag", "bool", f"    default: false\n    min: 0 {MARK}\n", mark=""),
+        ("flag", "min"),
+        ("bool attribute has no min",),
+    ),
+    Bad(
+        "bool-default-string",
+        extra_attr("flag", "bool", f"    default: 'no' {MARK}\n", mark=""),
+        ("flag", "default"),
+        ("expected true/false",),
+    ),
+    Bad(
+        "unknown-attr-type",
+        extra_attr("width", "long", "    default: 1\n", mark=""),
+        ("width", "type"),
+        ("unknown attribute type 'long'",),
+        line=len(BASE_LINES) + 2,
+    ),
+    Bad(
+        "no-default-after-default",
+        extra_attr("late", "int", ""),
+        ("late",),
+        ("has no default", "follows 'seed'"),
+    ),
+    # ---- op level
+    Bad(
+        "unknown-kernel",
+        edit(BASE, ("kernels: [cpu]", f"kernels: [cpu, gpu] {MARK}")),
+        ("kernels",),
+        ("unknown kernel kind 'gpu'", "cpu, xpu3"),
+    ),
+    Bad(
+        "unknown-kernel-block",
+        edit(BASE, ("kernels: [cpu]", f"kernels:\n  - cpu\n  - cuda {MARK}")),
+        ("kernels",),
+        ("unknown kernel kind 'cuda'",),
+    ),
+    Bad(
+        "kernel-twice",
+        edit(BASE, ("kernels: [cpu]", f"kernels: [cpu, cpu] {MARK}")),
+        ("kernels",),
+        ("listed twice",),
+    ),
+    Bad(
+        "no-kernel",
+        edit(BASE, ("kernels: [cpu]", f"kernels: [] {MARK}")),
+        ("kernels",),
+        ("at least one kernel",),
+    ),
+    Bad(
+        "op-name-not-file-name",
+        edit(BASE, ("op: demo", f"op: other {MARK}")),
+        ("op",),
+        ("'other'", "other.yaml", "demo.yaml"),
+    ),
+    Bad(
+        "missing-op",
+        edit(BASE, ("op: demo\n", "")),
+        ("spec",),
+        ("missing required field 'op'",),
+        line=1,
+        alone=False,
+    ),
+    # ---- whole-file problems
+    Bad(
+        "yaml-syntax",
+        edit(BASE, ("    doc: read only", f"    doc: read: only {MARK}")),
+        (),
+        ("YAML", "mapping values are not allowed"),
+    ),
+    Bad(
+        "yaml-tab",
+        edit(BASE, ("    doc: read only", f"\tdoc: read only {MARK}")),
+        (),
+        ("YAML", "'\\t'"),
+    ),
+    Bad(
+        "yaml-non-string-key",
+        edit(BASE, ("  n: rows", f"  1: rows {MARK}")),
+        ("dims",),
+        ("YAML", "keys must be strings", "got 1"),
+    ),
+    Bad(
+        "yaml-undefined-alias",
+        edit(BASE, ("    doc: read only", f"    doc: *nothing {MARK}")),
+        (),
+        ("YAML", "aliases (*name) are not allowed"),
+    ),
+    Bad(
+        "yaml-python-tag",
+        edit(BASE, ("    doc: read only", f"    doc: !!python/name:os.system {MARK}")),
+        (),
+        ("YAML", "explicit tags", "python/name:os.system", "not allowed"),
+    ),
+    Bad("empty-file", "", (), ("a spec is a YAML mapping",), line=1),
+    Bad("comment-only", "# nothing here\n", (), ("a spec is a YAML mapping",), line=1),
+    Bad("top-level-list", "- op: demo\n", (), ("a spec is a YAML mapping",), line=1),
+    # ---- values PyYAML once turned into exceptions, or let through
+    Bad(
+        "kernels-unhashable",
+        edit(BASE, ("kernels: [cpu]", f"kernels: [[cpu]] {MARK}")),
+        ("kernels",),
+        ("unknown kernel kind",),
+    ),
+    Bad(
+        "yaml-bad-int-tag",
+        edit(BASE, ("    doc: read only", f"    doc: !!int abc {MARK}")),
+        (),
+        ("YAML", "explicit tags"),
+    ),
+    Bad(
+        "yaml-bad-bool-tag",
+        edit(BASE, ("    doc: read only", f"    doc: !!bool maybe {MARK}")),
+        (),
+        ("YAML", "explicit tags"),
+    ),
+    Bad(
+        "yaml-bad-timestamp-tag",
+        edit(BASE, ("    doc: read only", f"    doc: !!timestamp soon {MARK}")),
+        (),
+        ("YAML", "explicit tags"),
+    ),
+    Bad(
+        "yaml-huge-int",
+        edit(BASE, ("    shape: [n]", f"    shape: [{'9' * 5000}] {MARK}")),
+        ("tensor y", "shape[0]"),
+        ("YAML", "limited to 4096 characters"),
+    ),
+    Bad(
+        "expr-too-deep",
+        edit(BASE, ("    shape: [n]", f"    shape: ['{'n + ' * 3000}n'] {MARK}")),
+        ("y", "shape[0]"),
+        ("YAML", "limited to 4096 characters"),
+    ),
+    Bad(
+        "kernels-null",
+        edit(BASE, ("kernels: [cpu]", f"kernels: {MARK}")),
+        ("kernels",),
+        (),
+    ),
+    Bad(
+        "tensor-dtype-null",
+        edit(BASE, ("    dtype: int32", f"    dtype: {MARK}")),
+        ("y", "dtype"),
+        (),
+    ),
+    Bad(
+        "tensor-shape-null",
+        edit(BASE, ("    shape: [n]", f"    shape: {MARK}")),
+        ("y", "shape"),
+        (),
+    ),
+    Bad(
+        "op-doc-null",
+        edit(BASE, ("doc: a small valid op", f"doc: {MARK}")),
+        ("doc",),
+        (),
+    ),
+    Bad(
+        "float-default-nan",
+        extra_attr("scale", "float", f"    default: .nan {MARK}\n", mark=""),
+        ("scale", "default"),
+        (),
+    ),
+    Bad(
+        "float-max-inf",
+        extra_attr("scale", "float", f"    default: 1.0\n    max: .inf {MARK}\n", mark=""),
+        ("scale", "max"),
+        (),
+    ),
+    Bad(
+        "enum-value-beyond-int32",
+        edit(BASE, ("{fast: 0, exact: 1}", f"{{fast: 0, exact: 4294967296}} {MARK}")),
+        ("mode", "exact"),
+        (),
+    ),
+    Bad(
+        "expr-literal-beyond-int64",
+        edit(BASE, ("    shape: [n]", f"    shape: [n * {2**70}] {MARK}")),
+        ("y", "shape[0]"),
+        (),
+    ),
+    Bad(
+        "name-double-underscore",
+        edit(BASE, ("  - name: y", f"  - name: y__z {MARK}")),
+        ("name",),
+        ("'y__z'",),
+    ),
+]
+
+
+def _param(case: Bad) -> Any:
+    return pytest.param(case, id=case.id)
+
+
+@pytest.mark.parametrize("case", [_param(c) for c in CASES])
+def test_malformed_spec_is_reported_at_its_line(case: Bad, tmp_path: Path) -> None:
+    errors = errors_of(write(tmp_path, case.text), tmp_path)
+    line = case.expected_line
+    at_line = [e for e in errors if e.loc.line == line]
+    assert at_line, f"no error at line {line}:\n{listing(errors)}"
+    err = at_line[0]
+    assert err.loc.path == "demo.yaml"
+    for word in case.where:
+        assert word in err.where, f"field {err.where!r} does not name {word!r}"
+    if not case.where:
+        assert err.where == ""
+    for word in case.words:
+        assert word in err.message, f"{word!r} not in the message: {err}"
+    if case.alone:
+        assert len(errors) == 1, f"expected one error, got:\n{listing(errors)}"
+    assert str(err) == (
+        f"demo.yaml:{line}: {err.where}: {err.message}"
+        if err.where
+        else f"demo.yaml:{line}: {err.message}"
+    )
+
+
+@pytest.mark.parametrize(
+    "case",
+    [_param(c) for c in CASES],
+)
+def test_malformed_spec_raises_only_spec_errors(case: Bad, tmp_path: Path) -> None:
+    """Whatever is wrong, the parser raises SpecErrors, never a raw traceback."""
+    path = write(tmp_path, case.text)
+    with pytest.raises(SpecErrors) as info:
+        load_spec(path, tmp_path)
+    assert all(isinstance(e, SpecError) for e in info.value.errors)
+    with pytest.raises(SpecErrors):
+        load_specs(tmp_path, tmp_path)
+
+
+def test_base_spec_is_valid(tmp_path: Path) -> None:
+    op = load_spec(write(tmp_path, BASE), tmp_path)
+    assert op.name == "demo" and op.source == "demo.yaml"
+    assert [t.name for t in op.tensors] == ["x", "y", "mask", "noise"]
+    assert op.tensor("noise").shape == (
+        DimBinOp("+", DimBinOp("*", DimConst(2), DimRef("n")), DimConst(1)),
+    )
+    assert op.tensor("noise").fill == UniformFill("seed")
+    assert op.tensor("mask").required_when == (Condition("mode", ("exact",)),)
+    assert [(t.name, t.loc.line) for t in op.tensors] == [
+        ("x", 10),
+        ("y", 14),
+        ("mask", 19),
+        ("noise", 25),
+    ]
+    assert [(a.name, a.loc.line) for a in op.attrs] == [("mode", 32), ("seed", 37)]
+
+
+def test_every_case_changes_the_base() -> None:
+    ids = [c.id for c in CASES]
+    assert len(ids) == len(set(ids))
+    assert all(c.text != BASE for c in CASES)
+
+
+# ---------------------------------------------------------------- all errors together
+
+
+def test_all_errors_of_a_file_are_reported_together(tmp_path: Path) -> None:
+    text = edit(
+        BASE,
+        ("kernels: [cpu]", "kernels: [cpu, gpu]"),  # line 2
+        ("dtype: int32", "dtype: float64"),  # line 15
+        ("default: fast", "default: slow"),  # line 35
+    )
+    errors = errors_of(write(tmp_path, text), tmp_path)
+    assert sorted((e.loc.line, e.where) for e in errors) == [
+        (2, "kernels"),
+        (15, "tensor y.dtype"),
+        (35, "attribute mode.default"),
+    ], listing(errors)
+    assert str(SpecErrors(errors)).splitlines() == [str(e) for e in errors]
+    for line in str(SpecErrors(errors)).splitlines():
+        assert re.match(r"demo\.yaml:\d+: \S+.*: .+", line), line
+
+
+def test_empty_kernels_reported_next_to_other_errors(tmp_path: Path) -> None:
+    text = edit(BASE, ("op: demo", "op: other"), ("kernels: [cpu]", "kernels: []"))
+    errors = errors_of(write(tmp_path, text), tmp_path)
+    assert sorted(e.loc.line for e in errors) == [1, 2], listing(errors)
+
+
+def test_a_broken_tensor_causes_no_false_unused_errors(tmp_path: Path) -> None:
+    text = edit(BASE, ("    shape: [n, m]", "    shape: [n, m ** 2]"))
+    errors = errors_of(write(tmp_path, text), tmp_path)
+    assert [(e.loc.line, e.where) for e in errors] == [(12, "tensor x.shape[1]")], listing(errors)
+
+
+def test_an_invalid_default_is_not_reported_as_missing(tmp_path: Path) -> None:
+    text = extra_attr("width", "int", f"    default: 1.5 {MARK}\n", mark="")
+    errors = errors_of(write(tmp_path, text), tmp_path)
+    assert [(e.loc.line, e.where) for e in errors] == [
+        (marked_line(text), "attribute width.default")
+    ], listing(errors)
+
+
+def test_load_specs_reports_the_errors_of_every_file(tmp_path: Path) -> None:
+    write(tmp_path, edit(BASE, ("op: demo", "op: alpha")), "alpha")
+    write(
+        tmp_path, edit(BASE, ("op: demo", "op: beta"), ("dtype: int32", "dtype: float64")), "beta"
+    )
+    write(
+        tmp_path, edit(BASE, ("op: demo", "op: gamma"), ("default: fast", "default: slow")), "gamma"
+    )
+    (tmp_path / "notes.txt").write_text("not a spec: ignored\n")
+    with pytest.raises(SpecErrors) as info:
+        load_specs(tmp_path, tmp_path)
+    got = [(e.loc.path, e.loc.line) for e in info.value.errors]
+    assert got == [("beta.yaml", 15), ("gamma.yaml", 35)], listing(info.value.errors)
+    assert str(info.value).splitlines() == [
+        "beta.yaml:15: tensor y.dtype: unknown dtype 'float64'; expected one of: "
+        "bool, int32, int64, float32, float16, bfloat16, T",
+        "gamma.yaml:35: attribute mode.default: 'slow' is not a member; expected one of: fast, exact",
+    ]
+
+
+def test_error_paths_are_relative_to_the_root(tmp_path: Path) -> None:
+    spec_dir = tmp_path / "opspec"
+    spec_dir.mkdir()
+    write(spec_dir, edit(BASE, ("dtype: int32", "dtype: float64")))
+    with pytest.raises(SpecErrors) as info:
+        load_specs(spec_dir, tmp_path)
+    assert str(info.value).startswith("opspec/demo.yaml:15: ")
+
+
+def test_unreadable_spec_is_a_spec_error(tmp_path: Path) -> None:
+    path = tmp_path / "demo.yaml"
+    path.write_bytes(b"op: demo\ndoc: caf\xe9\n")
+    errors = errors_of(path, tmp_path)
+    assert [(e.loc.line, e.where) for e in errors] == [(2, "")]
+    assert "not UTF-8" in errors[0].message
+
+
+def test_malformed_values_anywhere_raise_only_spec_errors(tmp_path: Path) -> None:
+    """Replace every value of a valid spec, one at a time, by values of every YAML type
+    (and delete every key): the parser returns an op or raises SpecErrors, nothing else."""
+    data = yaml.safe_load(BASE)
+    replacements: list[Any] = [3, True, None, [], {}, "x", [[1]], {"a": [1]}, 1.5]
+
+    def paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        found = [prefix]
+        items = (
+            node.items()
+            if isinstance(node, dict)
+            else enumerate(node)
+            if isinstance(node, list)
+            else []
+        )
+        for key, value in items:
+            found += paths(value, (*prefix, key))
+        return found
+
+    def mutated(path: tuple[Any, ...], value: Any, delete: bool) -> Any:
+        root = copy.deepcopy(data)
+        if not path:
+            return value
+        node = root
+        for key in path[:-1]:
+            node = node[key]
+        if delete:
+            del node[path[-1]]
+        else:
+            node[path[-1]] = value
+        return root
+
+    spec = tmp_path / "demo.yaml"
+    crashes = []
+    for path in paths(data):
+        for value, delete in [(v, False) for v in replacements] + ([(None, True)] if path else []):
+            spec.write_text(yaml.safe_dump(mutated(path, value, delete), sort_keys=False))
+            try:
+                load_spec(spec, tmp_path)
+            except SpecErrors:
+                pass
+            except Exception as exc:  # collecting every crash is the point
+                crashes.append(
+                    f"{'.'.join(map(str, path))} = {'<deleted>' if delete else repr(value)}: {exc!r}"
+                )
+    assert not crashes, f"{len(crashes)} raw exception(s):\n" + "\n".join(crashes[:20])
+
+
+# ---------------------------------------------------------------- the real specs
+
+
+def test_real_specs_parse_together() -> None:
+    ops = load_specs(SPECS, ROOT)
+    files = sorted(SPECS.glob("*.yaml"))
+    assert [op.name for op in ops] == [p.stem for p in files]
+    assert [op.source for op in ops] == [f"opspec/{p.name}" for p in files]
+
+
+def test_verify_draft_tokens_spec() -> None:
+    op = load_spec(ROOT / "opspec" / "verify_draft_tokens.yaml", ROOT)
+    assert op.source == "opspec/verify_draft_tokens.yaml"
+    assert op.kernels == ("cpu", "xpu3")
+    assert op.dtype_vars == ()
+    assert [d.name for d in op.dims] == [
+        "max_bsz",
+        "max_step_tokens",
+        "real_bsz",
+        "token_num",
+        "max_candidate_len",
+        "end_length",
+    ]
+    assert all(d.from_attr is None for d in op.dims)
+    assert op.tensor("cu_seqlens_q_output").shape == (
+        DimBinOp("+", DimRef("real_bsz"), DimConst(1)),
+    )
+    target = op.tensor("target_tokens")
+    assert target.optional and target.role is Role.INPUT
+    assert target.required_when == (Condition("verify_strategy", ("greedy", "target_match")),)
+    assert op.tensor("candidate_ids").required_when == (Condition("verify_strategy", ("topp",)),)
+    uniforms = op.tensor("topp_uniforms")
+    assert uniforms.role is Role.SCRATCH and uniforms.fill == UniformFill("seed")
+    assert uniforms.dtype is DType.FLOAT32
+    assert [t.name for t in op.outputs] == ["step_output_ids", "step_output_len"]
+    strategy = op.attr("verify_strategy")
+    assert strategy.type is AttrType.ENUM and strategy.default == "topp"
+    assert strategy.enum is not None and strategy.enum.name == "VerifyStrategy"
+    assert strategy.enum.members == (("topp", 0), ("greedy", 1), ("target_match", 2))
+    seed = op.attr("seed")
+    assert (seed.type, seed.default, seed.min, seed.max) == (AttrType.INT64, -1, -1, None)
+    assert op.attr("verify_window").min == 1
+    lines = (ROOT / op.source).read_text().splitlines()
+    assert lines[op.tensor("step_output_ids").loc.line - 1] == "  - name: step_output_ids"
+
+
+# name, dtype (a DType value or the set's name), shape, role: the tables of the op pages
+# (docs/ops/*.md). The page's `candidates_len` axis is the dim max_candidate_len,
+# set by the attribute candidates_len (a dim cannot share its attribute's name).
+TOP_P_CANDIDATES = [
+    ("probs", "T", "[token_num, vocab_size]", "in"),
+    ("top_p", "T", "[max_bsz]", "in"),
+    ("batch_id_per_token", "int32", "[token_num]", "in"),
+    ("verify_scores", "T", "[token_num, max_candidate_len]", "out"),
+    ("verify_tokens", "int64", "[token_num, max_candidate_len]", "out"),
+    ("actual_candidate_lens", "int32", "[token_num]", "out"),
+]
+UNIFIED_UPDATE_MODEL_STATUS = [
+    ("seq_lens_encoder", "int32", "[max_bsz]", "inout"),
+    ("seq_lens_decoder", "int32", "[max_bsz]", "inout"),
+    ("has_running_seqs", "bool", "[1]", "inout"),
+    ("step_input_ids", "int64", "[max_bsz, max_step_tokens]", "inout"),
+    ("step_output_ids", "int64", "[max_bsz, max_step_tokens]", "inout"),
+    ("step_output_len", "int32", "[max_bsz]", "inout"),
+    ("stop_flags", "bool", "[max_bsz]", "inout"),
+    ("seq_lens_this_time", "int32", "[real_bsz]", "inout"),
+    ("is_paused", "bool", "[max_bsz]", "in"),
+    ("mask_rollback", "int32", "[max_bsz]", "inout"),
+    ("token_ids_all", "int64", "[max_bsz, max_model_len]", "inout"),
+    ("prompt_lens", "int64", "[max_bsz]", "in"),
+    ("step_idx", "int64", "[max_bsz]", "inout"),
+    ("end_tokens", "int64", "[end_length]", "in"),
+    ("max_dec_len", "int64", "[max_bsz]", "in"),
+]
+
+
+def _table(op: Any) -> list[tuple[str, str, str, str]]:
+    def dtype(t: Any) -> str:
+        return t.dtype.name if isinstance(t.dtype, DTypeVar) else t.dtype.value
+
+    return [
+        (t.name, dtype(t), "[" + ", ".join(e.render() for e in t.shape) + "]", t.role.value)
+        for t in op.tensors
+    ]
+
+
+def test_top_p_candidates_spec() -> None:
+    op = load_spec(SPECS / "top_p_candidates.yaml", ROOT)
+    assert _table(op) == TOP_P_CANDIDATES
+    (t_var,) = op.dtype_vars
+    assert t_var.name == "T" and t_var.choices == (DType.FLOAT32, DType.FLOAT16, DType.BFLOAT16)
+    # One dtype variable, shared by identity: a call chooses T once for all of them.
+    assert op.tensor("probs").dtype is t_var
+    assert op.tensor("verify_scores").dtype is op.tensor("probs").dtype
+    assert op.tensor("top_p").dtype is t_var
+    dim = next(d for d in op.dims if d.name == "max_candidate_len")
+    assert dim.from_attr == "candidates_len"
+    assert all(d.from_attr is None for d in op.dims if d is not dim)
+    attr = op.attr("candidates_len")
+    assert (attr.type, attr.min, attr.max, attr.default) == (AttrType.INT, 1, 16, None)
+    assert [t.name for t in op.outputs] == [
+        "verify_scores",
+        "verify_tokens",
+        "actual_candidate_lens",
+    ]
+    assert [t.name for t in op.arguments] == ["probs", "top_p", "batch_id_per_token"]
+    assert not any(t.optional or t.host for t in op.tensors)
+
+
+def test_unified_update_model_status_spec() -> None:
+    op = load_spec(SPECS / "unified_update_model_status.yaml", ROOT)
+    assert _table(op) == UNIFIED_UPDATE_MODEL_STATUS
+    flag = op.tensor("has_running_seqs")
+    assert flag.host is True and flag.role is Role.INOUT and flag.shape == (DimConst(1),)
+    assert [t.name for t in op.tensors if t.host] == ["has_running_seqs"]
+    assert op.dtype_vars == () and not any(t.optional for t in op.tensors)
+    assert all(t.role in (Role.INPUT, Role.INOUT) for t in op.tensors)
+    assert [(a.name, a.type, a.default) for a in op.attrs] == [
+        ("is_naive_mode", AttrType.BOOL, False),
+        ("prefill_one_step_stop", AttrType.BOOL, False),
+    ]
+    assert [d.name for d in op.dims] == [
+        "max_bsz",
+        "max_step_tokens",
+        "real_bsz",
+        "max_model_len",
+        "end_length",
+    ]
+
+
+def test_spec_renamed_is_caught(tmp_path: Path) -> None:
+    """A real spec copied under another file name fails only on its op name."""
+    text = (SPECS / "top_p_candidates.yaml").read_text()
+    errors = errors_of(write(tmp_path, text, "top_p"), tmp_path)
+    op_line = text.splitlines().index("op: top_p_candidates") + 1
+    assert [(e.loc.line, e.where) for e in errors] == [(op_line, "op")]
+    assert "top_p_candidates.yaml" in errors[0].message
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def _codegen(specs: Path, out: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "codegen", "--specs", str(specs), "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def _tree(directory: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(directory).as_posix(): p.read_bytes()
+        for p in directory.rglob("*")
+        if p.is_file()
+    }
+
+
+def test_cli_reports_spec_errors_and_writes_nothing(tmp_path: Path) -> None:
+    specs, out = tmp_path / "specs", tmp_path / "out"
+    specs.mkdir()
+    out.mkdir()
+    spec = write(
+        specs, edit(BASE, ("dtype: int32", "dtype: float64"), ("default: fast", "default: slow"))
+    )
+    spec = spec.resolve()  # the CLI resolves --specs; outside the repository, paths stay absolute
+    result = _codegen(specs, out)
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert lines == [
+        f"{spec}:35: attribute mode.default: 'slow' is not a member; expected one of: fast, exact",
+        f"{spec}:15: tensor y.dtype: unknown dtype 'float64'; expected one of: "
+        "bool, int32, int64, float32, float16, bfloat16, T",
+        "2 spec error(s); nothing was generated",
+    ]
+    assert list(out.iterdir()) == []
+
+
+def test_cli_leaves_existing_output_alone_on_errors(tmp_path: Path) -> None:
+    specs, out = tmp_path / "specs", tmp_path / "out"
+    specs.mkdir()
+    (out / "kernel_decls").mkdir(parents=True)
+    (out / "kernel_decls" / "demo.h").write_text("// an earlier generation\n")
+    write(specs, BASE)  # valid
+    write(specs, "", "broken")  # empty
+    before = _tree(out)
+    result = _codegen(specs, out)
+    assert result.returncode == 2
+    assert re.search(r"broken\.yaml:1: a spec is a YAML mapping", result.stderr), result.stderr
+    assert _tree(out) == before
+
+
+def test_cli_refuses_a_spec_directory_without_specs(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    (out / "kernel_decls").mkdir(parents=True)
+    (out / "kernel_decls" / "demo.h").write_text("// an earlier generation\n")
+    before = _tree(out)
+    result = _codegen(tmp_path / "no_such_dir", out)
+    assert result.returncode != 0
+    assert _tree(out) == before

@@ -1,0 +1,85 @@
+"""A value domain (a tensor's `values` or `after` in its spec) checked on
+NumPy arrays, with the semantics of the generated value-checked mode: bounds
+inclusive (`above` strict), NaN outside every bound, prefix sums and totals
+exact, probability rows in [0, 1] summing to at most 1 (with the mode's slack)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from codegen.model import Op, Role, Tensor, Values
+from tests.harness.cases import from_bfloat16_bits
+
+# The value-checked mode's slack on a probability row's sum (runtime.h).
+ROW_SUM_SLACK = 1e-3
+
+
+def _number(bound: Any, dims: dict[str, int]) -> float:
+    return bound if isinstance(bound, (int, float)) else float(bound.evaluate(dims))
+
+
+def _as_numbers(array: np.ndarray) -> np.ndarray:
+    if array.dtype == np.uint16:  # bfloat16 bit patterns
+        return from_bfloat16_bits(array).astype(np.float64)
+    return array.astype(np.float64) if array.dtype.kind == "f" else array.astype(np.int64)
+
+
+def violations(
+    t: Tensor,
+    domain: Values,
+    array: np.ndarray,
+    dims: dict[str, int],
+    arrays: dict[str, np.ndarray | None],
+) -> list[str]:
+    """What in `array` lies outside `domain`, in words (empty: inside)."""
+    found: list[str] = []
+    flat = _as_numbers(array).reshape(-1)
+    if domain.total is not None and domain.prefix_sum_of is None:
+        total = sum(int(x) for x in flat)  # exact: lengths, not offsets
+        if total != dims[domain.total]:
+            found.append(f"{t.name} sums to {total}, not {domain.total} = {dims[domain.total]}")
+    if flat.size == 0:
+        return found
+    low = domain.above if domain.above is not None else domain.min
+    if low is not None:
+        bound = _number(low, dims)
+        inside = flat > bound if domain.above is not None else flat >= bound
+        if not inside.all():
+            i = int(np.argmin(inside))
+            sign = ">" if domain.above is not None else ">="
+            found.append(f"{t.name}[{i}] = {flat[i]} is not {sign} {bound}")
+    if domain.max is not None:
+        bound = _number(domain.max, dims)
+        inside = flat <= bound
+        if not inside.all():
+            i = int(np.argmin(inside))
+            found.append(f"{t.name}[{i}] = {flat[i]} is not <= {bound}")
+    if domain.prefix_sum_of is not None:
+        source = arrays.get(domain.prefix_sum_of)
+        if source is not None:
+            want = np.concatenate([[0], np.cumsum(_as_numbers(source), dtype=np.int64)])
+            if want.shape != flat.shape or not np.array_equal(want, flat):
+                found.append(f"{t.name} is not the prefix sum of {domain.prefix_sum_of}")
+        if domain.total is not None and flat[-1] != dims[domain.total]:
+            found.append(f"{t.name} ends at {flat[-1]}, not {domain.total} = {dims[domain.total]}")
+    if domain.probability_rows:
+        rows = _as_numbers(array).reshape(-1, array.shape[-1]) if array.ndim else flat[None]
+        inside = (rows >= 0) & (rows <= 1)
+        if not inside.all():
+            found.append(f"{t.name} holds a value outside [0, 1] (or NaN)")
+        elif (rows.sum(axis=-1) > 1 + ROW_SUM_SLACK).any():
+            found.append(f"{t.name} has a row summing to more than 1")
+    return found
+
+
+def postcondition_violations(
+    op: Op, dims: dict[str, int], outputs: dict[str, np.ndarray]
+) -> list[str]:
+    """Every output's `after` domain, checked on what the call returned."""
+    found = []
+    for t in op.tensors:
+        if t.role in (Role.INOUT, Role.OUTPUT) and t.after != Values():
+            found += violations(t, t.after, outputs[t.name], dims, dict(outputs))
+    return found

@@ -1,0 +1,76 @@
+"""A new op needs only a spec, kernels and a reference: the example op in
+tests/fixtures/example_op (no test code of its own) is generated, built, and
+put through the whole spec-derived suite, which must run every kind of test."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from tests import ROOT
+from tools import build
+
+EXAMPLE = ROOT / "tests" / "fixtures" / "example_op"
+KINDS = (
+    "valid (cpu)",
+    "valid (xpu3-sim)",
+    "determinism (cpu)",
+    "determinism (xpu3-sim)",
+    "bad tensor (dtype)",
+    "bad tensor (rank)",
+    "bad tensor (axis)",
+    "bad tensor (missing)",
+    "bad tensor (strided)",
+    "bad attribute",
+    "value domain",
+    "static graph",
+)
+
+
+@pytest.mark.xdist_group("trees")  # builds a tree: one worker builds them in turn
+def test_example_op_gets_every_spec_derived_test() -> None:
+    tree = build.build_tree(EXAMPLE / "opspec", EXAMPLE / "kernels", ROOT / "build" / "example_op")
+    env = dict(
+        os.environ,
+        OPFORGE_SPECS=str(EXAMPLE / "opspec"),
+        OPFORGE_EXTENSION=str(tree.module),
+        OPFORGE_GENERATED=str(tree.generated),
+        OPFORGE_REFERENCES=str(EXAMPLE / "reference"),
+    )
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "tests/ops/test_spec_suite.py",
+            "-q",
+            "-n",
+            "0",  # inside a worker of the outer run: one process
+            "-p",
+            "no:cacheprovider",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    summary = next(
+        line for line in result.stdout.splitlines() if line.startswith("clamp_lengths: ")
+    )
+    for kind in KINDS:
+        assert f"{kind} " in summary, f"{kind!r} missing from: {summary}"
+    # How often the valid cases reached each written tensor, per backend.
+    for backend in ("cpu", "xpu3-sim"):
+        changed = next(
+            line
+            for line in result.stdout.splitlines()
+            if line.startswith(f"clamp_lengths ({backend}): ")
+        )
+        assert re.search(r"clamped \d+/\d+, lengths \d+/\d+$", changed), changed

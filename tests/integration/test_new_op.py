@@ -1,0 +1,117 @@
+"""`opforge-dev new` end to end, in a scratch tree (never opspec/): the four
+files it writes generate, build at once (the kernels' signatures are exactly
+the generated declarations, or they would not compile), pass the XPU3
+dialect check and the spec schema, and the op's spec-derived tests then fail
+with messages naming what to write, not with a crash."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+from tests import ROOT
+from tools import build, xpu3_check
+
+OP = "scaffolded_op"
+
+
+def dev(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "opforge_dev", *args],
+        cwd=cwd,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_every_subcommand_has_help() -> None:
+    for command in ("generate", "check", "build", "new", "docs", "test"):
+        result = dev(command, "--help")
+        assert result.returncode == 0 and "usage: opforge-dev " + command in result.stdout
+
+
+def test_outside_a_checkout_it_says_so(tmp_path: Path) -> None:
+    result = dev("check", cwd=tmp_path)
+    assert result.returncode == 2 and "not inside an opforge checkout" in result.stderr
+
+
+def test_new_refuses_a_bad_name_and_an_existing_op(tmp_path: Path) -> None:
+    assert "lower_snake_case" in dev("new", "Bad", "--into", str(tmp_path)).stderr
+    existing = dev("new", "verify_draft_tokens")
+    assert existing.returncode == 2 and "not overwriting: opspec/verify_draft_tokens.yaml" in (
+        existing.stderr
+    )
+
+
+@pytest.mark.xdist_group("trees")  # builds a tree: one worker builds them in turn
+def test_a_new_op_builds_and_its_tests_name_what_to_write(tmp_path: Path) -> None:
+    made = dev("new", OP, "--into", str(tmp_path))
+    assert made.returncode == 0, made.stderr
+    spec = tmp_path / "opspec" / f"{OP}.yaml"
+    cpu = tmp_path / "csrc" / "kernels" / "cpu" / f"{OP}.cc"
+    xpu3 = tmp_path / "csrc" / "kernels" / "xpu3" / f"{OP}.xpu"
+    reference = tmp_path / "tests" / "ops" / "reference" / f"{OP}.py"
+    assert all(p.is_file() for p in (spec, cpu, xpu3, reference))
+
+    # Every section of the language (each mapping or list of the spec) is
+    # present, and the reference is named; the spec validates against the schema.
+    fields = yaml.safe_load(spec.read_text())
+    schema = json.loads((ROOT / "docs" / "opspec.schema.json").read_text())
+    sections = [k for k, v in schema["properties"].items() if v.get("type") in ("object", "array")]
+    assert set(sections) | {"op", "doc", "reference"} <= set(fields)
+    jsonschema.validate(fields, schema)
+    assert spec.read_text().splitlines()[0].startswith("# yaml-language-server: $schema=")
+
+    # Generates and builds at once: the kernels define the declared functions.
+    tree = build.build_tree(
+        tmp_path / "opspec", tmp_path / "csrc" / "kernels", ROOT / "build" / "new_op"
+    )
+    # The XPU3 skeleton keeps the dialect rules (tools/xpu3_check.py).
+    assert xpu3_check.check(xpu3, generated=tree.generated) == []
+
+    env = dict(
+        os.environ,
+        OPFORGE_SPECS=str(tmp_path / "opspec"),
+        OPFORGE_EXTENSION=str(tree.module),
+        OPFORGE_GENERATED=str(tree.generated),
+        OPFORGE_REFERENCES=str(tmp_path / "tests" / "ops" / "reference"),
+    )
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "tests/ops/test_spec_suite.py",
+            "-q",
+            "-n",
+            "0",  # inside a worker of the outer run: one process
+            "-p",
+            "no:cacheprovider",
+            "-k",
+            "valid_inputs or static_graph or bad_tensor",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    out = result.stdout + result.stderr
+    assert result.returncode == 1, out[-4000:]  # tests failed; not a crash, not an error
+    # The CPU kernel and the reference each say what to implement, and where.
+    assert f"implement opforge::{OP}::Kernels::cpu in csrc/kernels/cpu/{OP}.cc" in out
+    assert f"implement {OP}() in tests/ops/reference/{OP}.py" in out
+    # What needs no kernel already holds: the glue rejects bad tensors.
+    assert "test_bad_tensor_is_rejected" not in " ".join(
+        line for line in out.splitlines() if line.startswith("FAILED")
+    )

@@ -1,0 +1,228 @@
+"""Hostile cases from a spec: valid calls (tests.harness.cases.build) whose
+values are then pushed outside every declared input domain — below the
+minimum, above the maximum, to the dtype's extremes, NaN and infinities,
+probability rows that are not, prefix sums that are not monotone or run past
+the packed length, lengths that do not add up to their total — one tensor at a time, in one element or all of them, and
+several tensors together. Shapes, dtypes and attributes stay valid: those are
+checked on every call; values are what a kernel must survive."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from codegen.model import AttrType, DType, Op, Tensor, Values
+from tests.harness.cases import Case, build, to_bfloat16_bits
+
+Attack = Callable[[np.ndarray, np.random.Generator], None]  # modifies in place
+
+
+@dataclass
+class Hostile:
+    case: Case
+    what: str  # the violations, in words
+
+
+def _set(array: np.ndarray, where: str, value: float, rng: np.random.Generator) -> None:
+    flat = array.reshape(-1)
+    if array.dtype == np.uint16:  # bfloat16 bits
+        stored: object = to_bfloat16_bits(np.array([value], np.float32))[0]
+    elif array.dtype.kind == "f":
+        with np.errstate(over="ignore"):  # huge values become inf in float16, as meant
+            stored = np.array([value]).astype(array.dtype)[0]
+    else:
+        info = np.iinfo(array.dtype)
+        stored = array.dtype.type(int(min(max(value, info.min), info.max)))
+    if where == "one":
+        flat[rng.integers(flat.size)] = stored
+    else:
+        flat[:] = stored
+
+
+def _value_attacks(t: Tensor, dtype: DType, dims: dict[str, int]) -> list[tuple[str, float]]:
+    v: Values = t.values
+    low = v.above if v.above is not None else v.min
+    low_n = low if isinstance(low, (int, float)) or low is None else low.evaluate(dims)
+    high_n = v.max if isinstance(v.max, (int, float)) or v.max is None else v.max.evaluate(dims)
+    if dtype.is_float:
+        found = [("NaN", float("nan")), ("+inf", float("inf")), ("-inf", float("-inf"))]
+        found += [("-1", -1.0), ("huge", 3.0e38)]
+        if low_n is not None:
+            found.append(
+                ("at or below its minimum", float(low_n) - (0 if v.above is not None else 1))
+            )
+        if high_n is not None:
+            found.append(("above its maximum", float(high_n) + 1.0))
+        if v.probability_rows:
+            found += [("1.5 in a probability row", 1.5), ("-0.5 in a probability row", -0.5)]
+        return found
+    info = np.iinfo(np.int32 if dtype is DType.INT32 else np.int64)
+    found = [("the dtype's maximum", float(info.max)), ("the dtype's minimum", float(info.min))]
+    found += [("-1", -1.0), ("2**31 - 1", float(2**31 - 1))]
+    if low_n is not None:
+        found.append(("below its minimum", float(low_n) - 1))
+    if high_n is not None:
+        found += [
+            ("above its maximum", float(high_n) + 1),
+            ("far above its maximum", float(high_n) + 1000),
+        ]
+    return found
+
+
+def attacks(op: Op, t: Tensor, dtype: DType, dims: dict[str, int]) -> list[tuple[str, Attack]]:
+    """Every way this tensor's values are pushed out of its domain."""
+    found: list[tuple[str, Attack]] = []
+    if dtype is DType.BOOL:
+        # Paddle keeps whatever byte a bool tensor was given: 2..255 must read
+        # as true (loading such a byte as a C++ bool is undefined behaviour).
+        for where in ("one", "all"):
+
+            def byte(a: np.ndarray, rng: np.random.Generator, w: str = where) -> None:
+                raw = a.view(np.uint8).reshape(-1)
+                if w == "one":
+                    raw[rng.integers(raw.size)] = rng.integers(2, 256)
+                else:
+                    raw[:] = rng.integers(2, 256, raw.size)
+
+            found.append(
+                (
+                    f"{t.name}: bytes 2..255 ({'one element' if where == 'one' else 'every element'})",
+                    byte,
+                )
+            )
+        return found
+    for label, value in _value_attacks(t, dtype, dims):
+        for where in ("one", "all"):
+
+            def attack(
+                a: np.ndarray, rng: np.random.Generator, w: str = where, x: float = value
+            ) -> None:
+                _set(a, w, x, rng)
+
+            found.append(
+                (
+                    f"{t.name}: {label} ({'one element' if where == 'one' else 'every element'})",
+                    attack,
+                )
+            )
+    if t.values.probability_rows:
+
+        def heavy(a: np.ndarray, rng: np.random.Generator) -> None:
+            _set(a, "all", 0.9, rng)
+
+        found.append((f"{t.name}: rows summing to more than 1", heavy))
+    if t.values.prefix_sum_of is not None:
+
+        def reverse(a: np.ndarray, rng: np.random.Generator) -> None:
+            a[:] = a[::-1].copy()
+
+        def past_end(a: np.ndarray, rng: np.random.Generator) -> None:
+            a[rng.integers(1, a.size) if a.size > 1 else 0 :] += 1000
+
+        def shuffled(a: np.ndarray, rng: np.random.Generator) -> None:
+            rng.shuffle(a)
+
+        found += [
+            (f"{t.name}: decreasing offsets", reverse),
+            (f"{t.name}: offsets past the packed length", past_end),
+            (f"{t.name}: offsets in no order", shuffled),
+        ]
+    elif t.values.total is not None:
+        # Lengths whose sum is not the total (each element may stay in range;
+        # array arithmetic, which wraps, if another attack left an extreme).
+
+        def one_more(a: np.ndarray, rng: np.random.Generator) -> None:
+            i = int(rng.integers(a.size))
+            a[i : i + 1] += 1
+
+        def one_less(a: np.ndarray, rng: np.random.Generator) -> None:
+            nonzero = np.flatnonzero(a)
+            i = int(nonzero[rng.integers(nonzero.size)]) if nonzero.size else 0
+            a[i : i + 1] -= 1
+
+        def far_more(a: np.ndarray, rng: np.random.Generator) -> None:
+            i = int(rng.integers(a.size))
+            a[i : i + 1] += 1000
+
+        total = t.values.total
+        found += [
+            (f"{t.name}: summing to one more than {total}", one_more),
+            (f"{t.name}: summing to one less than {total}", one_less),
+            (f"{t.name}: summing far past {total}", far_more),
+        ]
+    return found
+
+
+def _base(op: Op, rng: np.random.Generator) -> Case:
+    """A valid case at random from the op's sweep, attributes and dtypes."""
+    dims: dict[str, int] = {}
+    for name, choices in op.sweep:
+        options = [int(e.evaluate(dims)) for e in choices]
+        dims[name] = options[rng.integers(len(options))]
+    attrs: dict[str, object] = {}
+    for a in op.attrs:
+        if a.name in dims:
+            attrs[a.name] = dims[a.name]
+        elif a.enum is not None:
+            attrs[a.name] = a.enum.members[rng.integers(len(a.enum.members))][1]
+        elif a.type is AttrType.BOOL:
+            attrs[a.name] = bool(rng.integers(2))
+        elif any(t.fill and t.fill.seed_attr == a.name for t in op.tensors):
+            attrs[a.name] = int(rng.integers(2**31))
+        else:
+            attrs[a.name] = a.default
+    dtype = None
+    if op.dtype_vars:
+        choices = op.dtype_vars[0].choices
+        dtype = choices[rng.integers(len(choices))]
+    return build(op, dims, attrs, int(rng.integers(2**32)), dtype)
+
+
+def hostile_cases(op: Op, count: int, seed: int = 0, rounds: int = 3) -> list[Hostile]:
+    """At least `count` hostile cases: every attack alone, `rounds` times (each
+    on a fresh valid case: whether an attack reaches a guard depends on the
+    rest of the call), then two or three attacks together up to `count`."""
+    rng = np.random.default_rng(seed)
+    found: list[Hostile] = []
+
+    def targets(case: Case) -> list[tuple[str, Tensor, Attack]]:
+        listed = []
+        for t in op.arguments:
+            array = case.arrays[t.name]
+            if array is None or array.size == 0:
+                continue
+            dtype = t.dtype if isinstance(t.dtype, DType) else case.dtype
+            assert dtype is not None
+            listed += [(label, t, attack) for label, attack in attacks(op, t, dtype, case.dims)]
+        return listed
+
+    singles = len(targets(_base(op, np.random.default_rng(seed))))
+    for i in range(singles * rounds):
+        case = _base(op, rng)
+        listed = targets(case)
+        if not listed:
+            continue
+        label, t, attack = listed[i % len(listed)]
+        array = case.arrays[t.name]
+        assert array is not None
+        attack(array, rng)
+        found.append(Hostile(case, label))
+    while len(found) < count:
+        case = _base(op, rng)
+        listed = targets(case)
+        if not listed:
+            continue
+        chosen = rng.choice(
+            len(listed), size=min(len(listed), int(rng.integers(2, 4))), replace=False
+        )
+        labels = []
+        for k in chosen:
+            label, t, attack = listed[int(k)]
+            array = case.arrays[t.name]
+            assert array is not None
+            attack(array, rng)
+            labels.append(label)
+        found.append(Hostile(case, "; ".join(labels)))
+    return found

@@ -1,0 +1,373 @@
+"""A sanitized runner per op: the framework-free entry (generated/entry/),
+the op's CPU and XPU3 kernels, the runtime and the XPU3 simulation, compiled
+with AddressSanitizer and UndefinedBehaviorSanitizer into one executable with
+no Paddle in it, which runs a batch of cases read from stdin.
+
+Without Paddle the sanitizers see every access the kernels make, and a batch
+of hundreds of cases costs one process start. The runner is generated from
+the op's model (its `run` signature, codegen/api.py), so it cannot drift from
+the entry it drives; it is rebuilt when any source it is made of changes.
+
+The XPU3 kernel runs two ways: through the simulation's launcher (backend
+"xpu3-sim", what the extension does), and through the device launcher
+written for the real toolchain (generated/launch/), built against the
+stand-in runtime over the simulation (backend "xpu3-device"): there the
+caller's device tensors live in simulated device memory and host-resident
+ones are staged by the launcher, as on a device.
+
+Protocol (little-endian). In: int64 case count; per case: int32 backend
+(0 CPU, 1 XPU3 simulation, 2 XPU3 device launcher), int32 index of the dtype in the op's set, int32
+value-checked mode, int32 clusters, int32 cores, int64 schedule seed; an int64
+per dim (spec order); 8 bytes per attribute (double for float attributes,
+int64 otherwise); per tensor of `run` (spec order, scratch excluded) an int64
+element count (-1: absent) and the elements' bytes. Out, per case: int32
+status (0 done, 1 refused with an OpError) and int32 length + text of the
+error, or each in-place and output tensor's elements' bytes (spec order).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import statistics
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from codegen import api
+from codegen.kinds import HOST_ELEM
+from codegen.model import AttrType, DTypeVar, Op, Role, Tensor
+from tests import ROOT
+from tools.build import build_harness, manifest, write_if_changed
+from tools.plant_bugs import planted_copy, planted_in_place_of, planting
+
+# The entry dispatches kXpu3 to the device launcher, here over the stand-in runtime.
+DEFINES = ("OPFORGE_WITH_XPU3_TOOLCHAIN",)
+ENV = {
+    "ASAN_OPTIONS": "detect_leaks=0:halt_on_error=1:abort_on_error=0",
+    "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1",
+}
+
+
+def run_tensors(op: Op) -> list[Tensor]:
+    return [t for t in op.tensors if t.role is not Role.SCRATCH]
+
+
+def source(op: Op) -> str:
+    signature = api.run(op)
+    tensors = run_tensors(op)
+    tparam = op.dtype_vars[0].name if op.dtype_vars else ""
+    scope = {"ctx": "ctx"} | {d.name: d.name for d in op.dims}
+    reads = []
+    for t in tensors:
+        elem = tparam if isinstance(t.dtype, DTypeVar) else HOST_ELEM[t.dtype]
+        on_device = "false" if t.host else "on_device"
+        reads.append(f"  Storage<{elem}> {t.name}_data({on_device});")
+        scope[t.name] = f"{t.name}_data.buffer()"
+    attr_params = [p for p in signature.params if p.kind is api.Kind.ATTR]
+    for p in attr_params:
+        scope[p.name] = p.name
+    outputs = [t for t in tensors if t.role in (Role.INOUT, Role.OUTPUT)]
+    call = signature.call(scope, tparam)
+    attr_decls = ", ".join(f"{p.type.render()} {p.name}" for p in attr_params)
+    dim_decls = ", ".join(f"int64_t {d.name}" for d in op.dims)
+    params = ", ".join(
+        x for x in ("const opforge::Context& ctx, bool on_device", dim_decls, attr_decls) if x
+    )
+    args = ", ".join(
+        ["ctx", "on_device", *(d.name for d in op.dims), *(p.name for p in attr_params)]
+    )
+    template = f"template <typename {tparam}>\n" if tparam else ""
+    attr_reads = []
+    for p, a in zip(attr_params, op.attrs, strict=True):
+        raw = "take<double>()" if a.type is AttrType.FLOAT else "take<int64_t>()"
+        attr_reads.append(f"    const auto {p.name} = static_cast<{p.type.render()}>({raw});")
+    if tparam:
+        choices = op.dtype_vars[0].choices
+        dispatch = "\n".join(
+            f"      case {i}: run_case<{HOST_ELEM[d]}>({args}); break;"
+            for i, d in enumerate(choices)
+        )
+        dispatch = f"    switch (dtype) {{\n{dispatch}\n      default: std::abort();\n    }}"
+    else:
+        dispatch = f"    run_case({args});"
+    return f"""// The sanitized hostile-values runner of {op.name} (tests/ops/hostile_values/runner.py).
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "entry/{op.name}.h"
+#include "xpu3sim/sim.h"
+
+namespace {{
+
+std::vector<char> input;
+size_t position = 0;
+std::string output;
+
+template <typename V>
+V take() {{
+  if (position + sizeof(V) > input.size()) std::abort();
+  V value;
+  std::memcpy(&value, input.data() + position, sizeof(V));
+  position += sizeof(V);
+  return value;
+}}
+
+template <typename V>
+void give(const V& value) {{
+  output.append(reinterpret_cast<const char*>(&value), sizeof(V));
+}}
+
+// One tensor's elements, in an allocation of exactly their size (so the
+// sanitizer sees an access one past the end): host memory, or simulated
+// device memory for a device tensor of the device launcher.
+template <typename E>
+struct Storage {{
+  E* data = nullptr;
+  int64_t count = -1;
+  bool device = false;
+
+  explicit Storage(bool on_device) : device(on_device) {{
+    count = take<int64_t>();
+    if (count <= 0) return;
+    const size_t bytes = static_cast<size_t>(count) * sizeof(E);
+    if (position + bytes > input.size()) std::abort();
+    data = static_cast<E*>(device ? xpu3sim::device_malloc(bytes, "tensor") : std::malloc(bytes));
+    std::memcpy(static_cast<void*>(data), input.data() + position, bytes);
+    position += bytes;
+  }}
+  ~Storage() {{
+    if (device) {{
+      xpu3sim::device_free(data);
+    }} else {{
+      std::free(data);
+    }}
+  }}
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+  opforge::Buffer<E> buffer() {{
+    return count < 0 ? opforge::Buffer<E>::absent() : opforge::Buffer<E>{{data, count}};
+  }}
+  void give_back() const {{
+    if (count > 0) output.append(reinterpret_cast<const char*>(data), count * sizeof(E));
+  }}
+}};
+
+{template}void run_case({params}) {{
+{chr(10).join(reads)}
+  try {{
+    opforge::{op.name}::{call};
+  }} catch (const opforge::OpError& error) {{
+    const std::string text = error.what();
+    give<int32_t>(1);
+    give<int32_t>(static_cast<int32_t>(text.size()));
+    output += text;
+    return;
+  }}
+  give<int32_t>(0);
+{chr(10).join(f"  {t.name}_data.give_back();" for t in outputs)}
+}}
+
+}}  // namespace
+
+int main() {{
+  input.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  const int64_t cases = take<int64_t>();
+  for (int64_t i = 0; i < cases; ++i) {{
+    opforge::Context ctx;
+    const int32_t backend = take<int32_t>();
+    ctx.backend = backend == 0   ? opforge::Backend::kCpu
+                  : backend == 1 ? opforge::Backend::kXpu3Sim
+                                 : opforge::Backend::kXpu3;
+    const bool on_device = backend == 2;
+    const int32_t dtype = take<int32_t>();
+    (void)dtype;
+    opforge::set_value_checks(take<int32_t>() != 0);
+    ctx.xpu3.nclusters = take<int32_t>();
+    ctx.xpu3.ncores = take<int32_t>();
+    ctx.xpu3.schedule_seed = take<int64_t>();
+{chr(10).join(f"    const int64_t {d.name} = take<int64_t>();" for d in op.dims)}
+{chr(10).join(attr_reads)}
+    std::fprintf(stderr, "case %lld\\n", static_cast<long long>(i));
+    const auto started = std::chrono::steady_clock::now();
+{dispatch}
+    const auto took = std::chrono::steady_clock::now() - started;
+    std::fprintf(stderr, "took %lld ns\\n",
+                 static_cast<long long>(std::chrono::duration_cast<std::chrono::nanoseconds>(took).count()));
+  }}
+  std::fwrite(output.data(), 1, output.size(), stdout);
+  return 0;
+}}
+"""
+
+
+def _sources(op: Op, generated: Path, kernels: Path) -> list[Path]:
+    """The op's units as the generator's manifest lists them, the device
+    launchers included (the runner defines their toolchain's macro, over the
+    stand-in runtime), but not the Paddle op; a planted copy in place of its
+    source. Beside them, the runtime and the simulation every harness links."""
+    entry = manifest(generated)["ops"][op.name]
+    found = [generated / u["path"] for u in entry["units"] if not u["paddle"]]
+    found += [kernels / k["source"] for k in entry["kernels"]]
+    return [planted_in_place_of(path) for path in found]
+
+
+def build(
+    op: Op,
+    generated: Path = ROOT / "generated",
+    kernels: Path = ROOT / "csrc" / "kernels",
+    directory: Path | None = None,
+) -> Path:
+    """The op's sanitized runner, built incrementally: only what changed is
+    compiled. Under a plant, a runner of its own beside the planted copy (plants
+    run side by side), which compiles only that copy."""
+    built = directory or ROOT / "build" / "hostile" / op.name
+    runner = built / "runner.cc"  # the same for every runner of the op: compiled once
+    write_if_changed(runner, source(op))
+    binary = built / "runner"
+    if planting():
+        binary = planted_copy().parent / f"runner-{op.name}"
+    done = build_harness(
+        [runner, *_sources(op, generated, kernels)],
+        binary,
+        "sanitized",
+        generated,
+        DEFINES,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"building the runner of {op.name} failed:\n{done.stdout[-6000:]}")
+    return binary
+
+
+@dataclass
+class Call:
+    """One case for the runner: the caller's arrays (None: absent) for every
+    tensor of `run`, including the new outputs' initial contents."""
+
+    backend: str  # "cpu", "xpu3-sim" or "xpu3-device"
+    dims: dict[str, int]
+    attrs: dict[str, object]
+    arrays: dict[str, np.ndarray | None]
+    dtype_index: int = 0
+    value_checks: bool = False
+    launch: tuple[int, int, int] = (2, 4, 7)  # clusters, cores, schedule seed
+
+
+@dataclass
+class Outcome:
+    refused: str | None  # the OpError's text, if the entry refused the call
+    outputs: dict[str, np.ndarray]
+    seconds: float = 0.0  # the call's time inside the runner (checks and kernel)
+
+
+class SanitizerReport(AssertionError):
+    pass
+
+
+def run(op: Op, binary: Path, calls: list[Call]) -> list[Outcome]:
+    """Runs a batch; raises SanitizerReport naming the case a sanitizer (or the
+    simulation) stopped at."""
+    parts = [np.int64(len(calls)).tobytes()]
+    for c in calls:
+        clusters, cores, seed = c.launch
+        parts.append(
+            np.array(
+                [
+                    {"cpu": 0, "xpu3-sim": 1, "xpu3-device": 2}[c.backend],
+                    c.dtype_index,
+                    int(c.value_checks),
+                    clusters,
+                    cores,
+                ],
+                np.int32,
+            ).tobytes()
+        )
+        parts.append(np.int64(seed).tobytes())
+        parts.append(np.array([c.dims[d.name] for d in op.dims], np.int64).tobytes())
+        for a in op.attrs:
+            value = c.attrs[a.name]
+            parts.append(
+                np.float64(value).tobytes()
+                if a.type is AttrType.FLOAT
+                else np.int64(value).tobytes()
+            )
+        for t in run_tensors(op):
+            array = c.arrays[t.name]
+            if array is None:
+                parts.append(np.int64(-1).tobytes())
+            else:
+                parts.append(np.int64(array.size).tobytes())
+                parts.append(np.ascontiguousarray(array).tobytes())
+    done = subprocess.run(
+        [str(binary)],
+        input=b"".join(parts),
+        capture_output=True,
+        env=dict(os.environ, **ENV),
+        timeout=1800,
+        check=False,
+    )
+    if done.returncode != 0:
+        log = done.stderr.decode(errors="replace")
+        started = [line for line in log.splitlines() if line.startswith("case ")]
+        index = int(started[-1].split()[1]) if started else -1
+        raise SanitizerReport(
+            f"{op.name}: the runner stopped (exit {done.returncode}) at case {index}:\n"
+            + "\n".join(
+                line for line in log.splitlines() if not line.startswith(("case ", "took "))
+            )[-6000:]
+        )
+    outcomes = _parse(op, calls, done.stdout)
+    took = re.findall(r"^took (\d+) ns$", done.stderr.decode(errors="replace"), re.MULTILINE)
+    assert len(took) == len(outcomes), f"{op.name}: {len(took)} times for {len(outcomes)} cases"
+    return [
+        dataclasses.replace(o, seconds=int(ns) / 1e9) for o, ns in zip(outcomes, took, strict=True)
+    ]
+
+
+def slow_cases(seconds: list[float], factor: float = 50.0, floor: float = 1.0) -> list[int]:
+    """The cases that ran far past their siblings: over `factor` times the
+    batch's median and over `floor` seconds (a case of a few milliseconds is a
+    scheduler tick on a busy machine, seen at 10 ms, not a loop gone long,
+    whatever its ratio)."""
+    if not seconds:
+        return []
+    median = statistics.median(seconds)
+    return [i for i, s in enumerate(seconds) if s > floor and s > factor * median]
+
+
+def _parse(op: Op, calls: list[Call], data: bytes) -> list[Outcome]:
+    position = 0
+    outcomes = []
+    written = [t for t in run_tensors(op) if t.role in (Role.INOUT, Role.OUTPUT)]
+    for c in calls:
+        status = int(np.frombuffer(data, np.int32, 1, position)[0])
+        position += 4
+        if status == 1:
+            length = int(np.frombuffer(data, np.int32, 1, position)[0])
+            position += 4
+            outcomes.append(Outcome(data[position : position + length].decode(), {}))
+            position += length
+            continue
+        outputs = {}
+        for t in written:
+            like = c.arrays[t.name]
+            assert like is not None
+            size = like.size * like.itemsize
+            outputs[t.name] = (
+                np.frombuffer(data, like.dtype, like.size, position).reshape(like.shape).copy()
+            )
+            position += size
+        outcomes.append(Outcome(None, outputs))
+    assert position == len(data), f"{op.name}: {len(data) - position} bytes left over"
+    return outcomes

@@ -1,0 +1,238 @@
+"""Kernels are total: with the value-checked mode off (the default), every
+declared input domain violated (tests/ops/hostile_values/cases.py) must leave each
+kernel inside its buffers, under AddressSanitizer and UndefinedBehaviorSanitizer
+(the CPU kernel) and under the simulation's checked transfers built with the
+same sanitizers (the XPU3 kernel); the outputs must keep their declared
+postconditions (`after` in the spec) and equal the NumPy reference, which
+follows the op page's rules for out-of-domain values. No per-op code."""
+
+from __future__ import annotations
+
+import statistics
+import warnings
+import zlib
+
+import numpy as np
+import pytest
+
+from codegen.kinds import XPU3
+from codegen.model import DType, Op, Role
+from tests import budgets
+from tests.harness.cases import Case, from_bfloat16_bits, load_ops
+from tests.harness.counts import COUNTS, SECONDS
+from tests.harness.domains import postcondition_violations
+from tests.harness.references import reference, tolerance
+from tests.ops.hostile_values import runner
+from tests.ops.hostile_values.cases import hostile_cases
+
+OPS = load_ops()
+BACKENDS = [
+    (op, b)
+    for op in OPS
+    for b in ["cpu"] + (["xpu3-sim", "xpu3-device"] if XPU3.name in op.kernels else [])
+]
+LAUNCHES = [(1, 1), (2, 4)]
+
+
+class SlowCase(UserWarning):
+    """A hostile case that ran far longer than the rest of its batch."""
+
+
+def _sentinel(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:  # type: ignore[type-arg]
+    """What a new output holds before the kernel runs: NaN or an odd integer,
+    so an element the kernel forgets to write shows."""
+    if dtype == np.uint16:
+        return np.full(shape, 0x7FC0, np.uint16)  # bfloat16 NaN
+    if dtype.kind == "f":
+        return np.full(shape, np.nan, dtype)
+    if dtype.kind == "b":
+        return np.ones(shape, np.bool_)
+    return np.full(shape, -0x5A5A5A5, dtype)
+
+
+def _call(op: Op, case: Case, backend: str, index: int) -> runner.Call:
+    arrays: dict[str, np.ndarray | None] = {}
+    for t in runner.run_tensors(op):
+        if t.role is Role.OUTPUT:
+            dtype = t.dtype if isinstance(t.dtype, DType) else case.dtype
+            assert dtype is not None
+            like = np.empty(0, np.uint16 if dtype is DType.BFLOAT16 else dtype.value)
+            shape = tuple(int(e.evaluate(case.dims)) for e in t.shape)
+            arrays[t.name] = _sentinel(shape, like.dtype)
+        else:
+            source = case.arrays[t.name]
+            arrays[t.name] = None if source is None else source.copy()
+    clusters, cores = LAUNCHES[index % len(LAUNCHES)]
+    return runner.Call(
+        backend,
+        case.dims,
+        case.attrs,
+        arrays,
+        op.dtype_vars[0].choices.index(case.dtype) if op.dtype_vars and case.dtype else 0,
+        launch=(clusters, cores, index),
+    )
+
+
+def _as_float(array: np.ndarray) -> np.ndarray:
+    return from_bfloat16_bits(array) if array.dtype == np.uint16 else array
+
+
+def _differs(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> str | None:
+    if got.shape != want.shape:
+        return f"shape {got.shape} != {want.shape}"
+    g, w = _as_float(got), _as_float(np.asarray(want).astype(got.dtype, copy=False))
+    if g.dtype.kind == "b":  # any non-zero byte is true (a bool byte a caller made)
+        g, w = g.view(np.uint8) != 0, w.view(np.uint8) != 0
+    if g.dtype.kind == "f":
+        nan = np.isnan(g) != np.isnan(w.astype(g.dtype))
+        with np.errstate(all="ignore"):
+            far = ~np.isclose(g, w, rtol=rtol, atol=atol, equal_nan=True)
+        bad = nan | far
+    else:
+        bad = g != w
+    if not bad.any():
+        return None
+    i = int(np.flatnonzero(bad.reshape(-1))[0])
+    return f"element {i}: kernel {g.reshape(-1)[i]}, reference {w.reshape(-1)[i]} ({int(bad.sum())} differ)"
+
+
+@pytest.mark.parametrize("op,backend", BACKENDS, ids=[f"{o.name}-{b}" for o, b in BACKENDS])
+def test_hostile_values_stay_inside_buffers_and_match_the_reference(op: Op, backend: str) -> None:
+    binary = runner.build(op)
+    hostile = hostile_cases(
+        op, budgets.CURRENT.hostile_cases, seed=zlib.crc32(f"{op.name}/{backend}".encode())
+    )
+    assert len(hostile) >= 200
+    calls = [_call(op, h.case, backend, i) for i, h in enumerate(hostile)]
+    outcomes = runner.run(op, binary, calls)  # a sanitizer report fails here
+    # A case far past its siblings (a loop running on a value no clamp bounds)
+    # is named with its inputs; the batch goes on.
+    seconds = [o.seconds for o in outcomes]
+    for i in runner.slow_cases(seconds):
+        warnings.warn(
+            f"{op.name} on {backend}: case {i} took {seconds[i]:.1f} s, over 50x the batch's "
+            f"median ({statistics.median(seconds) * 1e6:.0f} us): "
+            f"{hostile[i].case.describe()} [{hostile[i].what}]",
+            SlowCase,
+            stacklevel=1,
+        )
+    SECONDS[(op.name, f"hostile values ({backend})")] += sum(seconds)
+    written = [t for t in runner.run_tensors(op) if t.role in (Role.INOUT, Role.OUTPUT)]
+    failures = []
+    for h, outcome in zip(hostile, outcomes, strict=True):
+        where = f"{h.case.describe()} [{h.what}]"
+        if outcome.refused is not None:
+            failures.append(f"{where}: refused with checks off: {outcome.refused}")
+            continue
+        with np.errstate(all="ignore"):
+            want = reference(op, h.case)
+        rtol, atol = tolerance(op, h.case)
+        for t, w in zip(written, want, strict=True):
+            problem = _differs(outcome.outputs[t.name], w, rtol, atol)
+            if problem is not None:
+                failures.append(f"{where}: {t.name}: {problem}")
+        failures += [
+            f"{where}: {p}" for p in postcondition_violations(op, h.case.dims, outcome.outputs)
+        ]
+    COUNTS[(op.name, f"hostile values ({backend})")] += len(hostile)
+    assert not failures, f"{len(failures)} of {len(hostile)} cases fail:\n" + "\n".join(
+        failures[:12]
+    )
+
+
+# ---------------------------------------------------------------- the probes that began it
+# Before the kernels were total, these read and wrote past their buffers with
+# value checks off (the CPU kernel returned step_output_len[0] = 6 for a
+# 3-wide row; the XPU3 kernels faulted under the simulation).
+
+
+def _probe(op_name: str, dims: dict[str, int], attrs: dict[str, object], **values: object) -> Case:
+    """A call of zeros (absent optional tensors unless given), then `values`."""
+    op = next(o for o in OPS if o.name == op_name)
+    arrays: dict[str, np.ndarray | None] = {}
+    for t in op.arguments:
+        if t.optional and t.name not in values:
+            arrays[t.name] = None
+            continue
+        dtype = t.dtype if isinstance(t.dtype, DType) else DType.FLOAT32
+        shape = tuple(int(e.evaluate(dims)) for e in t.shape)
+        arrays[t.name] = np.zeros(shape, dtype.value)
+    for name, value in values.items():
+        target = arrays[name]
+        assert target is not None
+        target[...] = np.asarray(value).reshape(target.shape)
+    full = {a.name: a.default for a in op.attrs} | attrs
+    dtype = op.dtype_vars[0].choices[0] if op.dtype_vars else None
+    return Case(op, dims, full, arrays, dtype)
+
+
+PROBES = {
+    "verify_draft_tokens: 50 tokens for a 3-wide row (greedy)": _probe(
+        "verify_draft_tokens",
+        {
+            "max_bsz": 2,
+            "real_bsz": 2,
+            "max_step_tokens": 3,
+            "token_num": 51,
+            "max_candidate_len": 1,
+            "end_length": 1,
+        },
+        {"verify_strategy": 1},
+        seq_lens_this_time=[50, 1],
+        cu_seqlens_q_output=[0, 50, 51],
+        target_tokens=np.arange(51),
+        # Slot 0's drafts match targets 0, 1, and so does what lies past its row.
+        step_input_ids=[[5, 0, 1], [2, 3, 4]],
+        end_tokens=[-7],
+        max_dec_len=[100, 100],
+    ),
+    "top_p_candidates: slot 1000 of 2": _probe(
+        "top_p_candidates",
+        {"token_num": 1, "vocab_size": 4, "max_bsz": 2, "max_candidate_len": 2},
+        {"candidates_len": 2},
+        probs=[[0.1, 0.4, 0.2, 0.3]],
+        top_p=[0.5, 0.5],
+        batch_id_per_token=[1000],
+    ),
+}
+PROBE_RUNS = [(name, b) for name, case in PROBES.items() for o, b in BACKENDS if o is case.op]
+
+
+@pytest.mark.parametrize("name,backend", PROBE_RUNS, ids=[f"{n[:24]}-{b}" for n, b in PROBE_RUNS])
+def test_the_first_probes_stay_inside_their_buffers(name: str, backend: str) -> None:
+    case = PROBES[name]
+    op = case.op
+    (outcome,) = runner.run(op, runner.build(op), [_call(op, case, backend, 0)])
+    assert outcome.refused is None, outcome.refused
+    assert not postcondition_violations(op, case.dims, outcome.outputs)
+    written = [t for t in runner.run_tensors(op) if t.role in (Role.INOUT, Role.OUTPUT)]
+    with np.errstate(all="ignore"):
+        want = reference(op, case)
+    for t, w in zip(written, want, strict=True):
+        assert _differs(outcome.outputs[t.name], w, *tolerance(op, case)) is None, t.name
+    if op.name == "verify_draft_tokens":
+        assert outcome.outputs["step_output_len"].tolist() == [3, 1]  # the row's width, then 1
+    else:
+        assert outcome.outputs["actual_candidate_lens"].tolist() == [1]  # no slot: one candidate
+
+
+# ---------------------------------------------------------------- slow cases
+
+
+def test_a_case_far_past_its_batch_is_named() -> None:
+    # A missing clamp made one case loop ~2^31 times: 460 s of a 50 s run, and
+    # nothing said which case.
+    batch = [0.0002] * 599 + [2.5]
+    assert runner.slow_cases(batch) == [599]
+    assert runner.slow_cases([0.0002] * 599 + [0.011]) == []  # 55x, but a scheduler tick
+    assert runner.slow_cases([0.02, 0.03, 0.025]) == []  # a batch of slow cases is not slow
+
+
+def test_every_call_is_timed_inside_the_runner() -> None:
+    op = next(o for o in OPS if o.name == "speculate_get_seq_lens_output")
+    hostile = hostile_cases(op, 20, seed=1)
+    outcomes = runner.run(
+        op, runner.build(op), [_call(op, h.case, "cpu", i) for i, h in enumerate(hostile)]
+    )
+    assert len(outcomes) == len(hostile)
+    assert all(0 < o.seconds < 60 for o in outcomes), [o.seconds for o in outcomes]

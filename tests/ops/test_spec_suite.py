@@ -1,0 +1,473 @@
+"""Every op in opspec/ tested from its spec alone: valid inputs against the
+reference on each backend, read-only inputs untouched and in-place outputs
+aliased, the rejection matrix, the value-checked mode, the static graph, and
+determinism. No per-op code: a new spec with kernels and a reference gets all
+of this. Set OPFORGE_SPECS to run it over another spec directory."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+import paddle
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import opforge
+from codegen.kinds import kinds_of
+from codegen.model import AttrType, DimRef, DType, Op, Role, Tensor
+from tests import budgets
+from tests.harness.calls import XPU3_LAUNCHES, backend, call, to_tensors
+from tests.harness.cases import Case, attrs, build, dtypes, expected_shape, load_ops, sizes
+from tests.harness.counts import CHANGED, COUNTS
+from tests.harness.domains import postcondition_violations
+from tests.harness.paddle_args import static_inputs
+from tests.harness.references import reference, tolerance
+
+OPS = load_ops()
+BACKENDS = [(op, b) for op in OPS for k in kinds_of(op.kernels) for b in k.test_backends]
+
+
+def _op_ids(op: Op) -> str:
+    return op.name
+
+
+def _snap(tensors: list[paddle.Tensor | None]) -> list[np.ndarray | None]:
+    return [None if t is None else t.numpy().copy() for t in tensors]
+
+
+def _check_outputs(op: Op, case: Case, got: tuple[Any, ...], want: tuple[np.ndarray, ...]) -> None:
+    written = [t for t in op.tensors if t.role in (Role.INOUT, Role.OUTPUT)]
+    arrays = {}
+    for t, tensor, w in zip(written, got, want, strict=True):
+        g = tensor.numpy()
+        if case.unit_axes and t.unit_axis:  # an in-place tensor keeps the caller's [..., 1]
+            assert g.shape == (*w.shape, 1), f"{case.describe()}: {t.name} shape {g.shape}"
+            g = g[..., 0]
+        arrays[t.name] = g
+    broken = postcondition_violations(op, case.dims, arrays)
+    assert not broken, f"{case.describe()}: postconditions: {broken}"
+    for t, w in zip(written, want, strict=True):
+        g = arrays[t.name]
+        assert g.shape == w.shape, f"{case.describe()}: {t.name} shape {g.shape} != {w.shape}"
+        rtol, atol = tolerance(op, case)
+        if (rtol, atol) != (0.0, 0.0) and t.dtype == case.dtype and g.dtype != np.uint16:
+            np.testing.assert_allclose(
+                g, w, rtol=rtol, atol=atol, err_msg=f"{case.describe()}: {t.name}"
+            )
+        else:
+            np.testing.assert_array_equal(g, w, err_msg=f"{case.describe()}: {t.name}")
+
+
+def draw_case(data: st.DataObject, op: Op) -> Case:
+    """One valid case: sizes, attributes, a value seed and the dtype, drawn by
+    Hypothesis (so a failure is reported, and shrunk, by these draws)."""
+    dims = data.draw(sizes(op), label="sizes")
+    return build(
+        op,
+        dims,
+        data.draw(attrs(op, dims), label="attrs"),
+        data.draw(st.integers(0, 2**32 - 1), label="seed"),
+        data.draw(dtypes(op), label="dtype"),
+    )
+
+
+# ---------------------------------------------------------------- valid inputs
+
+
+@pytest.mark.parametrize("op,backend_name", BACKENDS, ids=[f"{o.name}-{b}" for o, b in BACKENDS])
+@settings(
+    max_examples=budgets.CURRENT.valid_cases,
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st.data())
+def test_valid_inputs_match_the_reference(op: Op, backend_name: str, data: st.DataObject) -> None:
+    case = draw_case(data, op)
+    launch = (
+        data.draw(st.sampled_from(XPU3_LAUNCHES), label="launch")
+        if backend_name != "cpu"
+        else (1, 1)
+    )
+    tensors = to_tensors(case)
+    before = _snap(tensors)
+    with opforge.value_checked(), backend(backend_name, launch):
+        got = call(op, case, tensors)
+    _check_outputs(op, case, got, reference(op, case))
+    # Read-only inputs are bit-for-bit unchanged; in-place outputs are the
+    # caller's own tensors.
+    outputs = iter(got)
+    for t in op.outputs:  # listed even when no case changes it
+        CHANGED[(op.name, backend_name, t.name)] += 0
+    for t, tensor, old in zip(op.arguments, tensors, before, strict=True):
+        if tensor is None:
+            continue
+        if t.role is Role.INOUT:
+            assert next(outputs) is tensor, (
+                f"{t.name}: the in-place output is not the tensor passed in"
+            )
+            if not np.array_equal(tensor.numpy(), old):
+                CHANGED[(op.name, backend_name, t.name)] += 1
+        else:
+            np.testing.assert_array_equal(
+                tensor.numpy(), old, err_msg=f"{case.describe()}: input {t.name} was modified"
+            )
+    for t, tensor in zip([t for t in op.outputs if t.role is Role.OUTPUT], outputs, strict=True):
+        if np.any(tensor.numpy() != 0):
+            CHANGED[(op.name, backend_name, t.name)] += 1
+    COUNTS[(op.name, f"valid ({backend_name})")] += 1
+    if case.unit_axes:
+        COUNTS[(op.name, f"valid with [..., 1] tensors ({backend_name})")] += 1
+
+
+@pytest.mark.parametrize("op,backend_name", BACKENDS, ids=[f"{o.name}-{b}" for o, b in BACKENDS])
+@settings(
+    max_examples=budgets.CURRENT.determinism_cases,
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_same_inputs_and_seed_give_the_same_outputs(
+    op: Op, backend_name: str, data: st.DataObject
+) -> None:
+    case = draw_case(data, op)
+    results = []
+    for launch in XPU3_LAUNCHES if backend_name != "cpu" else [(1, 1)] * 2:
+        with backend(backend_name, launch):
+            results.append([t.numpy() for t in call(op, case, to_tensors(case))])
+    for other in results[1:]:
+        for a, b in zip(results[0], other, strict=True):
+            np.testing.assert_array_equal(a, b, err_msg=case.describe())
+    COUNTS[(op.name, f"determinism ({backend_name})")] += 1
+
+
+# ---------------------------------------------------------------- bad inputs
+
+
+def _base_case(op: Op, need: Tensor | None = None) -> Case:
+    """A valid case of middling sizes in which `need` is required (if optional)."""
+    dims: dict[str, int] = {}
+    for name, choices in op.sweep:
+        options = sorted({int(e.evaluate(dims)) for e in choices})
+        dims[name] = next((o for o in options if o >= 3), options[-1])
+    choices = {a.name: a.default for a in op.attrs}
+    choices.update({k: v for k, v in dims.items() if k in choices})
+    for a in op.attrs:
+        if a.enum is not None:
+            choices[a.name] = (
+                a.enum.value_of(str(a.default)) if a.default is not None else a.enum.members[0][1]
+            )
+        if any(t.fill and t.fill.seed_attr == a.name for t in op.tensors):
+            choices[a.name] = 1234
+    if need is not None and need.optional:
+        for cond in need.required_when:
+            a = op.attr(cond.attr)
+            choices[a.name] = a.enum.value_of(str(cond.values[0])) if a.enum else cond.values[0]
+            break
+    for seed in range(100):
+        case = build(op, dims, dict(choices), seed)
+        if need is None or case.arrays[need.name] is not None:
+            return case
+    raise AssertionError(f"{op.name}: no valid case with {need.name if need else 'defaults'}")
+
+
+def _expect_rejected(
+    op: Op, case: Case, tensors: list[Any], error: type[Exception], *words: str
+) -> None:
+    before = _snap(tensors)
+    with pytest.raises(error) as raised:
+        call(op, case, tensors)
+    message = str(raised.value)
+    assert message.startswith(f"{op.name}(): "), message
+    for word in words:
+        assert word in message, f"{word!r} not in {message!r}"
+    for t, tensor, old in zip(op.arguments, tensors, before, strict=True):
+        if tensor is not None:
+            np.testing.assert_array_equal(
+                tensor.numpy(), old, err_msg=f"a rejected call modified {t.name}"
+            )
+
+
+def _matrix(op: Op) -> list[tuple[Op, Tensor, str, int, int]]:
+    """(op, tensor, kind, axis, delta) for every tensor: wrong dtype, wrong rank,
+    each axis off by one (unless the axis alone defines its dim), missing."""
+    cases = []
+    for t in op.arguments:
+        cases.append((op, t, "dtype", 0, 0))
+        cases.append((op, t, "rank", 0, 0))
+        for axis, expr in enumerate(t.shape):
+            users = [
+                (u.name, a)
+                for u in op.arguments
+                for a, e in enumerate(u.shape)
+                if isinstance(expr, DimRef) and expr.name in e.refs()
+            ]
+            if isinstance(expr, DimRef) and len(users) == 1:
+                continue  # the only use of its dim: any size is consistent
+            cases += [(op, t, "axis", axis, -1), (op, t, "axis", axis, +1)]
+        cases.append((op, t, "missing", 0, 0))
+        if t.shape:
+            cases.append((op, t, "strided", 0, 0))
+    return cases
+
+
+MATRIX = [c for op in OPS for c in _matrix(op)]
+OTHER_DTYPE = {
+    DType.INT64: "int32",
+    DType.INT32: "int64",
+    DType.FLOAT32: "float64",
+    DType.BOOL: "int32",
+    DType.FLOAT16: "float32",
+    DType.BFLOAT16: "float32",
+}
+
+
+@pytest.mark.parametrize(
+    "op,t,kind,axis,delta",
+    MATRIX,
+    ids=[f"{o.name}-{t.name}-{k}{f'{a}{d:+d}' if k == 'axis' else ''}" for o, t, k, a, d in MATRIX],
+)
+def test_bad_tensor_is_rejected(op: Op, t: Tensor, kind: str, axis: int, delta: int) -> None:
+    case = _base_case(op, t)
+    index = [u.name for u in op.arguments].index(t.name)
+    array = case.arrays[t.name]
+    assert array is not None
+    tensors = to_tensors(case)
+    # The first tensor of a dtype set must have one of the set's dtypes; the
+    # others, the dtype the first one bound.
+    if isinstance(t.dtype, DType):
+        declared = t.dtype.value
+    elif (
+        next(u for u in op.arguments if u.dtype == t.dtype and case.arrays[u.name] is not None) is t
+    ):
+        declared = (
+            ", ".join(d.value for d in t.dtype.choices[:-1]) + f" or {t.dtype.choices[-1].value}"
+        )
+    else:
+        assert case.dtype is not None
+        declared = f"{case.dtype.value} like"
+    if kind == "dtype":
+        wrong = OTHER_DTYPE[t.dtype] if isinstance(t.dtype, DType) else "float64"
+        tensors[index] = paddle.to_tensor(array.astype(wrong))
+        _expect_rejected(
+            op,
+            case,
+            tensors,
+            opforge.OpTypeError,
+            f"'{t.name}'",
+            f"dtype {declared}",
+            f"got {wrong}",
+        )
+    elif kind == "rank":
+        # One axis more; for a unit_axis tensor, whose [..., 1] is valid, of size 2.
+        extra = np.repeat(array[..., None], 2, axis=-1) if t.unit_axis else array[..., None]
+        tensors[index] = paddle.to_tensor(extra)
+        _expect_rejected(
+            op,
+            case,
+            tensors,
+            opforge.OpValueError,
+            f"'{t.name}'",
+            f"rank {len(t.shape)}",
+            f"got rank {len(t.shape) + 1}",
+            *(["or rank", "with a last axis of 1"] if t.unit_axis else []),
+        )
+    elif kind == "axis":
+        shape = list(array.shape)
+        shape[axis] += delta
+        if shape[axis] < 0:
+            pytest.skip("the axis is already empty")
+        tensors[index] = paddle.to_tensor(np.resize(array, shape).astype(array.dtype))
+        _expect_rejected(op, case, tensors, opforge.OpValueError, t.name, "must be", "got")
+    elif kind == "missing":
+        tensors[index] = None
+        if not t.optional or t.required_when:
+            _expect_rejected(op, case, tensors, opforge.OpTypeError, f"'{t.name}' is required")
+        else:
+            pytest.skip("optional and never required")
+    else:  # strided: a non-contiguous view of the same values
+        if array.shape[-1] <= 1:
+            pytest.skip("a stride on an axis of size 0 or 1 leaves the layout contiguous")
+        wide = paddle.to_tensor(np.repeat(array, 2, axis=-1))
+        view = wide[..., ::2]
+        if view.is_contiguous():
+            pytest.skip("this Paddle build copies strided slices")
+        tensors[index] = view
+        _expect_rejected(op, case, tensors, opforge.OpValueError, f"'{t.name}' must be contiguous")
+    COUNTS[(op.name, f"bad tensor ({kind})")] += 1
+
+
+def _bad_attrs(op: Op) -> list[tuple[Op, str, Any, str]]:
+    found = []
+    for a in op.attrs:
+        if a.enum is not None:
+            found.append((op, a.name, max(v for _, v in a.enum.members) + 1, "must be one of"))
+        if a.min is not None and a.type is not AttrType.FLOAT:
+            found.append((op, a.name, int(a.min) - 1, f"must be >= {a.min}"))
+        if a.max is not None and a.type is not AttrType.FLOAT:
+            found.append((op, a.name, int(a.max) + 1, f"<= {a.max}"))
+        if a.type is AttrType.INT:
+            found.append((op, a.name, 2**31, "<= 2147483647"))
+        if a.at_most is not None:
+            bound = a.at_most.evaluate(_base_case(op).dims) + 1
+            if a.max is None or bound <= a.max:
+                found.append((op, a.name, bound, f"<= {a.at_most.render()}"))
+    return found
+
+
+BAD_ATTRS = [c for op in OPS for c in _bad_attrs(op)]
+
+
+@pytest.mark.parametrize(
+    "op,name,value,words", BAD_ATTRS, ids=[f"{o.name}-{n}={v}" for o, n, v, _ in BAD_ATTRS]
+)
+def test_bad_attribute_is_rejected(op: Op, name: str, value: Any, words: str) -> None:
+    case = _base_case(op)
+    case.attrs[name] = value
+    _expect_rejected(
+        op,
+        case,
+        to_tensors(case),
+        opforge.OpValueError,
+        f"attribute '{name}'",
+        words,
+        f"got {value}",
+    )
+    COUNTS[(op.name, "bad attribute")] += 1
+
+
+DIM_BOUNDS = [
+    (op, d.name, label)
+    for op in OPS
+    for d in op.dims
+    for label, bound in (("min", d.min), ("max", d.max))
+    if bound is not None
+]
+
+
+@pytest.mark.parametrize(
+    "op,dim,label", DIM_BOUNDS, ids=[f"{o.name}-{d}-{lb}" for o, d, lb in DIM_BOUNDS]
+)
+def test_dim_outside_its_bounds_is_rejected(op: Op, dim: str, label: str) -> None:
+    base = _base_case(op)
+    spec = next(d for d in op.dims if d.name == dim)
+    bound = spec.min if label == "min" else spec.max
+    assert bound is not None
+    dims = {name: base.dims[name] for name, _ in op.sweep if name in base.dims}
+    dims[dim] = bound.evaluate(base.dims) + (-1 if label == "min" else 1)
+    case = build(op, dims, dict(base.attrs), 0, base.dtype)
+    _expect_rejected(op, case, to_tensors(case), opforge.OpValueError, f"dim '{dim}' must be")
+    COUNTS[(op.name, "dim bound")] += 1
+
+
+# ---------------------------------------------------------------- value domains
+
+
+def _domain_violations(op: Op) -> list[tuple[Op, Tensor, str]]:
+    found = []
+    for t in op.arguments:
+        v = t.values
+        if v.min is not None or v.above is not None:
+            found.append((op, t, "below"))
+        if v.max is not None:
+            found.append((op, t, "above"))
+        if v.prefix_sum_of is not None:
+            found.append((op, t, "prefix_sum"))
+        elif v.total is not None:
+            found.append((op, t, "total"))
+        if v.probability_rows:
+            found.append((op, t, "probability"))
+    return found
+
+
+VIOLATIONS = [c for op in OPS for c in _domain_violations(op)]
+
+
+@pytest.mark.parametrize(
+    "op,t,how", VIOLATIONS, ids=[f"{o.name}-{t.name}-{h}" for o, t, h in VIOLATIONS]
+)
+def test_value_outside_the_domain_is_rejected_in_value_checked_mode(
+    op: Op, t: Tensor, how: str
+) -> None:
+    case = _base_case(op, t)
+    array = case.arrays[t.name]
+    assert array is not None and array.size > 0, f"{t.name} is empty in the base case"
+    flat = array.reshape(-1)
+    v = t.values
+    if how == "below":
+        low = v.above if v.above is not None else v.min
+        bound = low if isinstance(low, (int, float)) else low.evaluate(case.dims)  # type: ignore[union-attr]
+        flat[0] = bound if v.above is not None else bound - 1
+    elif how == "above":
+        bound = v.max if isinstance(v.max, (int, float)) else v.max.evaluate(case.dims)  # type: ignore[union-attr]
+        flat[0] = bound + (0.5 if array.dtype.kind == "f" else 1)
+    elif how in ("prefix_sum", "total"):
+        flat[-1] += 1
+    else:
+        flat[0] = 1.5
+    with opforge.value_checked():
+        _expect_rejected(
+            op, case, to_tensors(case), opforge.OpValueError, t.name, "outside its domain"
+        )
+    COUNTS[(op.name, "value domain")] += 1
+
+
+# ---------------------------------------------------------------- static graph
+
+
+@pytest.mark.parametrize("op", OPS, ids=_op_ids)
+@settings(
+    max_examples=budgets.CURRENT.static_graph_cases,
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.filter_too_much],
+)
+@given(data=st.data())
+def test_static_graph_matches_inference_and_eager(op: Op, data: st.DataObject) -> None:
+    # Declared shapes: the static program feeds them (the unit axis is eager's case).
+    case = dataclasses.replace(draw_case(data, op), unit_axes=False)
+    # Paddle hands a custom op an empty optional input as None (a Paddle limitation,
+    # documented in docs/api-contract.md), so such calls are not static-graph cases.
+    assume(
+        all(
+            a is None or a.size > 0
+            for t, a in zip(op.arguments, case.arrays.values(), strict=True)
+            if t.optional
+        )
+    )
+    eager = [t.numpy() for t in call(op, case, to_tensors(case))]
+    paddle.enable_static()
+    try:
+        program = paddle.static.Program()
+        with paddle.static.program_guard(program):
+            args, feeds = static_inputs(op, case.arrays)
+            outs = call(op, case, args)
+            for t, value in zip(
+                [t for t in op.tensors if t.role in (Role.INOUT, Role.OUTPUT)], outs, strict=True
+            ):
+                assert list(value.shape) == list(expected_shape(t, case.dims)), (
+                    f"{t.name}: inferred shape"
+                )
+                declared = t.dtype if isinstance(t.dtype, DType) else case.dtype
+                assert declared is not None
+                assert str(value.dtype).split(".")[-1] == declared.value, (
+                    f"{t.name}: inferred dtype"
+                )
+        fetched = paddle.static.Executor(paddle.CPUPlace()).run(
+            program, feed=feeds, fetch_list=list(outs)
+        )
+    finally:
+        paddle.disable_static()
+    for a, b in zip(fetched, eager, strict=True):
+        np.testing.assert_array_equal(a, b, err_msg=case.describe())
+    COUNTS[(op.name, "static graph")] += 1
+
+
+def test_every_op_names_a_reference_and_sweeps_its_dims() -> None:
+    for op in OPS:
+        assert op.reference, f"{op.source}: add 'reference:'"
+        assert op.sweep, f"{op.source}: add 'sweep:'"

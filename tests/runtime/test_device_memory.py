@@ -1,0 +1,128 @@
+"""The generated entry never reads device memory on the host, value checks on.
+
+On a real XPU3 a tensor not declared host-resident holds a device pointer. This
+test drives each op's framework-free entry (``run``) on the kXpu3 backend, in
+the value-checked mode, with every such buffer pointing at memory the process
+cannot read (an mmap with PROT_NONE): any host read faults. The entry must get
+through all of its checks and stop at the backend switch (this build has no
+device launcher: "no xpu3 kernel"). A planted copy of the entry without the
+host-memory guard on value checks must fault, so the test can fail.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from codegen import api
+from codegen.emit import format_files, render
+from codegen.kinds import HOST_ELEM
+from codegen.model import AttrType, DTypeVar, Op, Role
+from codegen.parse import load_specs
+from codegen.views.entry import on_host
+from tests import ROOT
+from tests.runtime.api_boundary.plugin_harness import aborting_kernels
+from tools.build import BUILD, build_harness, write_if_changed
+
+OPS = load_specs(ROOT / "opspec", ROOT)
+
+
+def _attr_values(op: Op) -> dict[str, str]:
+    values = {}
+    for a in op.attrs:
+        if any(d.from_attr == a.name for d in op.dims):
+            values[a.name] = "2"
+        elif a.enum is not None:
+            values[a.name] = f"opforge::{op.name}::{a.enum.name}::{a.enum.members[0][0]}"
+        elif a.type is AttrType.BOOL:
+            values[a.name] = "false"
+        elif a.default is not None:
+            values[a.name] = repr(a.default)
+        else:
+            values[a.name] = str(a.min if a.min is not None else 1)
+    return values
+
+
+def _harness(op: Op) -> str:
+    """main(): run() on kXpu3 with value checks on and device buffers unreadable;
+    stub kernels and launchers that must never be reached."""
+    env = {d.name: 2 for d in op.dims}
+    dtype = op.dtype_vars[0].choices[0] if op.dtype_vars else None
+    scope = {"ctx": "ctx"} | {d.name: "2" for d in op.dims} | _attr_values(op)
+    for i, t in enumerate(op.tensors):
+        if t.role is Role.SCRATCH:
+            continue
+        elem = HOST_ELEM[dtype if isinstance(t.dtype, DTypeVar) else t.dtype]  # type: ignore[index]
+        const = "const " if t.read_only else ""
+        count = 1
+        for e in t.shape:
+            count *= e.evaluate(env)
+        # Each buffer at its own offset: buffers sharing memory are refused.
+        data = "host_memory" if t.host else "static_cast<unsigned char*>(device_memory)"
+        scope[t.name] = (
+            f"opforge::Buffer<{const}{elem}>{{reinterpret_cast<{elem}*>({data} + {64 * i}), {count}}}"
+        )
+    run = api.run(op).call(scope, HOST_ELEM[dtype] if dtype else "")
+    return f"""#include <sys/mman.h>
+#include <cstdio>
+#include <cstdlib>
+#include "entry/{op.name}.h"
+
+{aborting_kernels(op)}
+
+[[maybe_unused]] alignas(64) static unsigned char host_memory[1 << 16];  // host tensors, if any
+
+int main() {{
+  void* device_memory = mmap(nullptr, 1 << 16, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (device_memory == MAP_FAILED) return 3;
+  opforge::set_value_checks(true);
+  opforge::Context ctx;
+  ctx.backend = opforge::Backend::kXpu3;
+  try {{
+    opforge::{op.name}::{run};
+  }} catch (const opforge::OpError& error) {{
+    std::printf("%s\\n", error.what());
+    return 0;
+  }}
+  return 2;  // a kXpu3 call cannot succeed in a build without the device launcher
+}}
+"""
+
+
+def _compile_and_run(op: Op, generated: Path, where: Path) -> subprocess.CompletedProcess[str]:
+    """Build the op's harness in `where` against `generated`, run it."""
+    source = where / f"{op.name}_harness.cc"
+    write_if_changed(source, _harness(op))
+    binary = where / f"{op.name}_harness"
+    build = build_harness(
+        [source, generated / "entry" / f"{op.name}.cc"], binary, "plain", generated
+    )
+    assert build.returncode == 0, build.stdout[-3000:]
+    return subprocess.run([str(binary)], capture_output=True, text=True, check=False, timeout=60)
+
+
+def _checked_tensors(op: Op) -> list[str]:
+    return [t.name for t in op.tensors if not t.host and t.values != type(t.values)()]
+
+
+@pytest.mark.parametrize("op", [op for op in OPS if _checked_tensors(op)], ids=lambda op: op.name)
+def test_value_checks_never_read_device_memory(op: Op) -> None:
+    # Built in build/ (not a temporary directory), so a rerun compiles only what changed.
+    result = _compile_and_run(op, ROOT / "generated", BUILD / "device_memory")
+    assert result.returncode == 0, f"exit {result.returncode}: {result.stdout}{result.stderr}"
+    assert "no xpu3 kernel" in result.stdout, result.stdout
+
+
+@pytest.mark.parametrize(
+    "op", [op for op in OPS if _checked_tensors(op)][:1], ids=lambda op: op.name
+)
+def test_without_the_guard_the_harness_faults(op: Op, tmp_path: Path) -> None:
+    generated = tmp_path / "generated"
+    files = format_files(render([op]), ROOT)
+    for path, text in files.items():
+        (generated / path).parent.mkdir(parents=True, exist_ok=True)
+        (generated / path).write_text(text.replace(f"if ({on_host()})", ""), encoding="utf-8")
+    result = _compile_and_run(op, generated, tmp_path)
+    assert result.returncode < 0, f"exit {result.returncode}: {result.stdout}{result.stderr}"
