@@ -39,7 +39,8 @@ sys.path.insert(0, str(ROOT))
 
 
 def _case(op_name: str, dims: dict[str, int], attrs: dict[str, Any]) -> tuple[Any, Any]:
-    from tests.harness.cases import build, load_ops
+    from tests.harness.cases import build
+    from tests.harness.spec import load_ops
 
     op = next(o for o in load_ops() if o.name == op_name)
     values = {a.name: a.default for a in op.attrs}

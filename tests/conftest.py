@@ -2,11 +2,12 @@
 nothing changed), so the tests always run the code in the tree; loads the
 tier's Hypothesis profile (tests/budgets.py).
 
-`--generator-only` runs only the modules that need no build (the generator's
-and the references' tests), without building: CI runs them before anything is
-compiled, so a broken spec or generator fails in seconds, and then runs the
-README's test command with OPFORGE_GENERATOR_ONLY_DONE=1, which leaves those
-modules out (they ran minutes before on the same tree).
+`--generator-only` runs only the modules that need no build (the generator's,
+the references' and the harness library's own tests), without building: CI
+runs them before anything is compiled, so a broken spec or generator fails in
+seconds, and then runs the README's test command with
+OPFORGE_GENERATOR_ONLY_DONE=1, which leaves those modules out (they ran
+minutes before on the same tree).
 
 The tests are grouped by what they test (README, "Tests"): generator/, ops/,
 runtime/, integration/, and harness/ (the library every group builds on)."""
@@ -42,6 +43,7 @@ GENERATOR_ONLY = {
     "generator/test_spec_injection.py",
     "generator/test_spec_names.py",
     "generator/test_spec_schema.py",
+    "harness/test_harness.py",
     "harness/test_plant_bugs.py",
 }
 GENERATOR_ONLY_DIRS = {"ops/reference"}

@@ -28,7 +28,7 @@ from tests import ROOT, budgets
 from tests.generator.drawn_specs.draw import draw_spec
 from tests.generator.drawn_specs.kernels import write_kernels
 from tests.generator.formatcheck import reformatted
-from tests.generator.mutated_specs.mutate import HypothesisChooser, RandomChooser
+from tests.harness.draw import HypothesisChooser, RandomChooser
 from tools import build
 
 DRAWN = budgets.CURRENT.spec_space_built

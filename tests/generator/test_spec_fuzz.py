@@ -23,8 +23,9 @@ from hypothesis import strategies as st
 from codegen import yamlsrc
 from tests import ROOT, budgets
 from tests.generator.mutated_specs import mutate
-from tests.generator.mutated_specs.mutate import HypothesisChooser, RandomChooser, draw_case
+from tests.generator.mutated_specs.mutate import draw_case
 from tests.generator.mutated_specs.oracle import run_case
+from tests.harness.draw import HypothesisChooser, RandomChooser
 
 
 @settings(

@@ -23,7 +23,7 @@ from codegen.diagnostics import SpecErrors
 from codegen.parse import load_spec
 from tests import ROOT, budgets
 from tests.generator.drawn_specs.draw import draw_spec
-from tests.generator.mutated_specs.mutate import RandomChooser
+from tests.harness.draw import RandomChooser
 
 SCHEMA_PATH = ROOT / "docs" / "opspec.schema.json"
 SPECS = sorted(ROOT.glob("opspec/*.yaml")) + sorted(ROOT.glob("tests/fixtures/*/opspec/*.yaml"))

@@ -1,50 +1,18 @@
-"""Valid inputs from a spec: dim sizes from its sweep, values from each
-tensor's value domain, optional tensors present when required (and at random
-otherwise), attributes from their members, ranges or sweep."""
+"""Valid calls from a spec: the arrays of one call from its sizes, attributes,
+seed and dtype (drawn by ``draw``), values inside each tensor's value domain,
+optional tensors present when required (and half the time otherwise); and the
+ordinary call every suite starts from (``middling``, ``base_case``)."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
-from hypothesis import strategies as st
 
-from codegen.model import Attr, AttrType, DimExpr, DType, Op, Role, Tensor
-from codegen.parse import load_specs
-from tests import ROOT
-
-# The suite runs over opspec/ unless told otherwise (an example op's specs, say).
-SPEC_DIR = Path(os.environ.get("OPFORGE_SPECS", ROOT / "opspec"))
-
-NUMPY_DTYPES = {
-    DType.BOOL: np.bool_,
-    DType.INT32: np.int32,
-    DType.INT64: np.int64,
-    DType.FLOAT32: np.float32,
-    DType.FLOAT16: np.float16,
-    # NumPy has no bfloat16: such arrays hold the bit patterns, as paddle's
-    # .numpy() gives them, and to_tensors() makes bfloat16 tensors of them.
-    DType.BFLOAT16: np.uint16,
-}
-
-
-def to_bfloat16_bits(values: np.ndarray) -> np.ndarray:
-    """float32 -> bfloat16 bit patterns, rounding to nearest even."""
-    bits = np.asarray(values, np.float32).view(np.uint32).astype(np.uint64)
-    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
-    return rounded.astype(np.uint16)
-
-
-def from_bfloat16_bits(bits: np.ndarray) -> np.ndarray:
-    """bfloat16 bit patterns -> the float32 values they hold (exactly)."""
-    return (np.asarray(bits).astype(np.uint32) << 16).view(np.float32)
-
-
-def load_ops() -> list[Op]:
-    return load_specs(SPEC_DIR.resolve(), ROOT)
+from codegen.model import DType, Op, Tensor
+from tests.harness import draw, spec
+from tests.harness.dtypes import NUMPY, to_bfloat16_bits
 
 
 @dataclass
@@ -74,64 +42,11 @@ class Case:
             return array[..., None]
         return array
 
+    def dtype_of(self, t: Tensor) -> DType:
+        return spec.dtype_of(t, self.dtype)
 
-def _evaluate(expr: DimExpr, env: dict[str, int]) -> int:
-    return int(expr.evaluate(env))
-
-
-def sizes(op: Op) -> st.SearchStrategy[dict[str, int]]:
-    """Hypothesis strategy over the op's sweep (in spec order, so later entries
-    may use earlier ones); shrinks towards the first listed sizes."""
-
-    @st.composite
-    def draw(draw_from: st.DrawFn) -> dict[str, int]:
-        env: dict[str, int] = {}
-        for name, choices in op.sweep:
-            options = [_evaluate(e, env) for e in choices]
-            env[name] = draw_from(st.sampled_from(options))
-        return env
-
-    return draw()
-
-
-def _attr_choices(attr: Attr) -> list[Any] | None:
-    if attr.enum is not None:
-        return [value for _, value in attr.enum.members]
-    if attr.type is AttrType.BOOL:
-        return [False, True]
-    return None
-
-
-def attrs(op: Op, swept: dict[str, int]) -> st.SearchStrategy[dict[str, Any]]:
-    @st.composite
-    def draw(draw_from: st.DrawFn) -> dict[str, Any]:
-        values: dict[str, Any] = {}
-        for a in op.attrs:
-            choices = _attr_choices(a)
-            if a.name in swept:
-                values[a.name] = swept[a.name]
-            elif choices is not None:
-                values[a.name] = draw_from(st.sampled_from(choices))
-            elif any(t.fill and t.fill.seed_attr == a.name for t in op.tensors):
-                # A seed: fixed per case so the reference can reproduce the draws.
-                values[a.name] = draw_from(st.integers(0, 2**31 - 1))
-            else:
-                values[a.name] = a.default
-        return values
-
-    return draw()
-
-
-def required(op: Op, t: Tensor, attr_values: dict[str, Any]) -> bool:
-    if not t.optional:
-        return True
-    for cond in t.required_when:
-        a = op.attr(cond.attr)
-        value = attr_values[a.name]
-        wanted = [a.enum.value_of(str(v)) for v in cond.values] if a.enum else list(cond.values)
-        if value in wanted:
-            return True
-    return False
+    def shape(self, t: Tensor) -> tuple[int, ...]:
+        return spec.shape(t, self.dims)
 
 
 def _fill(
@@ -141,7 +56,7 @@ def _fill(
     if dtype is DType.BFLOAT16:
         return to_bfloat16_bits(_fill(t, DType.FLOAT32, shape, env, rng))
     v = t.values
-    np_dtype = NUMPY_DTYPES[dtype]
+    np_dtype = NUMPY[dtype]
     if dtype is DType.BOOL:
         return rng.random(shape) < (v.density if v.density is not None else 0.5)
     if v.probability_rows:
@@ -152,17 +67,17 @@ def _fill(
         low = (
             v.above
             if v.above is not None
-            else (float(_bound(v.min, env)) if v.min is not None else 0.0)
+            else (float(spec.evaluate(v.min, env)) if v.min is not None else 0.0)
         )
-        high = float(_bound(v.max, env)) if v.max is not None else low + 1.0
+        high = float(spec.evaluate(v.max, env)) if v.max is not None else low + 1.0
         values = rng.uniform(low, high, shape)
         if v.above is not None:
             values = np.where(values <= v.above, high, values)
         return values.astype(np_dtype)
-    low = int(_bound(v.min, env)) if v.min is not None else -5
-    high = int(_bound(v.max, env)) if v.max is not None else low + 50
+    low = int(spec.evaluate(v.min, env)) if v.min is not None else -5
+    high = int(spec.evaluate(v.max, env)) if v.max is not None else low + 50
     if v.sample is not None:
-        sample_low, sample_high = (int(_bound(end, env)) for end in v.sample)
+        sample_low, sample_high = (int(spec.evaluate(end, env)) for end in v.sample)
         low, high = (
             max(low, sample_low),
             min(high, sample_high) if v.max is not None else sample_high,
@@ -171,15 +86,6 @@ def _fill(
     if v.density is not None:
         values = np.where(rng.random(shape) < v.density, values, 0)
     return values.astype(np_dtype)
-
-
-def _bound(bound: Any, env: dict[str, int]) -> float:
-    return bound if isinstance(bound, (int, float)) else _evaluate(bound, env)
-
-
-def dtypes(op: Op) -> st.SearchStrategy[DType | None]:
-    """The dtype of the op's set for one case (None if it has none)."""
-    return st.sampled_from(op.dtype_vars[0].choices) if op.dtype_vars else st.none()
 
 
 def build(
@@ -200,26 +106,24 @@ def build(
     # Half the calls pass the unit_axis tensors as [..., 1].
     unit_axes = any(t.unit_axis for t in op.tensors) and seed % 2 == 1
     case = Case(op, {}, attr_values, dtype=dtype, unit_axes=unit_axes)
-    pending = [t for t in op.tensors if t.is_argument]
+    pending = list(spec.passed(op))
     # Sources of prefix sums first, so that the totals they set are known.
     pending.sort(key=lambda t: t.values.prefix_sum_of is not None)
     late = [t for t in pending if any(r not in env for e in t.shape for r in e.refs())]
     for t in [t for t in pending if t not in late] + late:
-        if t.optional and not required(op, t, attr_values) and rng.random() < 0.5:
+        if t.optional and not spec.required(op, t, attr_values) and rng.random() < 0.5:
             case.arrays[t.name] = None
             continue
+        tensor_dtype = spec.dtype_of(t, dtype)
         if t.values.prefix_sum_of is not None:
             source = case.arrays[t.values.prefix_sum_of]
             assert source is not None
             offsets = np.concatenate([[0], np.cumsum(source, dtype=np.int64)])
-            case.arrays[t.name] = offsets.astype(NUMPY_DTYPES[t.dtype])  # type: ignore[index]
+            case.arrays[t.name] = offsets.astype(NUMPY[tensor_dtype])
             if t.values.total is not None:
                 _set_total(op, t.values.total, int(offsets[-1]), env, attr_values)
             continue
-        shape = tuple(_evaluate(e, env) for e in t.shape)
-        tensor_dtype = t.dtype if isinstance(t.dtype, DType) else dtype
-        assert tensor_dtype is not None
-        array = _fill(t, tensor_dtype, shape, env, rng)
+        array = _fill(t, tensor_dtype, spec.shape(t, env), env, rng)
         case.arrays[t.name] = array
         if t.values.total is not None:  # lengths: their sum is the total
             _set_total(op, t.values.total, int(array.astype(np.int64).sum()), env, attr_values)
@@ -227,8 +131,13 @@ def build(
         env.setdefault(d.name, 0)
     case.dims = env
     # Keep the caller's order.
-    case.arrays = {t.name: case.arrays[t.name] for t in op.tensors if t.is_argument}
+    case.arrays = {t.name: case.arrays[t.name] for t in spec.passed(op)}
     return case
+
+
+def built(op: Op, drawn: draw.Drawn) -> Case:
+    """The case of a drawn call."""
+    return build(op, drawn.dims, dict(drawn.attrs), drawn.seed, drawn.dtype)
 
 
 def _set_total(
@@ -242,28 +151,68 @@ def _set_total(
             attr_values[d.from_attr] = total
 
 
-def expected_shape(t: Tensor, dims: dict[str, int]) -> tuple[int, ...]:
-    return tuple(_evaluate(e, dims) for e in t.shape)
-
-
-def outputs(op: Op) -> list[Tensor]:
-    return [t for t in op.tensors if t.role in (Role.INOUT, Role.OUTPUT)]
-
-
 def middling(op: Op) -> tuple[dict[str, int], dict[str, Any]]:
     """Sizes and attributes of one ordinary call: each swept dim at the first of
-    its sizes of at least 3, the attributes at their defaults (enums by value),
-    a seeded scratch's seed fixed at 1234 (-1 would take the process-wide
-    counter, so two calls would differ)."""
+    its sizes of at least 3, the attributes at their defaults (enums by value,
+    an enum without a default at its first member), a seeded scratch's seed
+    fixed at 1234 (-1 would take the process-wide counter, so two calls would
+    differ)."""
     dims: dict[str, int] = {}
     for name, choices in op.sweep:
         options = sorted({int(e.evaluate(dims)) for e in choices})
         dims[name] = next((o for o in options if o >= 3), options[-1])
     attrs: dict[str, Any] = {a.name: a.default for a in op.attrs}
     attrs.update({k: v for k, v in dims.items() if k in attrs})
+    seeds = spec.seed_attrs(op)
     for a in op.attrs:
         if a.enum is not None:
-            attrs[a.name] = a.enum.value_of(str(a.default)) if a.default is not None else 0
-        if any(t.fill and t.fill.seed_attr == a.name for t in op.tensors):
+            attrs[a.name] = (
+                a.enum.value_of(str(a.default)) if a.default is not None else a.enum.members[0][1]
+            )
+        if a.name in seeds:
             attrs[a.name] = 1234
     return dims, attrs
+
+
+def base_case(op: Op, need: Tensor | None = None, seeds: range = range(100)) -> Case:
+    """A valid case of middling sizes in which `need` is present (an optional
+    tensor: its first condition made true); the first seed of `seeds` that
+    gives one."""
+    dims, attrs = middling(op)
+    if need is not None and need.optional:
+        for cond in need.required_when:
+            a = op.attr(cond.attr)
+            attrs[a.name] = a.enum.value_of(str(cond.values[0])) if a.enum else cond.values[0]
+            break
+    for seed in seeds:
+        case = build(op, dims, dict(attrs), seed)
+        if need is None or case.arrays[need.name] is not None:
+            return case
+    raise AssertionError(f"{op.name}: no valid case with {need.name if need else 'defaults'}")
+
+
+def with_every_tensor(op: Op) -> Case:
+    """A valid call of middling sizes with every optional tensor present, in
+    the declared shapes (even seeds: no unit axes), seeded attributes fixed
+    (so two calls give the same outputs)."""
+    dims, attrs = middling(op)
+    for seed in range(0, 200, 2):
+        case = build(op, dims, dict(attrs), seed)
+        if all(case.arrays[t.name] is not None for t in spec.passed(op)):
+            return case
+    raise AssertionError(f"{op.name}: no case with every optional tensor present")
+
+
+def zeros(op: Op, dims: dict[str, int], dtype: DType | None, present: set[str]) -> Case:
+    """A call of zeros: the required tensors and the optional ones in `present`."""
+    arrays: dict[str, np.ndarray | None] = {}
+    for t in spec.passed(op):
+        if t.optional and t.name not in present:
+            arrays[t.name] = None
+        else:
+            arrays[t.name] = np.zeros(spec.shape(t, dims), NUMPY[spec.dtype_of(t, dtype)])
+    return Case(op, dims, {}, arrays, dtype)
+
+
+def expected_shape(t: Tensor, dims: dict[str, int]) -> tuple[int, ...]:
+    return spec.shape(t, dims)

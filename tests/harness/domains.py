@@ -9,8 +9,9 @@ from typing import Any
 
 import numpy as np
 
-from codegen.model import Op, Role, Tensor, Values
-from tests.harness.cases import from_bfloat16_bits
+from codegen.model import Op, Tensor, Values
+from tests.harness import spec
+from tests.harness.dtypes import as_numbers
 
 # The value-checked mode's slack on a probability row's sum (runtime.h).
 ROW_SUM_SLACK = 1e-3
@@ -18,12 +19,6 @@ ROW_SUM_SLACK = 1e-3
 
 def _number(bound: Any, dims: dict[str, int]) -> float:
     return bound if isinstance(bound, (int, float)) else float(bound.evaluate(dims))
-
-
-def _as_numbers(array: np.ndarray) -> np.ndarray:
-    if array.dtype == np.uint16:  # bfloat16 bit patterns
-        return from_bfloat16_bits(array).astype(np.float64)
-    return array.astype(np.float64) if array.dtype.kind == "f" else array.astype(np.int64)
 
 
 def violations(
@@ -35,7 +30,7 @@ def violations(
 ) -> list[str]:
     """What in `array` lies outside `domain`, in words (empty: inside)."""
     found: list[str] = []
-    flat = _as_numbers(array).reshape(-1)
+    flat = as_numbers(array).reshape(-1)
     if domain.total is not None and domain.prefix_sum_of is None:
         total = sum(int(x) for x in flat)  # exact: lengths, not offsets
         if total != dims[domain.total]:
@@ -59,13 +54,13 @@ def violations(
     if domain.prefix_sum_of is not None:
         source = arrays.get(domain.prefix_sum_of)
         if source is not None:
-            want = np.concatenate([[0], np.cumsum(_as_numbers(source), dtype=np.int64)])
+            want = np.concatenate([[0], np.cumsum(as_numbers(source), dtype=np.int64)])
             if want.shape != flat.shape or not np.array_equal(want, flat):
                 found.append(f"{t.name} is not the prefix sum of {domain.prefix_sum_of}")
         if domain.total is not None and flat[-1] != dims[domain.total]:
             found.append(f"{t.name} ends at {flat[-1]}, not {domain.total} = {dims[domain.total]}")
     if domain.probability_rows:
-        rows = _as_numbers(array).reshape(-1, array.shape[-1]) if array.ndim else flat[None]
+        rows = as_numbers(array).reshape(-1, array.shape[-1]) if array.ndim else flat[None]
         inside = (rows >= 0) & (rows <= 1)
         if not inside.all():
             found.append(f"{t.name} holds a value outside [0, 1] (or NaN)")
@@ -79,7 +74,7 @@ def postcondition_violations(
 ) -> list[str]:
     """Every output's `after` domain, checked on what the call returned."""
     found = []
-    for t in op.tensors:
-        if t.role in (Role.INOUT, Role.OUTPUT) and t.after != Values():
+    for t in spec.writes(op):
+        if t.after != Values():
             found += violations(t, t.after, outputs[t.name], dims, dict(outputs))
     return found

@@ -1,18 +1,26 @@
 """The op's NumPy reference (named by its spec) and the tolerance it states:
 what every suite compares a kernel with. Imports no Paddle, so the
-Paddle-free suites (the hostile-values runners) load it cheaply."""
+Paddle-free suites (the hostile-values runners) load it cheaply.
+
+A reference is ``<op>(*tensors, **attrs, **filled_scratch)``: the tensors a
+caller passes, in spec order (``spec.passed``), absent ones None; it returns
+what the op writes, in spec order (``spec.writes``), as new arrays."""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
 import os
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
-from codegen.model import Op, Role
+from codegen.model import Op
+from tests.harness import spec
 from tests.harness.cases import Case
+
+PACKAGE = "tests.ops.reference"  # where the references named by specs live
 
 
 def reference_module(op: Op) -> Any:
@@ -20,13 +28,13 @@ def reference_module(op: Op) -> Any:
     when the suite runs over another spec directory."""
     directory = os.environ.get("OPFORGE_REFERENCES")
     if not directory:
-        return importlib.import_module(f"tests.ops.reference.{op.reference}")
-    spec = importlib.util.spec_from_file_location(
+        return importlib.import_module(f"{PACKAGE}.{op.reference}")
+    spec_ = importlib.util.spec_from_file_location(
         f"references_{op.reference}", os.path.join(directory, f"{op.reference}.py")
     )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    assert spec_ is not None and spec_.loader is not None
+    module = importlib.util.module_from_spec(spec_)
+    spec_.loader.exec_module(module)
     return module
 
 
@@ -38,18 +46,37 @@ def tolerance(op: Op, case: Case) -> tuple[float, float]:
     return stated(case.dtype.value) if stated and case.dtype else (0.0, 0.0)
 
 
-def reference(op: Op, case: Case) -> tuple[np.ndarray, ...]:
-    """The spec's reference: tests/ops/reference/<reference>.py, function <op>,
-    called with the arrays, the attributes, and each filled scratch tensor."""
-    assert op.reference, f"{op.source}: names no reference"
-    module = reference_module(op)
+def filled_scratch(op: Op, dims: Mapping[str, int], attrs: Mapping[str, Any]) -> dict[str, Any]:
+    """Each scratch tensor the glue fills, as the reference takes it: the draws
+    of its seed attribute."""
     from tests.ops.reference.uniform import slot_uniforms
 
     scratch = {}
-    for t in op.tensors:
-        if t.role is Role.SCRATCH and t.fill is not None:
-            n = int(np.prod([e.evaluate(case.dims) for e in t.shape]))
-            scratch[t.name] = slot_uniforms(int(case.attrs[t.fill.seed_attr]), n)
-    copies = [None if a is None else a.copy() for a in case.arrays.values()]
-    result = getattr(module, op.name)(*copies, **case.attrs, **scratch)
-    return result if isinstance(result, tuple) else (result,)
+    for t in spec.allocated(op):
+        if t.fill is not None:
+            scratch[t.name] = slot_uniforms(int(attrs[t.fill.seed_attr]), spec.numel(t, dims))
+    return scratch
+
+
+def call_reference(
+    op: Op, arrays: Mapping[str, np.ndarray | None], attrs: Mapping[str, Any], **extra: Any
+) -> dict[str, np.ndarray]:
+    """The reference on named arrays (each tensor the caller passes; a missing
+    name is an absent tensor): what the op writes, by name. `extra` reaches
+    the reference as keywords (a filled scratch's draws, a trace)."""
+    module = reference_module(op)
+    args = [arrays.get(name) for name in spec.passed_names(op)]
+    result = getattr(module, op.name)(*args, **attrs, **extra)
+    result = result if isinstance(result, tuple) else (result,)
+    names = spec.written_names(op)
+    assert len(result) == len(names), f"{op.name}: the reference returned {len(result)} arrays"
+    return dict(zip(names, result, strict=True))
+
+
+def reference(op: Op, case: Case) -> tuple[np.ndarray, ...]:
+    """The spec's reference on a case: what the op writes, in spec order (each
+    filled scratch tensor drawn from its seed; the case's arrays copied)."""
+    assert op.reference, f"{op.source}: names no reference"
+    copies = {k: None if a is None else a.copy() for k, a in case.arrays.items()}
+    scratch = filled_scratch(op, case.dims, case.attrs)
+    return tuple(call_reference(op, copies, case.attrs, **scratch).values())

@@ -38,8 +38,9 @@ import numpy as np
 
 def make_cases(out: Path) -> int:
     from codegen.kinds import kinds_of
-    from tests.harness.cases import build, load_ops, middling
+    from tests.harness.cases import build, middling
     from tests.harness.references import reference, tolerance
+    from tests.harness.spec import load_ops
 
     out.mkdir(parents=True, exist_ok=True)
     count = 0

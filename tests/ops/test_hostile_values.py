@@ -18,10 +18,12 @@ import pytest
 from codegen.kinds import XPU3
 from codegen.model import DType, Op, Role
 from tests import budgets
-from tests.harness.cases import Case, from_bfloat16_bits, load_ops
+from tests.harness.cases import Case
 from tests.harness.counts import COUNTS, SECONDS
 from tests.harness.domains import postcondition_violations
+from tests.harness.dtypes import from_bfloat16_bits
 from tests.harness.references import reference, tolerance
+from tests.harness.spec import load_ops
 from tests.ops.hostile_values import runner
 from tests.ops.hostile_values.cases import hostile_cases
 

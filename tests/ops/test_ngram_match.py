@@ -13,7 +13,7 @@ import pytest
 import opforge
 from codegen.parse import load_spec
 from tests import ROOT
-from tests.harness.paddle_args import attrs_of, by_name, tensors_of
+from tests.harness.calls import attrs_of, by_name, tensors_of
 from tests.ops.reference.ngram_match import ngram_match as reference
 
 OP = load_spec(ROOT / "opspec" / "ngram_match.yaml", ROOT)

@@ -16,18 +16,17 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import opforge
-from codegen.kinds import kinds_of
-from codegen.model import AttrType, DimRef, DType, Op, Role, Tensor
+from codegen.model import AttrType, DimRef, DType, Op, Tensor
 from tests import budgets
-from tests.harness.calls import XPU3_LAUNCHES, backend, call, to_tensors
-from tests.harness.cases import Case, attrs, build, dtypes, expected_shape, load_ops, sizes
+from tests.harness import draw, spec
+from tests.harness.calls import XPU3_LAUNCHES, backend, call, static_inputs, to_tensors
+from tests.harness.cases import Case, base_case, build, built
 from tests.harness.counts import CHANGED, COUNTS
 from tests.harness.domains import postcondition_violations
-from tests.harness.paddle_args import static_inputs
 from tests.harness.references import reference, tolerance
 
-OPS = load_ops()
-BACKENDS = [(op, b) for op in OPS for k in kinds_of(op.kernels) for b in k.test_backends]
+OPS = spec.load_ops()
+BACKENDS = [(op, b) for op in OPS for b in spec.backends(op)]
 
 
 def _op_ids(op: Op) -> str:
@@ -39,7 +38,7 @@ def _snap(tensors: list[paddle.Tensor | None]) -> list[np.ndarray | None]:
 
 
 def _check_outputs(op: Op, case: Case, got: tuple[Any, ...], want: tuple[np.ndarray, ...]) -> None:
-    written = [t for t in op.tensors if t.role in (Role.INOUT, Role.OUTPUT)]
+    written = spec.writes(op)
     arrays = {}
     for t, tensor, w in zip(written, got, want, strict=True):
         g = tensor.numpy()
@@ -62,16 +61,9 @@ def _check_outputs(op: Op, case: Case, got: tuple[Any, ...], want: tuple[np.ndar
 
 
 def draw_case(data: st.DataObject, op: Op) -> Case:
-    """One valid case: sizes, attributes, a value seed and the dtype, drawn by
+    """One valid case: sizes, attributes, the dtype and a value seed, drawn by
     Hypothesis (so a failure is reported, and shrunk, by these draws)."""
-    dims = data.draw(sizes(op), label="sizes")
-    return build(
-        op,
-        dims,
-        data.draw(attrs(op, dims), label="attrs"),
-        data.draw(st.integers(0, 2**32 - 1), label="seed"),
-        data.draw(dtypes(op), label="dtype"),
-    )
+    return built(op, draw.call(draw.HypothesisChooser(data), op))
 
 
 # ---------------------------------------------------------------- valid inputs
@@ -100,12 +92,12 @@ def test_valid_inputs_match_the_reference(op: Op, backend_name: str, data: st.Da
     # Read-only inputs are bit-for-bit unchanged; in-place outputs are the
     # caller's own tensors.
     outputs = iter(got)
-    for t in op.outputs:  # listed even when no case changes it
+    for t in spec.writes(op):  # listed even when no case changes it
         CHANGED[(op.name, backend_name, t.name)] += 0
-    for t, tensor, old in zip(op.arguments, tensors, before, strict=True):
+    for t, tensor, old in zip(spec.passed(op), tensors, before, strict=True):
         if tensor is None:
             continue
-        if t.role is Role.INOUT:
+        if spec.is_in_place(t):
             assert next(outputs) is tensor, (
                 f"{t.name}: the in-place output is not the tensor passed in"
             )
@@ -115,7 +107,7 @@ def test_valid_inputs_match_the_reference(op: Op, backend_name: str, data: st.Da
             np.testing.assert_array_equal(
                 tensor.numpy(), old, err_msg=f"{case.describe()}: input {t.name} was modified"
             )
-    for t, tensor in zip([t for t in op.outputs if t.role is Role.OUTPUT], outputs, strict=True):
+    for t, tensor in zip(spec.new_outputs(op), outputs, strict=True):
         if np.any(tensor.numpy() != 0):
             CHANGED[(op.name, backend_name, t.name)] += 1
     COUNTS[(op.name, f"valid ({backend_name})")] += 1
@@ -149,30 +141,8 @@ def test_same_inputs_and_seed_give_the_same_outputs(
 
 
 def _base_case(op: Op, need: Tensor | None = None) -> Case:
-    """A valid case of middling sizes in which `need` is required (if optional)."""
-    dims: dict[str, int] = {}
-    for name, choices in op.sweep:
-        options = sorted({int(e.evaluate(dims)) for e in choices})
-        dims[name] = next((o for o in options if o >= 3), options[-1])
-    choices = {a.name: a.default for a in op.attrs}
-    choices.update({k: v for k, v in dims.items() if k in choices})
-    for a in op.attrs:
-        if a.enum is not None:
-            choices[a.name] = (
-                a.enum.value_of(str(a.default)) if a.default is not None else a.enum.members[0][1]
-            )
-        if any(t.fill and t.fill.seed_attr == a.name for t in op.tensors):
-            choices[a.name] = 1234
-    if need is not None and need.optional:
-        for cond in need.required_when:
-            a = op.attr(cond.attr)
-            choices[a.name] = a.enum.value_of(str(cond.values[0])) if a.enum else cond.values[0]
-            break
-    for seed in range(100):
-        case = build(op, dims, dict(choices), seed)
-        if need is None or case.arrays[need.name] is not None:
-            return case
-    raise AssertionError(f"{op.name}: no valid case with {need.name if need else 'defaults'}")
+    """A valid case of middling sizes in which `need` is present (if optional)."""
+    return base_case(op, need)
 
 
 def _expect_rejected(
@@ -185,7 +155,7 @@ def _expect_rejected(
     assert message.startswith(f"{op.name}(): "), message
     for word in words:
         assert word in message, f"{word!r} not in {message!r}"
-    for t, tensor, old in zip(op.arguments, tensors, before, strict=True):
+    for t, tensor, old in zip(spec.passed(op), tensors, before, strict=True):
         if tensor is not None:
             np.testing.assert_array_equal(
                 tensor.numpy(), old, err_msg=f"a rejected call modified {t.name}"
@@ -196,13 +166,13 @@ def _matrix(op: Op) -> list[tuple[Op, Tensor, str, int, int]]:
     """(op, tensor, kind, axis, delta) for every tensor: wrong dtype, wrong rank,
     each axis off by one (unless the axis alone defines its dim), missing."""
     cases = []
-    for t in op.arguments:
+    for t in spec.passed(op):
         cases.append((op, t, "dtype", 0, 0))
         cases.append((op, t, "rank", 0, 0))
         for axis, expr in enumerate(t.shape):
             users = [
                 (u.name, a)
-                for u in op.arguments
+                for u in spec.passed(op)
                 for a, e in enumerate(u.shape)
                 if isinstance(expr, DimRef) and expr.name in e.refs()
             ]
@@ -233,25 +203,24 @@ OTHER_DTYPE = {
 )
 def test_bad_tensor_is_rejected(op: Op, t: Tensor, kind: str, axis: int, delta: int) -> None:
     case = _base_case(op, t)
-    index = [u.name for u in op.arguments].index(t.name)
+    index = spec.passed_names(op).index(t.name)
     array = case.arrays[t.name]
     assert array is not None
     tensors = to_tensors(case)
     # The first tensor of a dtype set must have one of the set's dtypes; the
     # others, the dtype the first one bound.
-    if isinstance(t.dtype, DType):
-        declared = t.dtype.value
+    choices = spec.dtype_choices(t)
+    if not spec.in_dtype_set(t):
+        declared = choices[0].value
     elif (
-        next(u for u in op.arguments if u.dtype == t.dtype and case.arrays[u.name] is not None) is t
+        next(u for u in spec.passed(op) if u.dtype == t.dtype and case.arrays[u.name] is not None)
+        is t
     ):
-        declared = (
-            ", ".join(d.value for d in t.dtype.choices[:-1]) + f" or {t.dtype.choices[-1].value}"
-        )
+        declared = ", ".join(d.value for d in choices[:-1]) + f" or {choices[-1].value}"
     else:
-        assert case.dtype is not None
-        declared = f"{case.dtype.value} like"
+        declared = f"{case.dtype_of(t).value} like"
     if kind == "dtype":
-        wrong = OTHER_DTYPE[t.dtype] if isinstance(t.dtype, DType) else "float64"
+        wrong = "float64" if spec.in_dtype_set(t) else OTHER_DTYPE[choices[0]]
         tensors[index] = paddle.to_tensor(array.astype(wrong))
         _expect_rejected(
             op,
@@ -369,7 +338,7 @@ def test_dim_outside_its_bounds_is_rejected(op: Op, dim: str, label: str) -> Non
 
 def _domain_violations(op: Op) -> list[tuple[Op, Tensor, str]]:
     found = []
-    for t in op.arguments:
+    for t in spec.passed(op):
         v = t.values
         if v.min is not None or v.above is not None:
             found.append((op, t, "below"))
@@ -400,10 +369,12 @@ def test_value_outside_the_domain_is_rejected_in_value_checked_mode(
     v = t.values
     if how == "below":
         low = v.above if v.above is not None else v.min
-        bound = low if isinstance(low, (int, float)) else low.evaluate(case.dims)  # type: ignore[union-attr]
+        assert low is not None
+        bound = spec.evaluate(low, case.dims)
         flat[0] = bound if v.above is not None else bound - 1
     elif how == "above":
-        bound = v.max if isinstance(v.max, (int, float)) else v.max.evaluate(case.dims)  # type: ignore[union-attr]
+        assert v.max is not None
+        bound = spec.evaluate(v.max, case.dims)
         flat[0] = bound + (0.5 if array.dtype.kind == "f" else 1)
     elif how in ("prefix_sum", "total"):
         flat[-1] += 1
@@ -435,7 +406,7 @@ def test_static_graph_matches_inference_and_eager(op: Op, data: st.DataObject) -
     assume(
         all(
             a is None or a.size > 0
-            for t, a in zip(op.arguments, case.arrays.values(), strict=True)
+            for t, a in zip(spec.passed(op), case.arrays.values(), strict=True)
             if t.optional
         )
     )
@@ -446,15 +417,9 @@ def test_static_graph_matches_inference_and_eager(op: Op, data: st.DataObject) -
         with paddle.static.program_guard(program):
             args, feeds = static_inputs(op, case.arrays)
             outs = call(op, case, args)
-            for t, value in zip(
-                [t for t in op.tensors if t.role in (Role.INOUT, Role.OUTPUT)], outs, strict=True
-            ):
-                assert list(value.shape) == list(expected_shape(t, case.dims)), (
-                    f"{t.name}: inferred shape"
-                )
-                declared = t.dtype if isinstance(t.dtype, DType) else case.dtype
-                assert declared is not None
-                assert str(value.dtype).split(".")[-1] == declared.value, (
+            for t, value in zip(spec.writes(op), outs, strict=True):
+                assert list(value.shape) == list(case.shape(t)), f"{t.name}: inferred shape"
+                assert str(value.dtype).split(".")[-1] == case.dtype_of(t).value, (
                     f"{t.name}: inferred dtype"
                 )
         fetched = paddle.static.Executor(paddle.CPUPlace()).run(

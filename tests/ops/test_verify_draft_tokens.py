@@ -14,7 +14,7 @@ import opforge
 from codegen.model import Role
 from codegen.parse import load_spec
 from tests import ROOT
-from tests.harness.paddle_args import attrs_of, by_name, snapshot, static_inputs, tensors_of
+from tests.harness.calls import attrs_of, by_name, snapshot, static_inputs, tensors_of
 from tests.ops.reference.uniform import slot_uniforms
 from tests.ops.reference.verify_draft_tokens import GREEDY, TARGET_MATCH, TOPP, run_reference
 from tests.ops.reference.verify_draft_tokens_batches import random_batch

@@ -12,7 +12,7 @@ import pytest
 import opforge
 from codegen.parse import load_spec
 from tests import ROOT
-from tests.harness.paddle_args import attrs_of, by_name
+from tests.harness.calls import attrs_of, by_name
 from tests.ops.reference.verify_draft_tokens import TOPP
 from tests.ops.reference.verify_draft_tokens_batches import random_batch
 

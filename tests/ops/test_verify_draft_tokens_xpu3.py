@@ -10,7 +10,7 @@ import pytest
 import opforge
 from codegen.parse import load_spec
 from tests import ROOT
-from tests.harness.paddle_args import attrs_of, by_name, tensors_of
+from tests.harness.calls import attrs_of, by_name, tensors_of
 from tests.ops.reference.verify_draft_tokens import GREEDY, TARGET_MATCH, TOPP, run_reference
 from tests.ops.reference.verify_draft_tokens_batches import random_batch
 

@@ -42,8 +42,8 @@ import pytest
 import opforge
 from codegen.model import Op
 from tests import ROOT
-from tests.harness.cases import load_ops
 from tests.harness.counts import COUNTS
+from tests.harness.spec import load_ops
 from tests.runtime.api_boundary import attacks as A
 from tests.runtime.api_boundary.tally import TALLY
 

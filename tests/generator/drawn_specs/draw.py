@@ -5,7 +5,7 @@ every type (none included), dims bound by tensors or by an int attribute, and
 one to six tensors of every role, dtype, dtype set, optional/required_when,
 host and scratch-fill combination the language allows, in any order (outputs
 first, scratch first), with dim expressions and names up to the length limit.
-It is driven by a ``Chooser`` (tests/generator/mutated_specs/mutate.py), so Hypothesis can
+It is driven by a ``Chooser`` (tests/harness/draw.py), so Hypothesis can
 shrink a failing spec and a seeded run can draw hundreds for one build.
 
 ``cpu_kernel`` and ``xpu3_kernel`` write the C++ of kernels that fill every
@@ -21,7 +21,7 @@ import yaml
 
 from codegen import names
 from codegen.parse import MAX_RANK
-from tests.generator.mutated_specs.mutate import Chooser, choice
+from tests.harness.draw import Chooser, choice
 
 DTYPES = ["bool", "int32", "int64", "float32", "float16", "bfloat16"]
 SETS = [["float32", "float16", "bfloat16"], ["float32"], ["int32", "int64"], ["float16", "float32"]]

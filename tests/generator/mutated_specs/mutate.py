@@ -1,10 +1,10 @@
 """Hostile spec files made by mutating the real ones.
 
 A case starts from a real spec (every file in opspec/ and the example op), then
-applies one to four mutations, each chosen by a ``Chooser`` so the same code
-runs under Hypothesis (which shrinks a failure to its smallest form) and under a
-seeded ``random.Random`` (the long run, which counts outcomes over thousands of
-cases). Mutations work on the parsed tree (structural and semantic: any field
+applies one to four mutations, each chosen by a ``Chooser`` (the test harness's
+drawer, tests/harness/draw.py) so the same code runs under Hypothesis (which
+shrinks a failure to its smallest form) and under a seeded ``random.Random``
+(the long run, which counts outcomes over thousands of cases). Mutations work on the parsed tree (structural and semantic: any field
 deleted, duplicated, retyped, renamed, reordered, a shape rewritten) and on
 the YAML text (YAML features no spec needs, broken bytes, sizes past the limits).
 """
@@ -12,50 +12,18 @@ the YAML text (YAML features no spec needs, broken bytes, sizes past the limits)
 from __future__ import annotations
 
 import copy
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 import yaml
 
 from tests import ROOT
+from tests.harness.draw import Chooser, choice
 
 SPEC_FILES = sorted((ROOT / "opspec").glob("*.yaml")) + sorted(
     (ROOT / "tests" / "fixtures").glob("*/opspec/*.yaml")
 )
-
-T = TypeVar("T")
-
-
-class Chooser(Protocol):
-    def integer(self, low: int, high: int) -> int: ...
-
-
-def choice(ch: Chooser, options: Sequence[T]) -> T:
-    if not options:
-        raise IndexError("nothing to choose from")
-    return options[ch.integer(0, len(options) - 1)]
-
-
-class HypothesisChooser:
-    """Choices drawn by Hypothesis, which can then shrink a failing case."""
-
-    def __init__(self, data: Any) -> None:  # a hypothesis.strategies.DataObject
-        self.data = data
-
-    def integer(self, low: int, high: int) -> int:
-        from hypothesis import strategies as st
-
-        return int(self.data.draw(st.integers(low, high)))
-
-
-class RandomChooser:
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def integer(self, low: int, high: int) -> int:
-        return self.rng.randint(low, high)
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.generator.mutated_specs.mutate import Case, RandomChooser, draw_case
+from tests.generator.mutated_specs.mutate import Case, draw_case
 from tests.generator.mutated_specs.oracle import Outcome, compile_cxx, run_case
+from tests.harness.draw import RandomChooser
 
 MEMORY_BYTES = 3 * 1024**3  # address space for the whole run: far above a healthy case
 LONG_CASES = 10_000

@@ -1,4 +1,4 @@
-"""Hostile cases from a spec: valid calls (tests.harness.cases.build) whose
+"""Hostile cases from a spec: valid calls (tests.harness: drawn, then built) whose
 values are then pushed outside every declared input domain — below the
 minimum, above the maximum, to the dtype's extremes, NaN and infinities,
 probability rows that are not, prefix sums that are not monotone or run past
@@ -13,8 +13,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from codegen.model import AttrType, DType, Op, Tensor, Values
-from tests.harness.cases import Case, build, to_bfloat16_bits
+from codegen.model import DType, Op, Tensor, Values
+from tests.harness import draw, spec
+from tests.harness.cases import Case, built
+from tests.harness.dtypes import stored
 
 Attack = Callable[[np.ndarray, np.random.Generator], None]  # modifies in place
 
@@ -27,25 +29,18 @@ class Hostile:
 
 def _set(array: np.ndarray, where: str, value: float, rng: np.random.Generator) -> None:
     flat = array.reshape(-1)
-    if array.dtype == np.uint16:  # bfloat16 bits
-        stored: object = to_bfloat16_bits(np.array([value], np.float32))[0]
-    elif array.dtype.kind == "f":
-        with np.errstate(over="ignore"):  # huge values become inf in float16, as meant
-            stored = np.array([value]).astype(array.dtype)[0]
-    else:
-        info = np.iinfo(array.dtype)
-        stored = array.dtype.type(int(min(max(value, info.min), info.max)))
+    element = stored(value, array)  # huge values become inf in float16, as meant
     if where == "one":
-        flat[rng.integers(flat.size)] = stored
+        flat[rng.integers(flat.size)] = element
     else:
-        flat[:] = stored
+        flat[:] = element
 
 
 def _value_attacks(t: Tensor, dtype: DType, dims: dict[str, int]) -> list[tuple[str, float]]:
     v: Values = t.values
     low = v.above if v.above is not None else v.min
-    low_n = low if isinstance(low, (int, float)) or low is None else low.evaluate(dims)
-    high_n = v.max if isinstance(v.max, (int, float)) or v.max is None else v.max.evaluate(dims)
+    low_n = None if low is None else spec.evaluate(low, dims)
+    high_n = None if v.max is None else spec.evaluate(v.max, dims)
     if dtype.is_float:
         found = [("NaN", float("nan")), ("+inf", float("inf")), ("-inf", float("-inf"))]
         found += [("-1", -1.0), ("huge", 3.0e38)]
@@ -157,27 +152,7 @@ def attacks(op: Op, t: Tensor, dtype: DType, dims: dict[str, int]) -> list[tuple
 
 def _base(op: Op, rng: np.random.Generator) -> Case:
     """A valid case at random from the op's sweep, attributes and dtypes."""
-    dims: dict[str, int] = {}
-    for name, choices in op.sweep:
-        options = [int(e.evaluate(dims)) for e in choices]
-        dims[name] = options[rng.integers(len(options))]
-    attrs: dict[str, object] = {}
-    for a in op.attrs:
-        if a.name in dims:
-            attrs[a.name] = dims[a.name]
-        elif a.enum is not None:
-            attrs[a.name] = a.enum.members[rng.integers(len(a.enum.members))][1]
-        elif a.type is AttrType.BOOL:
-            attrs[a.name] = bool(rng.integers(2))
-        elif any(t.fill and t.fill.seed_attr == a.name for t in op.tensors):
-            attrs[a.name] = int(rng.integers(2**31))
-        else:
-            attrs[a.name] = a.default
-    dtype = None
-    if op.dtype_vars:
-        choices = op.dtype_vars[0].choices
-        dtype = choices[rng.integers(len(choices))]
-    return build(op, dims, attrs, int(rng.integers(2**32)), dtype)
+    return built(op, draw.call(draw.NumpyChooser(rng), op))
 
 
 def hostile_cases(op: Op, count: int, seed: int = 0, rounds: int = 3) -> list[Hostile]:
@@ -189,13 +164,12 @@ def hostile_cases(op: Op, count: int, seed: int = 0, rounds: int = 3) -> list[Ho
 
     def targets(case: Case) -> list[tuple[str, Tensor, Attack]]:
         listed = []
-        for t in op.arguments:
+        for t in spec.passed(op):
             array = case.arrays[t.name]
             if array is None or array.size == 0:
                 continue
-            dtype = t.dtype if isinstance(t.dtype, DType) else case.dtype
-            assert dtype is not None
-            listed += [(label, t, attack) for label, attack in attacks(op, t, dtype, case.dims)]
+            ways = attacks(op, t, case.dtype_of(t), case.dims)
+            listed += [(label, t, attack) for label, attack in ways]
         return listed
 
     singles = len(targets(_base(op, np.random.default_rng(seed))))

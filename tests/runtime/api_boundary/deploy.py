@@ -26,7 +26,7 @@ import numpy as np
 import paddle
 
 from codegen.model import Op
-from tests.harness.cases import load_ops
+from tests.harness.spec import load_ops
 
 OPS = load_ops()
 

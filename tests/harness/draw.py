@@ -1,0 +1,186 @@
+"""The one drawer: every random choice a test makes goes through a ``Chooser``,
+so the same code runs under Hypothesis (which reports a failure by its draws
+and shrinks it) and in seeded runs (hundreds of cases from one seed, the same
+every time).
+
+Three choosers: ``HypothesisChooser`` (a Hypothesis ``DataObject`` or draw
+function), ``RandomChooser`` (Python's ``random.Random``: the spec drawers and
+the spec fuzzer) and ``NumpyChooser`` (a NumPy ``Generator``: the hostile
+values). On top of them, what a call of an op is drawn from:
+
+- ``sizes``: each entry of the op's sweep, in spec order (a later entry may use
+  an earlier one). An op without a sweep (a drawn spec) gets every dim that no
+  attribute sets from ``UNSWEPT_DIMS``.
+- ``attributes``: a swept attribute takes its swept value; an enum one of its
+  members, a bool either value, a seed (of a filled scratch) a non-negative
+  int32; any other its default. An attribute without a default that nothing
+  sets (drawn specs have them) takes ``REQUIRED_INT`` / ``REQUIRED_FLOAT``
+  moved into its range; one that sets a dim a tensor totals stays None:
+  ``cases.build`` sets it from the lengths it draws.
+- ``dtype``: one of the op's dtype set (None without a set).
+- ``seed``: the seed of the values (``cases.build`` draws them from it).
+
+``call`` draws all four in that order. Values are drawn by ``cases.build``
+from a NumPy generator seeded by the drawn seed, in both modes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+import numpy as np
+
+from codegen.model import Attr, AttrType, DType, Op
+from tests.harness import spec
+
+T = TypeVar("T")
+
+UNSWEPT_DIMS = (0, 3)  # an op without a sweep: each dim no attribute sets, drawn from here
+REQUIRED_INT = (0, 4)  # a required int attribute nothing sets: drawn from here (inside its range)
+REQUIRED_FLOAT = 0.5  # ... a required float one: this (moved into its range)
+VALUE_SEEDS = 2**32  # the values' seed: [0, 2**32)
+ATTR_SEEDS = 2**31  # a seed attribute: [0, 2**31), fixed per case so a reference can replay it
+
+
+class Chooser(Protocol):
+    def integer(self, low: int, high: int, label: str = "") -> int:
+        """An integer in [low, high]."""
+        ...
+
+    def choice(self, options: Sequence[T], label: str = "") -> T: ...
+
+
+def choice(ch: Chooser, options: Sequence[T]) -> T:
+    if not options:
+        raise IndexError("nothing to choose from")
+    return ch.choice(options)
+
+
+class HypothesisChooser:
+    """Choices drawn by Hypothesis (from ``st.data()``'s object, or a composite
+    strategy's draw function), which reports them by label and shrinks them:
+    an integer towards ``low``, a choice towards the first option."""
+
+    def __init__(self, data: Any) -> None:
+        self.draw: Callable[..., Any] = data.draw if hasattr(data, "draw") else data
+        self.labelled = hasattr(data, "draw")  # st.data() takes labels; a draw function none
+
+    def _draw(self, strategy: Any, label: str) -> Any:
+        return self.draw(strategy, label=label) if self.labelled and label else self.draw(strategy)
+
+    def integer(self, low: int, high: int, label: str = "") -> int:
+        from hypothesis import strategies as st
+
+        return int(self._draw(st.integers(low, high), label))
+
+    def choice(self, options: Sequence[T], label: str = "") -> T:
+        from hypothesis import strategies as st
+
+        return self._draw(st.sampled_from(options), label)  # type: ignore[no-any-return]
+
+
+class RandomChooser:
+    """Seeded choices from Python's ``random.Random``."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def integer(self, low: int, high: int, label: str = "") -> int:
+        return self.rng.randint(low, high)
+
+    def choice(self, options: Sequence[T], label: str = "") -> T:
+        if not options:
+            raise IndexError("nothing to choose from")
+        return options[self.integer(0, len(options) - 1)]
+
+
+class NumpyChooser:
+    """Seeded choices from a NumPy ``Generator`` (shared with the caller, which
+    may draw from it in between)."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+
+    def integer(self, low: int, high: int, label: str = "") -> int:
+        return int(self.rng.integers(low, high + 1))
+
+    def choice(self, options: Sequence[T], label: str = "") -> T:
+        if not options:
+            raise IndexError("nothing to choose from")
+        return options[int(self.rng.integers(len(options)))]
+
+
+# ---------------------------------------------------------------- a call of an op
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """What one call is drawn from; ``cases.build(op, *drawn)`` makes its arrays."""
+
+    dims: dict[str, int]
+    attrs: dict[str, Any]
+    seed: int
+    dtype: DType | None
+
+
+def sizes(ch: Chooser, op: Op) -> dict[str, int]:
+    dims: dict[str, int] = {}
+    for name, choices in op.sweep:
+        dims[name] = ch.choice([int(e.evaluate(dims)) for e in choices], label=name)
+    if not op.sweep:
+        for d in op.dims:
+            if d.from_attr is None:
+                dims[d.name] = ch.integer(*UNSWEPT_DIMS, label=d.name)
+    return dims
+
+
+def _totalled(op: Op) -> set[str]:
+    """The dims a tensor of lengths or offsets totals."""
+    return {t.values.total for t in op.tensors if t.values.total is not None}
+
+
+def _required(ch: Chooser, a: Attr) -> int | float:
+    """A value for a required attribute nothing else sets, inside its range."""
+    low = a.min if a.min is not None else -(2**63)
+    high = a.max if a.max is not None else 2**63 - 1
+    if a.type is AttrType.FLOAT:
+        return float(min(max(REQUIRED_FLOAT, low), high))
+    lo, hi = max(int(low), REQUIRED_INT[0]), min(int(high), REQUIRED_INT[1])
+    return ch.integer(lo, hi, label=a.name) if lo <= hi else int(low)
+
+
+def attributes(ch: Chooser, op: Op, dims: Mapping[str, int]) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    seeds, totalled = spec.seed_attrs(op), _totalled(op)
+    for a in op.attrs:
+        if a.name in dims:
+            values[a.name] = dims[a.name]
+        elif a.enum is not None:
+            values[a.name] = ch.choice([value for _, value in a.enum.members], label=a.name)
+        elif a.type is AttrType.BOOL:
+            values[a.name] = ch.choice([False, True], label=a.name)
+        elif a.name in seeds:
+            values[a.name] = ch.integer(0, ATTR_SEEDS - 1, label=a.name)
+        elif a.default is not None or spec.dim_of_attr(op, a.name) in totalled:
+            values[a.name] = a.default
+        else:
+            values[a.name] = _required(ch, a)
+    return values
+
+
+def dtype(ch: Chooser, op: Op) -> DType | None:
+    return ch.choice(op.dtype_vars[0].choices, label="dtype") if op.dtype_vars else None
+
+
+def seed(ch: Chooser) -> int:
+    return ch.integer(0, VALUE_SEEDS - 1, label="seed")
+
+
+def call(ch: Chooser, op: Op) -> Drawn:
+    dims = sizes(ch, op)
+    attrs = attributes(ch, op, dims)
+    chosen = dtype(ch, op)
+    return Drawn(dims, attrs, seed(ch), chosen)

@@ -1,0 +1,221 @@
+"""The test harness library's own tests (tests/harness/): the questions it
+answers come from the model and its calling conventions, its one dtype map
+covers every dtype, its drawer gives the same draws from a seed and only
+valid ones, and the calls it builds are inside every declared domain. Nothing
+here needs a build."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from codegen import api
+from codegen.model import DType, Op, Role
+from tests.harness import cpp, draw, spec
+from tests.harness.cases import base_case, build, built, middling, with_every_tensor
+from tests.harness.domains import violations
+from tests.harness.dtypes import (
+    NUMPY,
+    as_float32,
+    element_bytes,
+    encode,
+    from_bfloat16_bits,
+    paddle_dtype,
+    to_bfloat16_bits,
+)
+
+OPS = spec.project_ops()
+
+
+def _ids(op: Op) -> str:
+    return op.name
+
+
+# ---------------------------------------------------------------- what an op writes and takes
+
+
+@pytest.mark.parametrize("op", OPS, ids=_ids)
+def test_writes_are_the_in_place_tensors_and_new_outputs_in_spec_order(op: Op) -> None:
+    writes = spec.writes(op)
+    assert writes == tuple(t for t in op.tensors if t.role in (Role.INOUT, Role.OUTPUT))
+    assert set(spec.in_place(op)) | set(spec.new_outputs(op)) == set(writes)
+    assert not set(spec.in_place(op)) & set(spec.new_outputs(op))
+    assert all(t.is_argument for t in spec.in_place(op))
+    assert not any(t.is_argument for t in spec.new_outputs(op))
+    # A kernel may write what the call returns and workspace scratch, nothing else.
+    may_write = {t.name for t in op.tensors if spec.kernel_may_write(t)}
+    workspace = {t.name for t in op.tensors if spec.is_scratch(t) and t.fill is None}
+    assert may_write == set(spec.written_names(op)) | workspace
+
+
+@pytest.mark.parametrize("op", OPS, ids=_ids)
+def test_orders_come_from_the_calling_conventions(op: Op) -> None:
+    python = api.python(op)
+    tensors = [p.name for p in python.params if p.kind is api.Kind.TENSOR]
+    assert list(spec.python_order(op)) == tensors
+    # Required tensors first (positional), then the optional ones (keyword-only).
+    assert list(spec.positional(op)) == [t.name for t in spec.passed(op) if not t.optional]
+    assert sorted(spec.python_order(op)) == sorted(spec.passed_names(op))
+    # run() takes the caller's tensors and the new outputs; scratch is made inside.
+    run = [p.name for p in api.run(op).params if p.kind is api.Kind.TENSOR]
+    assert [t.name for t in spec.run_tensors(op)] == run
+    assert set(run) == {t.name for t in op.tensors if not spec.is_scratch(t)}
+
+
+@pytest.mark.parametrize("op", OPS, ids=_ids)
+def test_a_tensor_has_its_own_dtype_or_the_one_chosen_for_its_set(op: Op) -> None:
+    for chosen in spec.op_dtypes(op):
+        for t in op.tensors:
+            dtype = spec.dtype_of(t, chosen)
+            assert dtype in spec.dtype_choices(t)
+            assert dtype == (chosen if spec.in_dtype_set(t) else t.dtype)
+        assert spec.dtype_index(op, chosen) == spec.op_dtypes(op).index(chosen)
+    if op.dtype_vars:
+        t = next(t for t in op.tensors if spec.in_dtype_set(t))
+        with pytest.raises(ValueError, match="must choose"):
+            spec.dtype_of(t, None)
+
+
+# ---------------------------------------------------------------- the one dtype map
+
+
+def test_every_dtype_has_one_numpy_dtype() -> None:
+    assert set(NUMPY) == set(DType)
+    assert NUMPY[DType.BFLOAT16] is np.uint16  # bit patterns, as the references take them
+    sizes = {"bool": 1, "int32": 4, "int64": 8, "float32": 4, "float16": 2, "bfloat16": 2}
+    assert {d.value: element_bytes(d) for d in DType} == sizes
+
+
+def test_bfloat16_bits_round_to_nearest_even_and_decode_exactly() -> None:
+    values = np.array([0.0, 1.0, -2.5, 65504.0, 1.00390625, 1.01171875], np.float32)
+    bits = to_bfloat16_bits(values)
+    assert bits.dtype == np.uint16
+    # 65504 rounds up to 2^16; 1 + 2^-8 lies halfway between 1 and 1 + 2^-7: to the
+    # even one, 1; 1 + 3 * 2^-8 halfway between 1 + 2^-7 and 1 + 2^-6: to the even one.
+    assert from_bfloat16_bits(bits).tolist() == [0.0, 1.0, -2.5, 65536.0, 1.0, 1.015625]
+    assert np.array_equal(as_float32(bits), from_bfloat16_bits(bits))
+    assert paddle_dtype(bits) == "bfloat16" and paddle_dtype(values) == "float32"
+    for dtype in DType:
+        encoded = encode([0, 1, 4], dtype)
+        assert encoded.dtype == NUMPY[dtype]
+        assert as_float32(encoded).astype(np.float64).tolist() == (
+            [0, 1, 1] if dtype is DType.BOOL else [0, 1, 4]
+        )
+
+
+# ---------------------------------------------------------------- the drawer
+
+
+@pytest.mark.parametrize("op", OPS, ids=_ids)
+def test_a_seeded_draw_is_a_function_of_its_seed(op: Op) -> None:
+    for seed in range(5):
+        first = draw.call(draw.NumpyChooser(np.random.default_rng(seed)), op)
+        again = draw.call(draw.NumpyChooser(np.random.default_rng(seed)), op)
+        assert first == again
+        assert draw.call(draw.RandomChooser(seed), op) == draw.call(draw.RandomChooser(seed), op)
+
+
+def test_the_numpy_chooser_draws_as_the_generator_does() -> None:
+    """A case drawn from a shared generator is the same whoever draws it: the
+    chooser takes from the generator exactly what integers() would."""
+    ch, rng = draw.NumpyChooser(np.random.default_rng(3)), np.random.default_rng(3)
+    assert ch.integer(0, 2**31 - 1) == int(rng.integers(2**31))
+    assert ch.choice(["a", "b", "c"]) == ["a", "b", "c"][int(rng.integers(3))]
+    assert ch.integer(5, 5) == 5 and int(rng.integers(5, 6)) == 5
+
+
+def _check_drawn(op: Op, drawn: draw.Drawn) -> None:
+    for name, choices in op.sweep:
+        options = [int(e.evaluate(drawn.dims)) for e in choices]
+        assert drawn.dims[name] in options, (name, drawn.dims)
+    for a in op.attrs:
+        value = drawn.attrs[a.name]
+        if a.enum is not None:
+            assert value in [v for _, v in a.enum.members]
+        elif a.name in spec.seed_attrs(op):
+            assert 0 <= value < draw.ATTR_SEEDS
+    assert drawn.dtype in spec.op_dtypes(op)
+    assert 0 <= drawn.seed < draw.VALUE_SEEDS
+
+
+@pytest.mark.parametrize("op", OPS, ids=_ids)
+@settings(max_examples=20, derandomize=True, deadline=None)
+@given(data=st.data())
+def test_hypothesis_draws_what_a_seeded_run_draws_from(op: Op, data: st.DataObject) -> None:
+    _check_drawn(op, draw.call(draw.HypothesisChooser(data), op))
+    _check_drawn(op, draw.call(draw.NumpyChooser(np.random.default_rng(0)), op))
+
+
+@pytest.mark.parametrize("op", OPS, ids=_ids)
+def test_an_op_without_a_sweep_draws_small_dims(op: Op) -> None:
+    """A drawn spec has no sweep: its dims come from UNSWEPT_DIMS, and an
+    attribute without a default that nothing else sets from its range."""
+    bare = dataclasses.replace(op, sweep=())
+    for seed in range(5):
+        drawn = draw.call(draw.RandomChooser(seed), bare)
+        low, high = draw.UNSWEPT_DIMS
+        assert all(low <= drawn.dims[d.name] <= high for d in op.dims if d.from_attr is None)
+        for a in op.attrs:
+            value = drawn.attrs[a.name]
+            if value is not None and a.enum is None:
+                assert a.min is None or value >= a.min, (a.name, value)
+                assert a.max is None or value <= a.max, (a.name, value)
+
+
+# ---------------------------------------------------------------- valid calls
+
+
+@pytest.mark.parametrize("op", OPS, ids=_ids)
+def test_built_calls_lie_inside_every_declared_domain(op: Op) -> None:
+    rng = random.Random(op.name)
+    for _ in range(10):
+        case = built(op, draw.call(draw.RandomChooser(rng.randrange(2**32)), op))
+        assert list(case.arrays) == list(spec.passed_names(op))
+        for t in spec.passed(op):
+            array = case.arrays[t.name]
+            if array is None:
+                assert not spec.required(op, t, case.attrs), t.name
+                continue
+            assert array.shape == case.shape(t), t.name
+            assert array.dtype == NUMPY[case.dtype_of(t)], t.name
+            arrays = dict(case.arrays)
+            assert not violations(t, t.values, array, case.dims, arrays), case.describe()
+
+
+@pytest.mark.parametrize("op", OPS, ids=_ids)
+def test_the_ordinary_calls_every_suite_starts_from(op: Op) -> None:
+    dims, attrs = middling(op)
+    assert build(op, dims, dict(attrs), 0).dims.items() >= dims.items()
+    everything = with_every_tensor(op)
+    assert all(a is not None for a in everything.arrays.values())
+    assert not everything.unit_axes
+    for t in spec.passed(op):
+        if t.optional and t.required_when:
+            assert base_case(op, t).arrays[t.name] is not None
+
+
+# ---------------------------------------------------------------- C++ harnesses
+
+
+@pytest.mark.parametrize("op", OPS, ids=_ids)
+def test_harness_arguments_take_the_parameters_own_types(op: Op) -> None:
+    entry = api.run(op)
+    dtype = cpp.first_dtype(op)
+    values = cpp.attr_values(op, {d.name: 2 for d in op.dims})
+    assert set(values) == {a.name for a in op.attrs}
+    scope = {"ctx": "ctx"} | {d.name: "2" for d in op.dims} | values
+    for p in cpp.tensor_params(entry):
+        argument = cpp.buffer(p, dtype, "memory", 4)
+        assert argument.startswith(p.type.render(dtype) + "{")
+        scope[p.name] = argument
+    call = entry.call(scope, cpp.template_args(dtype))
+    assert call.startswith("run<" if op.dtype_vars else "run(")
+    stubs = cpp.aborting_kernels(op)
+    assert stubs.count("std::abort()") == sum(
+        bool(k.direct_backend) + sum(x.built for x in k.launchers) for k in spec.kinds(op)
+    )
