@@ -79,8 +79,7 @@ def test_files_are_rewritten_only_when_they_change(tmp_path: Path) -> None:
     assert third.stdout.startswith("1 file(s) written, 1 removed"), third.stdout
     assert not stale.exists()
     assert (
-        changed.read_text()
-        == (ROOT / "generated" / "entry" / "verify_draft_tokens.cc").read_text()
+        changed.read_text() == (ROOT / "generated" / "entry" / "verify_draft_tokens.cc").read_text()
     )
 
 

@@ -1,6 +1,6 @@
 """C++ harnesses of the generated code, built from the op's calling
 conventions (codegen.api): a harness declares its functions and calls the
-plugin, the launchers and its own helpers through ``Signature`` objects, so
+entry, the launchers and its own helpers through ``Signature`` objects, so
 declaration and call come from the same parameters and nothing joins a
 parameter list by hand. Every harness compiles through tools/build.py's
 ``build_harness`` (one compile command per flag set; no test has its own)."""
@@ -13,9 +13,21 @@ from pathlib import Path
 from codegen import api
 from codegen.kinds import HOST_ELEM, KernelKind, kinds_of
 from codegen.model import AttrType, DType, Op, Tensor
+from codegen.views import ENTRY
 from tools.build import MAIN, build_harness, write_if_changed
 
 GENERATED = MAIN.generated
+# Where the generator writes an op's framework-free entry (header, source).
+ENTRY_HEADER, ENTRY_SOURCE = (path for _, path in ENTRY)
+
+
+def entry_header(op: Op) -> str:
+    """The entry's header, as a harness includes it."""
+    return ENTRY_HEADER.format(op=op.name)
+
+
+def entry_source(op: Op, generated: Path = GENERATED) -> Path:
+    return generated / ENTRY_SOURCE.format(op=op.name)
 
 
 # ---------------------------------------------------------------- parameters
@@ -92,10 +104,12 @@ def param(name: str, ctype: str, kind: api.Kind = api.Kind.CONTEXT) -> api.Param
 # ---------------------------------------------------------------- stub kernels
 
 
-def _stub(sig: api.Signature, op: Op) -> list[str]:
-    """A definition of `sig` that aborts, by its qualified name (so it must
-    match the generated declaration), and its explicit instantiations."""
-    head = f"{sig.template}{sig.prefix.replace('static ', '')}{sig.returns} {sig.qualified}"
+def _stub(op: Op, kind: KernelKind) -> list[str]:
+    """A definition of the op's kernel of `kind` that aborts, by its qualified
+    name (so it must match the generated declaration), and its explicit
+    instantiations."""
+    sig = api.kernel(op, kind)
+    head = f"{sig.template}{kind.define_prefix}{sig.returns} {sig.qualified}"
     return [f"{head}({sig.params_text()}) {{ std::abort(); }}", *sig.instantiations(op, True)]
 
 
@@ -114,12 +128,12 @@ def _launcher_stub(op: Op, kind: KernelKind) -> list[str]:
 
 def aborting_kernels(op: Op) -> str:
     """Definitions that abort of everything run() reaches past its checks: each
-    kernel it calls directly, each launcher it calls; a harness of the plugin
+    kernel it calls directly, each launcher it calls; a harness of the entry
     links them where a call must never reach a kernel."""
     parts = []
     for kind in kinds_of(op.kernels):
         if kind.direct_backend:
-            parts += _stub(api.kernel(op, kind), op)
+            parts += _stub(op, kind)
         parts += _launcher_stub(op, kind)
     return "\n".join(parts)
 
@@ -131,10 +145,10 @@ def link_check_sources(op: Op, generated: Path, where: Path) -> list[Path]:
     the generated code against its own declarations."""
     main = where / "main.cc"
     write_if_changed(main, "int main() { return 0; }\n")
-    sources = [main, generated / "plugin" / f"{op.name}.cc"]
+    sources = [main, entry_source(op, generated)]
     for kind in kinds_of(op.kernels):
         stub = where / f"{op.name}_{kind.name}_stub.cc"
-        text = "\n".join(_stub(api.kernel(op, kind), op))
+        text = "\n".join(_stub(op, kind))
         write_if_changed(stub, f'#include <cstdlib>\n#include "{kind.decl(op.name)}"\n\n{text}\n')
         sources.append(stub)
         sources += [generated / x.path.format(op=op.name) for x in kind.launchers if x.built]

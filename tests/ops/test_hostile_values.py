@@ -15,24 +15,19 @@ import zlib
 import numpy as np
 import pytest
 
-from codegen.kinds import XPU3
-from codegen.model import DType, Op, Role
+from codegen.model import Op
 from tests import budgets
-from tests.harness.cases import Case
+from tests.harness import spec
+from tests.harness.cases import Case, zeros
 from tests.harness.counts import COUNTS, SECONDS
 from tests.harness.domains import postcondition_violations
-from tests.harness.dtypes import from_bfloat16_bits
+from tests.harness.dtypes import NUMPY, as_float32, encode
 from tests.harness.references import reference, tolerance
-from tests.harness.spec import load_ops
 from tests.ops.hostile_values import runner
 from tests.ops.hostile_values.cases import hostile_cases
 
-OPS = load_ops()
-BACKENDS = [
-    (op, b)
-    for op in OPS
-    for b in ["cpu"] + (["xpu3-sim", "xpu3-device"] if XPU3.name in op.kernels else [])
-]
+OPS = spec.load_ops()
+BACKENDS = [(op, b) for op in OPS for b in runner.backends(op)]
 LAUNCHES = [(1, 1), (2, 4)]
 
 
@@ -53,14 +48,12 @@ def _sentinel(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:  # type: i
 
 
 def _call(op: Op, case: Case, backend: str, index: int) -> runner.Call:
+    """The runner's call of a case: the caller's arrays, and each new output's
+    initial contents."""
     arrays: dict[str, np.ndarray | None] = {}
-    for t in runner.run_tensors(op):
-        if t.role is Role.OUTPUT:
-            dtype = t.dtype if isinstance(t.dtype, DType) else case.dtype
-            assert dtype is not None
-            like = np.empty(0, np.uint16 if dtype is DType.BFLOAT16 else dtype.value)
-            shape = tuple(int(e.evaluate(case.dims)) for e in t.shape)
-            arrays[t.name] = _sentinel(shape, like.dtype)
+    for t in spec.run_tensors(op):
+        if spec.is_new_output(t):
+            arrays[t.name] = _sentinel(case.shape(t), np.dtype(NUMPY[case.dtype_of(t)]))
         else:
             source = case.arrays[t.name]
             arrays[t.name] = None if source is None else source.copy()
@@ -70,19 +63,15 @@ def _call(op: Op, case: Case, backend: str, index: int) -> runner.Call:
         case.dims,
         case.attrs,
         arrays,
-        op.dtype_vars[0].choices.index(case.dtype) if op.dtype_vars and case.dtype else 0,
+        spec.dtype_index(op, case.dtype),
         launch=(clusters, cores, index),
     )
-
-
-def _as_float(array: np.ndarray) -> np.ndarray:
-    return from_bfloat16_bits(array) if array.dtype == np.uint16 else array
 
 
 def _differs(got: np.ndarray, want: np.ndarray, rtol: float, atol: float) -> str | None:
     if got.shape != want.shape:
         return f"shape {got.shape} != {want.shape}"
-    g, w = _as_float(got), _as_float(np.asarray(want).astype(got.dtype, copy=False))
+    g, w = as_float32(got), as_float32(np.asarray(want).astype(got.dtype, copy=False))
     if g.dtype.kind == "b":  # any non-zero byte is true (a bool byte a caller made)
         g, w = g.view(np.uint8) != 0, w.view(np.uint8) != 0
     if g.dtype.kind == "f":
@@ -119,7 +108,7 @@ def test_hostile_values_stay_inside_buffers_and_match_the_reference(op: Op, back
             stacklevel=1,
         )
     SECONDS[(op.name, f"hostile values ({backend})")] += sum(seconds)
-    written = [t for t in runner.run_tensors(op) if t.role in (Role.INOUT, Role.OUTPUT)]
+    written = spec.writes(op)
     failures = []
     for h, outcome in zip(hostile, outcomes, strict=True):
         where = f"{h.case.describe()} [{h.what}]"
@@ -151,21 +140,13 @@ def test_hostile_values_stay_inside_buffers_and_match_the_reference(op: Op, back
 def _probe(op_name: str, dims: dict[str, int], attrs: dict[str, object], **values: object) -> Case:
     """A call of zeros (absent optional tensors unless given), then `values`."""
     op = next(o for o in OPS if o.name == op_name)
-    arrays: dict[str, np.ndarray | None] = {}
-    for t in op.arguments:
-        if t.optional and t.name not in values:
-            arrays[t.name] = None
-            continue
-        dtype = t.dtype if isinstance(t.dtype, DType) else DType.FLOAT32
-        shape = tuple(int(e.evaluate(dims)) for e in t.shape)
-        arrays[t.name] = np.zeros(shape, dtype.value)
+    case = zeros(op, dims, spec.op_dtypes(op)[0], set(values))
     for name, value in values.items():
-        target = arrays[name]
+        target = case.arrays[name]
         assert target is not None
-        target[...] = np.asarray(value).reshape(target.shape)
-    full = {a.name: a.default for a in op.attrs} | attrs
-    dtype = op.dtype_vars[0].choices[0] if op.dtype_vars else None
-    return Case(op, dims, full, arrays, dtype)
+        target[...] = encode(value, case.dtype_of(op.tensor(name))).reshape(target.shape)
+    case.attrs = {a.name: a.default for a in op.attrs} | attrs
+    return case
 
 
 PROBES = {
@@ -207,7 +188,7 @@ def test_the_first_probes_stay_inside_their_buffers(name: str, backend: str) -> 
     (outcome,) = runner.run(op, runner.build(op), [_call(op, case, backend, 0)])
     assert outcome.refused is None, outcome.refused
     assert not postcondition_violations(op, case.dims, outcome.outputs)
-    written = [t for t in runner.run_tensors(op) if t.role in (Role.INOUT, Role.OUTPUT)]
+    written = spec.writes(op)
     with np.errstate(all="ignore"):
         want = reference(op, case)
     for t, w in zip(written, want, strict=True):

@@ -309,17 +309,17 @@ def test_the_plugin_refuses_dims_past_the_limit() -> None:
     calls too: each dim of each op past the limit, or negative, is refused
     before any scratch is made or a kernel runs (here the kernels are stubs
     that abort). Built as one harness without Paddle."""
+    from tests.harness import cpp
     from tests.runtime.api_boundary.plugin_harness import PAST, source
-    from tools.build import BUILD, build_harness, write_if_changed
+    from tools.build import BUILD, write_if_changed
 
     where = BUILD / "api_boundary"
     where.mkdir(parents=True, exist_ok=True)
     harness = where / "plugin_harness.cc"
     write_if_changed(harness, source(OPS))
     binary = where / "plugin_harness"
-    plugins = [ROOT / "generated" / "entry" / f"{op.name}.cc" for op in OPS]
-    build = build_harness([harness, *plugins], binary, "plain")
-    assert build.returncode == 0, build.stdout[-3000:]
+    plugins = [cpp.entry_source(op) for op in OPS]
+    cpp.build([harness, *plugins], binary, "plain")
     run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120, check=False)
     assert run.returncode == 0, f"exit {run.returncode}: {run.stdout[-2000:]}{run.stderr[-2000:]}"
     kind = "size: dim past the limit (framework-free run())"

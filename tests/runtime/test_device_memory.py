@@ -18,59 +18,34 @@ import pytest
 
 from codegen import api
 from codegen.emit import format_files, render
-from codegen.kinds import HOST_ELEM
-from codegen.model import AttrType, DTypeVar, Op, Role
-from codegen.parse import load_specs
+from codegen.model import Op
 from codegen.views.entry import on_host
 from tests import ROOT
-from tests.runtime.api_boundary.plugin_harness import aborting_kernels
-from tools.build import BUILD, build_harness, write_if_changed
+from tests.harness import cpp, spec
+from tools.build import BUILD, write_if_changed
 
-OPS = load_specs(ROOT / "opspec", ROOT)
-
-
-def _attr_values(op: Op) -> dict[str, str]:
-    values = {}
-    for a in op.attrs:
-        if any(d.from_attr == a.name for d in op.dims):
-            values[a.name] = "2"
-        elif a.enum is not None:
-            values[a.name] = f"opforge::{op.name}::{a.enum.name}::{a.enum.members[0][0]}"
-        elif a.type is AttrType.BOOL:
-            values[a.name] = "false"
-        elif a.default is not None:
-            values[a.name] = repr(a.default)
-        else:
-            values[a.name] = str(a.min if a.min is not None else 1)
-    return values
+OPS = spec.project_ops()
 
 
 def _harness(op: Op) -> str:
     """main(): run() on kXpu3 with value checks on and device buffers unreadable;
     stub kernels and launchers that must never be reached."""
-    env = {d.name: 2 for d in op.dims}
-    dtype = op.dtype_vars[0].choices[0] if op.dtype_vars else None
-    scope = {"ctx": "ctx"} | {d.name: "2" for d in op.dims} | _attr_values(op)
-    for i, t in enumerate(op.tensors):
-        if t.role is Role.SCRATCH:
-            continue
-        elem = HOST_ELEM[dtype if isinstance(t.dtype, DTypeVar) else t.dtype]  # type: ignore[index]
-        const = "const " if t.read_only else ""
-        count = 1
-        for e in t.shape:
-            count *= e.evaluate(env)
+    dims = {d.name: 2 for d in op.dims}
+    dtype = cpp.first_dtype(op)
+    entry = api.run(op)
+    scope = {"ctx": "ctx"} | {d: str(n) for d, n in dims.items()} | cpp.attr_values(op, dims)
+    for i, p in enumerate(cpp.tensor_params(entry)):
+        assert p.tensor is not None
         # Each buffer at its own offset: buffers sharing memory are refused.
-        data = "host_memory" if t.host else "static_cast<unsigned char*>(device_memory)"
-        scope[t.name] = (
-            f"opforge::Buffer<{const}{elem}>{{reinterpret_cast<{elem}*>({data} + {64 * i}), {count}}}"
-        )
-    run = api.run(op).call(scope, HOST_ELEM[dtype] if dtype else "")
+        memory = "host_memory" if p.tensor.host else "static_cast<unsigned char*>(device_memory)"
+        scope[p.name] = cpp.buffer(p, dtype, f"{memory} + {64 * i}", spec.numel(p.tensor, dims))
+    run = entry.call(scope, cpp.template_args(dtype))
     return f"""#include <sys/mman.h>
 #include <cstdio>
 #include <cstdlib>
-#include "entry/{op.name}.h"
+#include "{cpp.entry_header(op)}"
 
-{aborting_kernels(op)}
+{cpp.aborting_kernels(op)}
 
 [[maybe_unused]] alignas(64) static unsigned char host_memory[1 << 16];  // host tensors, if any
 
@@ -96,10 +71,7 @@ def _compile_and_run(op: Op, generated: Path, where: Path) -> subprocess.Complet
     source = where / f"{op.name}_harness.cc"
     write_if_changed(source, _harness(op))
     binary = where / f"{op.name}_harness"
-    build = build_harness(
-        [source, generated / "entry" / f"{op.name}.cc"], binary, "plain", generated
-    )
-    assert build.returncode == 0, build.stdout[-3000:]
+    cpp.build([source, cpp.entry_source(op, generated)], binary, "plain", generated)
     return subprocess.run([str(binary)], capture_output=True, text=True, check=False, timeout=60)
 
 

@@ -12,8 +12,11 @@ import subprocess
 
 import pytest
 
+from codegen import api
+from codegen.kinds import KernelKind, Launcher, kinds_of
 from tests import ROOT
-from tools.build import BUILD, build_harness, write_if_changed
+from tests.harness import cpp, spec
+from tools.build import BUILD, write_if_changed
 
 # Built in build/ (not a temporary directory), so a rerun compiles only what changed.
 HARNESSES = BUILD / "xpu3_launch"
@@ -40,8 +43,7 @@ def test_a_dim_past_int32_is_refused_by_name() -> None:
     source = HARNESSES / "dim.cc"
     write_if_changed(source, PROGRAM)
     binary = HARNESSES / "dim"
-    build = build_harness([source], binary, "plain", None)
-    assert build.returncode == 0, build.stdout[-3000:]
+    cpp.build([source], binary, "plain", None)
     done = subprocess.run([str(binary)], capture_output=True, text=True, check=False, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr
     message = done.stdout.strip()
@@ -63,43 +65,35 @@ def test_a_dim_past_int32_is_refused_by_name() -> None:
 STAGING_OPS = ["unified_update_model_status", "verify_draft_tokens"]
 
 
-def _launch_harness(op_name: str) -> str:
-    from codegen import api
-    from codegen.kinds import HOST_ELEM, XPU3
-    from codegen.model import AttrType, DTypeVar
-    from codegen.parse import load_specs
+def _device_launcher(op_name: str) -> tuple[KernelKind, Launcher]:
+    """The op's kernel kind that launches onto a real device, and that launcher
+    (the one whose caller's buffers are device memory)."""
+    op = spec.project_op(op_name)
+    return next((k, x) for k in kinds_of(op.kernels) for x in k.launchers if x.device_memory)
 
-    op = next(o for o in load_specs(ROOT / "opspec", ROOT) if o.name == op_name)
-    signature = api.launch(op, XPU3.launchers[1])
+
+def _launch_harness(op_name: str) -> str:
+    op = spec.project_op(op_name)
+    signature = api.launch(op, _device_launcher(op_name)[1])
     dims = {d.name: 2 for d in op.dims}
-    scope = {"ctx": "ctx"} | {d.name: "2" for d in op.dims}
-    for a in op.attrs:
-        if a.enum is not None:
-            scope[a.name] = f"opforge::{op.name}::{a.enum.name}::{a.enum.members[0][0]}"
-        elif a.type is AttrType.BOOL:
-            scope[a.name] = "false"
-        else:
-            scope[a.name] = "2" if any(d.from_attr == a.name for d in op.dims) else "1"
+    dtype = cpp.first_dtype(op)
+    scope = {"ctx": "ctx"} | {d: str(n) for d, n in dims.items()} | cpp.attr_values(op, dims)
     allocations = []
-    for t in op.tensors:
-        assert not isinstance(t.dtype, DTypeVar), "a dtype-set op needs a template argument"
-        count = 1
-        for e in t.shape:
-            count *= int(e.evaluate(dims))
-        on_device = not (t.host or t.role.value == "scratch")
-        allocations.append(
-            f"  Memory {t.name}_memory({count} * sizeof({HOST_ELEM[t.dtype]}), {'true' if on_device else 'false'});"
-        )
-        const = "const " if t.read_only else ""
-        scope[t.name] = (
-            f"opforge::Buffer<{const}{HOST_ELEM[t.dtype]}>{{"
-            f"static_cast<{HOST_ELEM[t.dtype]}*>({t.name}_memory.data), {count}}}"
-        )
+    for p in cpp.tensor_params(signature):
+        t = p.tensor
+        assert t is not None
+        count = spec.numel(t, dims)
+        # The launcher stages host-resident tensors and scratch onto the device itself.
+        on_device = "false" if t.host or spec.is_scratch(t) else "true"
+        elem = cpp.elem(t, dtype)
+        allocations.append(f"  Memory {p.name}_memory({count} * sizeof({elem}), {on_device});")
+        scope[p.name] = cpp.buffer(p, dtype, f"{p.name}_memory.data", count)
     allocation_lines = "\n".join(allocations)
+    call = signature.call(scope, cpp.template_args(dtype))
     return f"""#include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include "entry/{op.name}.h"
+#include "{cpp.entry_header(op)}"
 #include "xpu/runtime.h"
 
 namespace {{
@@ -129,7 +123,7 @@ int main(int argc, char** argv) {{
   ctx.xpu3.nclusters = 2;
   ctx.xpu3.ncores = 4;
   try {{
-    opforge::{op.name}::{signature.call(scope)};
+    opforge::{op.name}::{call};
   }} catch (const opforge::OpError& error) {{
     std::printf("%s\\n", error.what());
     return 0;
@@ -147,13 +141,13 @@ def test_every_failed_runtime_call_is_an_error_and_leaks_nothing(
     source = HARNESSES / f"{op_name}_launch.cc"
     write_if_changed(source, _launch_harness(op_name))
     binary = HARNESSES / f"{op_name}_launch"
+    kind, launcher = _device_launcher(op_name)
     units = [
         source,
-        ROOT / "generated" / "launch" / f"{op_name}_xpu3.xpu",
-        ROOT / "csrc" / "kernels" / "xpu3" / f"{op_name}.xpu",
+        ROOT / "generated" / launcher.path.format(op=op_name),
+        ROOT / kind.source(op_name),
     ]
-    build = build_harness(units, binary, "sanitized", defines=("OPFORGE_WITH_XPU3_TOOLCHAIN",))
-    assert build.returncode == 0, build.stdout[-3000:]
+    cpp.build(units, binary, "sanitized", defines=("OPFORGE_WITH_XPU3_TOOLCHAIN",))
     env = {"ASAN_OPTIONS": "detect_leaks=1:halt_on_error=1", "PATH": "/usr/bin:/bin"}
     failures = []
     for n in range(1, 20):

@@ -14,30 +14,26 @@ import numpy as np
 
 from codegen import api
 from codegen.cpp import numel_cpp
-from codegen.kinds import CPU, XPU3
-from codegen.model import Op, Role, Tensor
+from codegen.kinds import CPU, XPU3, kinds_of
+from codegen.model import Op
+from tests.harness import spec
 
 
 def pattern(numel: int, position: int) -> np.ndarray:
     return (np.arange(numel, dtype=np.int64) * 3 + position) % 5
 
 
-def written(t: Tensor) -> bool:
-    return t.role in (Role.INOUT, Role.OUTPUT) or (t.role is Role.SCRATCH and t.fill is None)
-
-
 def _parts(op: Op, sig: api.Signature, backend: str, scope: str = "") -> tuple[str, str, str]:
     """(template head, the fill calls, the instantiation macro) of a kernel whose
     arguments are named `scope` + name (``args.`` in a kernel given a struct)."""
-    template = f"template <typename {sig.tparam}>\n" if sig.tparam else ""
     names = {d.name: scope + d.name for d in op.dims}
     fills = "".join(
         f"  fill_pattern({scope}{t.name}, {numel_cpp(t.shape, names)}, {k});\n"
         for k, t in enumerate(op.tensors)
-        if written(t)
+        if spec.kernel_may_write(t)
     )
     instances = f"OPFORGE_{op.name.upper()}_{backend}_INSTANCES\n" if sig.tparam else ""
-    return template, fills, instances
+    return sig.template, fills, instances
 
 
 def cpu_kernel(op: Op) -> str:
@@ -90,10 +86,13 @@ def xpu3_kernel(op: Op) -> str:
     )
 
 
+WRITERS = {CPU.name: cpu_kernel, XPU3.name: xpu3_kernel}
+
+
 def write_kernels(ops: list[Op], kernels: Path) -> None:
-    for backend in ("cpu", "xpu3"):
-        (kernels / backend).mkdir(parents=True, exist_ok=True)
+    """Each op's kernel of every kind it names, where the build looks for it."""
     for op in ops:
-        (kernels / "cpu" / f"{op.name}.cc").write_text(cpu_kernel(op), encoding="utf-8")
-        if XPU3.name in op.kernels:
-            (kernels / "xpu3" / f"{op.name}.xpu").write_text(xpu3_kernel(op), encoding="utf-8")
+        for kind in kinds_of(op.kernels):
+            path = kernels / kind.name / f"{op.name}{kind.suffix}"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(WRITERS[kind.name](op), encoding="utf-8")

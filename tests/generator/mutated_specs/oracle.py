@@ -4,9 +4,9 @@ A case either is rejected with spec errors that each read ``file:line: ...``
 (line inside the file, message short and printable), or generates code that is
 valid Python (every .py/.pyi compiles), deterministic, and whose *code* is the
 same as when every free text of the spec is replaced by a plain word: spec text
-may change what strings and comments say, never the code around them. The C++
-of a sample of accepted cases is compiled with ``g++ -fsyntax-only`` (see
-``compile_cxx``), the one check too slow to run per case.
+may change what strings and comments say, never the code around them. The
+framework-free C++ of a sample of accepted cases is compiled and linked against
+stub kernels (see ``compile_cxx``), the one check too slow to run per case.
 """
 
 from __future__ import annotations
@@ -15,8 +15,6 @@ import dataclasses
 import re
 import shutil
 import signal
-import subprocess
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,7 +27,8 @@ from codegen.model import Op
 from codegen.parse import SpecErrors, load_specs
 from tests.generator.mutated_specs.lexer import LexError, cpp_tokens, python_tokens
 from tests.generator.mutated_specs.mutate import Case
-from tools.build import harness_flags
+from tests.harness import cpp
+from tools.build import BUILD
 
 CASE_SECONDS = 5.0  # a case taking longer is a hang
 MAX_MESSAGE_CHARS = 400  # one error line; values in it are cut to 80 characters
@@ -60,6 +59,7 @@ class Outcome:
     detail: str = ""
     seconds: float = 0.0
     files: dict[str, str] = dataclasses.field(default_factory=dict)  # when accepted
+    ops: list[Op] = dataclasses.field(default_factory=list)  # when accepted
 
     @property
     def failed(self) -> bool:
@@ -143,7 +143,7 @@ def run_case(case: Case, workdir: Path) -> Outcome:
                 kind = "bad-message" if problem else "rejected"
                 return Outcome(kind, problem or "", time.perf_counter() - start)
             kind, detail, files = check_generated(ops)
-            return Outcome(kind, detail, time.perf_counter() - start, files)
+            return Outcome(kind, detail, time.perf_counter() - start, files, ops)
     except Hang as exc:
         return Outcome("hang", str(exc), time.perf_counter() - start)
     except MemoryError:
@@ -158,33 +158,25 @@ def run_case(case: Case, workdir: Path) -> Outcome:
         )
 
 
-def compile_cxx(files: dict[str, str], op: str) -> str | None:
-    """``g++ -fsyntax-only`` on an op's framework-free C++ (kernel declarations,
-    plugin header and source); the failure text, or None."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp)
-        for path, text in files.items():
-            (out / path).parent.mkdir(parents=True, exist_ok=True)
-            (out / path).write_text(text, encoding="utf-8")
-        sources = [f"entry/{op}.cc"]  # includes the entry header and kernel declarations
-        if f"kernel_decls/{op}_xpu3.h" in files:
-            sources.append(f"launch/{op}_xpu3sim.cc")
-        for source in sources:
-            result = subprocess.run(
-                # The harnesses' flags (tools/build.py), checking syntax only.
-                [
-                    "g++",
-                    *harness_flags("plain", out),
-                    "-fsyntax-only",
-                    "-x",
-                    "c++",
-                    str(out / source),
-                ],
-                capture_output=True,
-                text=True,
-                check=False,
-                timeout=120,
-            )
-            if result.returncode != 0:
-                return f"{source}: {result.stderr[:2000]}"
+# Where the sample's harnesses are built, one directory per sample slot (so
+# a rerun compiles only what changed): build/mutated_specs/<slot>/.
+CXX_DIR = BUILD / "mutated_specs"
+
+
+def compile_cxx(files: dict[str, str], op: Op, slot: int = 0) -> str | None:
+    """An op's framework-free C++ (the kernel declarations, the entry and its
+    launchers) compiled and linked against stub kernels, through the harness
+    build (tests.harness.cpp); the compiler's output, or None."""
+    where = CXX_DIR / str(slot)
+    if where.exists():
+        shutil.rmtree(where)
+    generated = where / "generated"
+    for path, text in files.items():
+        (generated / path).parent.mkdir(parents=True, exist_ok=True)
+        (generated / path).write_text(text, encoding="utf-8")
+    sources = cpp.link_check_sources(op, generated, where)
+    try:
+        cpp.build(sources, where / "harness", "plain", generated)
+    except cpp.HarnessBuildFailed as failed:
+        return str(failed)[-2000:]
     return None

@@ -17,6 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from codegen.model import Op
 from tests.generator.mutated_specs.mutate import Case, draw_case
 from tests.generator.mutated_specs.oracle import Outcome, compile_cxx, run_case
 from tests.harness.draw import RandomChooser
@@ -42,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     counts: collections.Counter[str] = collections.Counter()
     failures: list[tuple[int, Outcome, Case | None]] = []
-    accepted: list[tuple[int, str, dict[str, str]]] = []
+    accepted: list[tuple[int, Op, dict[str, str]]] = []
     slowest = 0.0
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
@@ -55,9 +56,9 @@ def main(argv: list[str] | None = None) -> int:
             if outcome.failed:
                 failures.append((seed, outcome, case))
             elif outcome.kind == "accepted" and len(accepted) < args.compile:
-                accepted.append((seed, case.stem, outcome.files))
-    for seed, op, files in accepted:
-        problem = compile_cxx(files, op)
+                accepted += [(seed, op, outcome.files) for op in outcome.ops[:1]]
+    for slot, (seed, op, files) in enumerate(accepted):
+        problem = compile_cxx(files, op, slot)
         counts["c++ checked"] += 1
         if problem is not None:
             counts["cxx-syntax"] += 1

@@ -38,10 +38,11 @@ from pathlib import Path
 import numpy as np
 
 from codegen import api
-from codegen.kinds import HOST_ELEM
-from codegen.model import AttrType, DTypeVar, Op, Role, Tensor
+from codegen.kinds import kinds_of
+from codegen.model import AttrType, Op
 from tests import ROOT
-from tools.build import build_harness, manifest, write_if_changed
+from tests.harness import cpp, spec
+from tools.build import manifest, write_if_changed
 from tools.plant_bugs import planted_copy, planted_in_place_of, planting
 
 # The entry dispatches kXpu3 to the device launcher, here over the stand-in runtime.
@@ -52,48 +53,61 @@ ENV = {
 }
 
 
-def run_tensors(op: Op) -> list[Tensor]:
-    return [t for t in op.tensors if t.role is not Role.SCRATCH]
+def backends(op: Op) -> list[str]:
+    """The backends a runner drives: the spec suite's (spec.backends), and each
+    device launcher over the stand-in runtime ("<kind>-device")."""
+    device = [
+        f"{k.name}-device"
+        for k in kinds_of(op.kernels)
+        if any(x.device_memory for x in k.launchers)
+    ]
+    return [*spec.backends(op), *device]
+
+
+def run_case_signature(op: Op) -> api.Signature:
+    """The runner's function for one case: the context, whether the caller's
+    device tensors live in (simulated) device memory, then the dims and the
+    attributes as run() declares them; a template over the op's dtype set, as
+    run() is."""
+    entry = api.run(op)
+    parameters = [
+        cpp.param("ctx", "const opforge::Context&"),
+        cpp.param("on_device", "bool"),
+        *cpp.params(entry, api.Kind.DIM),
+        *cpp.params(entry, api.Kind.ATTR),
+    ]
+    return cpp.signature("run_case", parameters, entry.tparam)
 
 
 def source(op: Op) -> str:
-    signature = api.run(op)
-    tensors = run_tensors(op)
-    tparam = op.dtype_vars[0].name if op.dtype_vars else ""
-    scope = {"ctx": "ctx"} | {d.name: d.name for d in op.dims}
+    entry = api.run(op)
+    run_case = run_case_signature(op)
+    own = {p.name: p.name for p in run_case.params}  # run_case's parameters, by name
+    scope = dict(own)
     reads = []
-    for t in tensors:
-        elem = tparam if isinstance(t.dtype, DTypeVar) else HOST_ELEM[t.dtype]
-        on_device = "false" if t.host else "on_device"
-        reads.append(f"  Storage<{elem}> {t.name}_data({on_device});")
-        scope[t.name] = f"{t.name}_data.buffer()"
-    attr_params = [p for p in signature.params if p.kind is api.Kind.ATTR]
-    for p in attr_params:
-        scope[p.name] = p.name
-    outputs = [t for t in tensors if t.role in (Role.INOUT, Role.OUTPUT)]
-    call = signature.call(scope, tparam)
-    attr_decls = ", ".join(f"{p.type.render()} {p.name}" for p in attr_params)
-    dim_decls = ", ".join(f"int64_t {d.name}" for d in op.dims)
-    params = ", ".join(
-        x for x in ("const opforge::Context& ctx, bool on_device", dim_decls, attr_decls) if x
-    )
-    args = ", ".join(
-        ["ctx", "on_device", *(d.name for d in op.dims), *(p.name for p in attr_params)]
-    )
-    template = f"template <typename {tparam}>\n" if tparam else ""
+    for p in cpp.tensor_params(entry):
+        assert p.tensor is not None
+        on_device = "false" if p.tensor.host else "on_device"
+        reads.append(f"  Storage<{cpp.elem(p.tensor)}> {p.name}_data({on_device});")
+        scope[p.name] = f"{p.name}_data.buffer()"
+    call = entry.call(scope, entry.tparam)
+    dim_reads = [
+        f"    const {p.type.render()} {p.name} = take<int64_t>();"
+        for p in cpp.params(run_case, api.Kind.DIM)
+    ]
     attr_reads = []
-    for p, a in zip(attr_params, op.attrs, strict=True):
-        raw = "take<double>()" if a.type is AttrType.FLOAT else "take<int64_t>()"
+    for p in cpp.params(run_case, api.Kind.ATTR):
+        raw = "take<double>()" if op.attr(p.name).type is AttrType.FLOAT else "take<int64_t>()"
         attr_reads.append(f"    const auto {p.name} = static_cast<{p.type.render()}>({raw});")
-    if tparam:
-        choices = op.dtype_vars[0].choices
+    if run_case.tparam:
         dispatch = "\n".join(
-            f"      case {i}: run_case<{HOST_ELEM[d]}>({args}); break;"
-            for i, d in enumerate(choices)
+            f"      case {i}: {run_case.call(own, cpp.template_args(d))}; break;"
+            for i, d in enumerate(op.dtype_vars[0].choices)
         )
         dispatch = f"    switch (dtype) {{\n{dispatch}\n      default: std::abort();\n    }}"
     else:
-        dispatch = f"    run_case({args});"
+        dispatch = f"    {run_case.call(own)};"
+    gives = "\n".join(f"  {t.name}_data.give_back();" for t in spec.writes(op))
     return f"""// The sanitized hostile-values runner of {op.name} (tests/ops/hostile_values/runner.py).
 #include <chrono>
 #include <cstdint>
@@ -106,7 +120,7 @@ def source(op: Op) -> str:
 #include <string>
 #include <vector>
 
-#include "entry/{op.name}.h"
+#include "{cpp.entry_header(op)}"
 #include "xpu3sim/sim.h"
 
 namespace {{
@@ -164,7 +178,7 @@ struct Storage {{
   }}
 }};
 
-{template}void run_case({params}) {{
+{run_case.defn()} {{
 {chr(10).join(reads)}
   try {{
     opforge::{op.name}::{call};
@@ -176,7 +190,7 @@ struct Storage {{
     return;
   }}
   give<int32_t>(0);
-{chr(10).join(f"  {t.name}_data.give_back();" for t in outputs)}
+{gives}
 }}
 
 }}  // namespace
@@ -197,7 +211,7 @@ int main() {{
     ctx.xpu3.nclusters = take<int32_t>();
     ctx.xpu3.ncores = take<int32_t>();
     ctx.xpu3.schedule_seed = take<int64_t>();
-{chr(10).join(f"    const int64_t {d.name} = take<int64_t>();" for d in op.dims)}
+{chr(10).join(dim_reads)}
 {chr(10).join(attr_reads)}
     std::fprintf(stderr, "case %lld\\n", static_cast<long long>(i));
     const auto started = std::chrono::steady_clock::now();
@@ -238,16 +252,9 @@ def build(
     binary = built / "runner"
     if planting():
         binary = planted_copy().parent / f"runner-{op.name}"
-    done = build_harness(
-        [runner, *_sources(op, generated, kernels)],
-        binary,
-        "sanitized",
-        generated,
-        DEFINES,
+    return cpp.build(
+        [runner, *_sources(op, generated, kernels)], binary, "sanitized", generated, DEFINES
     )
-    if done.returncode != 0:
-        raise RuntimeError(f"building the runner of {op.name} failed:\n{done.stdout[-6000:]}")
-    return binary
 
 
 @dataclass
@@ -302,7 +309,7 @@ def run(op: Op, binary: Path, calls: list[Call]) -> list[Outcome]:
                 if a.type is AttrType.FLOAT
                 else np.int64(value).tobytes()
             )
-        for t in run_tensors(op):
+        for t in spec.run_tensors(op):
             array = c.arrays[t.name]
             if array is None:
                 parts.append(np.int64(-1).tobytes())
@@ -349,7 +356,7 @@ def slow_cases(seconds: list[float], factor: float = 50.0, floor: float = 1.0) -
 def _parse(op: Op, calls: list[Call], data: bytes) -> list[Outcome]:
     position = 0
     outcomes = []
-    written = [t for t in run_tensors(op) if t.role in (Role.INOUT, Role.OUTPUT)]
+    written = spec.writes(op)
     for c in calls:
         status = int(np.frombuffer(data, np.int32, 1, position)[0])
         position += 4
