@@ -42,12 +42,13 @@ import pytest
 import opforge
 from codegen.model import Op
 from tests import ROOT
+from tests.harness import cpp, spec
 from tests.harness.counts import COUNTS
-from tests.harness.spec import load_ops
+from tests.harness.dtypes import paddle_dtype
 from tests.runtime.api_boundary import attacks as A
 from tests.runtime.api_boundary.tally import TALLY
 
-OPS = load_ops()
+OPS = spec.load_ops()
 
 
 def _subprocess_env() -> dict[str, str]:
@@ -160,9 +161,9 @@ def test_aliasing_is_refused_in_a_static_graph_too() -> None:
     try:
         program = paddle.static.Program()
         with paddle.static.program_guard(program):
-            feeds = {t.name: case.passed(t) for t in op.arguments if t.name != b.name}
+            feeds = {t.name: case.passed(t) for t in spec.passed(op) if t.name != b.name}
             args = {
-                name: paddle.static.data(name, list(array.shape), str(array.dtype))  # type: ignore[union-attr]
+                name: paddle.static.data(name, list(array.shape), paddle_dtype(array))  # type: ignore[arg-type]
                 for name, array in feeds.items()
             }
             args[b.name] = args[a.name]
@@ -297,11 +298,10 @@ def test_every_allocation_is_attacked_or_out_of_a_callers_reach() -> None:
     }
     for op in OPS:
         _, unreachable = A.size_attacks(op)
-        for t in op.tensors:
-            if t.role.name in ("OUTPUT", "SCRATCH"):
-                reachable = (op.name, t.name) in attacked
-                explained = any(u.startswith(f"{op.name}.{t.name} ") for u in unreachable)
-                assert reachable or explained, f"{op.name}.{t.name}: neither attacked nor bounded"
+        for t in spec.allocated(op):
+            reachable = (op.name, t.name) in attacked
+            explained = any(u.startswith(f"{op.name}.{t.name} ") for u in unreachable)
+            assert reachable or explained, f"{op.name}.{t.name}: neither attacked nor bounded"
 
 
 def test_the_plugin_refuses_dims_past_the_limit() -> None:
@@ -309,7 +309,6 @@ def test_the_plugin_refuses_dims_past_the_limit() -> None:
     calls too: each dim of each op past the limit, or negative, is refused
     before any scratch is made or a kernel runs (here the kernels are stubs
     that abort). Built as one harness without Paddle."""
-    from tests.harness import cpp
     from tests.runtime.api_boundary.plugin_harness import PAST, source
     from tools.build import BUILD, write_if_changed
 
@@ -359,7 +358,7 @@ def _probes() -> list[tuple[Op, dict[str, np.ndarray], dict[str, Any]]]:
     found = []
     for op in OPS:
         case = A.base_case(op)
-        for t in op.arguments:
+        for t in spec.passed(op):
             array = case.passed(t)
             if (
                 isinstance(t.values.min, int)
@@ -367,7 +366,7 @@ def _probes() -> list[tuple[Op, dict[str, np.ndarray], dict[str, Any]]]:
                 and array.dtype.kind == "i"
                 and array.size
             ):
-                arrays = {u.name: case.passed(u) for u in op.arguments}
+                arrays = {u.name: case.passed(u) for u in spec.passed(op)}
                 arrays[t.name] = array.copy()
                 arrays[t.name].reshape(-1)[0] = t.values.min - 1  # type: ignore[union-attr]
                 found.append((op, arrays, case.attrs))

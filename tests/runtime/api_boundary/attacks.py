@@ -15,9 +15,11 @@ import numpy as np
 import paddle
 
 import opforge
-from codegen.model import Attr, AttrType, DType, Op, Role, Tensor
-from tests.harness.calls import to_tensor
-from tests.harness.cases import Case, build, middling
+from codegen.model import Attr, AttrType, DType, Op, Tensor
+from tests.harness import spec
+from tests.harness.calls import call_op, to_tensor
+from tests.harness.cases import Case, with_every_tensor
+from tests.harness.dtypes import element_bytes, paddle_dtype
 
 MAX_DIM = 2**31 - 1  # opforge::kMaxDim: elements per dim
 MAX_TENSOR_BYTES = 2**40  # opforge::kMaxTensorBytes: bytes per allocated tensor
@@ -45,23 +47,18 @@ class Attack:
 
 
 def base_case(op: Op) -> Case:
-    """A valid call of middling sizes with every optional tensor present, the
-    seeded attributes fixed (so two calls give the same outputs)."""
-    dims, attrs = middling(op)
-    for seed in range(0, 200, 2):  # even seeds: the declared shapes (no unit axes)
-        case = build(op, dims, dict(attrs), seed)
-        if all(case.arrays[t.name] is not None for t in op.arguments):
-            return case
-    raise AssertionError(f"{op.name}: no case with every optional tensor present")
+    """A valid call of middling sizes with every optional tensor present, in
+    the declared shapes, the seeded attributes fixed (so two calls give the
+    same outputs)."""
+    return with_every_tensor(op)
 
 
 def tensors_of(case: Case) -> dict[str, paddle.Tensor]:
-    return {t.name: to_tensor(case.passed(t)) for t in case.op.arguments}  # type: ignore[arg-type]
+    return {t.name: to_tensor(case.passed(t)) for t in spec.passed(case.op)}  # type: ignore[arg-type]
 
 
 def call(op: Op, tensors: dict[str, Any], attrs: dict[str, Any]) -> tuple[paddle.Tensor, ...]:
-    result = getattr(opforge, op.name)(**tensors, **attrs)
-    return result if isinstance(result, tuple) else (result,)
+    return call_op(op, tensors, attrs)
 
 
 def outputs_of(op: Op, case: Case, **attrs: Any) -> tuple[np.ndarray, ...]:
@@ -203,7 +200,7 @@ def argument_attacks(op: Op) -> Iterator[Attack]:
     """Objects that are not tensors where a tensor goes: each refused by name
     (never pybind11's "incompatible function arguments")."""
     case = base_case(op)
-    for t in op.arguments:
+    for t in spec.passed(op):
         array = case.passed(t)
         assert array is not None
         expected = "a paddle.Tensor or None" if t.optional else "a paddle.Tensor"
@@ -224,10 +221,6 @@ def argument_attacks(op: Op) -> Iterator[Attack]:
 # ---------------------------------------------------------------- aliasing
 
 
-def _paddle_dtype(array: np.ndarray) -> str:
-    return "bfloat16" if array.dtype == np.uint16 else str(array.dtype)
-
-
 def _views(
     arrays: list[np.ndarray], offsets: list[int]
 ) -> tuple[list[paddle.Tensor], paddle.Tensor]:
@@ -243,7 +236,7 @@ def _views(
     buffer = paddle.to_tensor(raw)
     views = []
     for a, off in zip(arrays, offsets, strict=True):
-        typed = buffer.view(_paddle_dtype(a))
+        typed = buffer.view(paddle_dtype(a))
         start = off // a.itemsize
         views.append(typed[start : start + a.size].reshape(list(a.shape)))
     return views, buffer
@@ -251,12 +244,12 @@ def _views(
 
 def written_pairs(op: Op) -> list[tuple[Tensor, Tensor]]:
     """Every pair of tensor arguments of which the kernel writes at least one."""
-    args = op.arguments
+    args = spec.passed(op)
     return [
         (a, b)
         for i, a in enumerate(args)
         for b in args[i + 1 :]
-        if a.role is Role.INOUT or b.role is Role.INOUT
+        if spec.is_in_place(a) or spec.is_in_place(b)
     ]
 
 
@@ -333,7 +326,7 @@ class SizeAttack:
 def _feasible(op: Op, dims: dict[str, int]) -> bool:
     """Every tensor argument of a call with these dims holds no elements or a
     handful (an empty tensor costs no memory, whatever its other axes)."""
-    for t in op.arguments:
+    for t in spec.passed(op):
         n = 1
         for e in t.shape:
             n *= max(0, int(e.evaluate(dims)))
@@ -364,9 +357,6 @@ def _size_attrs(op: Op, dims: dict[str, int]) -> dict[str, Any]:
         if a.name not in attrs and a.default is None:
             attrs[a.name] = int(a.min) if a.min is not None else 1
     return attrs
-
-
-ELEMENT_BYTES = {"bool": 1, "int32": 4, "int64": 8, "float32": 4, "float16": 2, "bfloat16": 2}
 
 
 def size_attacks(op: Op) -> tuple[list[SizeAttack], list[str]]:
@@ -404,9 +394,7 @@ def size_attacks(op: Op) -> tuple[list[SizeAttack], list[str]]:
                     first,
                 )
             )
-    for t in op.tensors:
-        if t.role not in (Role.OUTPUT, Role.SCRATCH):
-            continue
+    for t in spec.allocated(op):
         what = f"{op.name}.{t.name} {[e.render() for e in t.shape]}"
         dims = _dims(op, dict.fromkeys({r for e in t.shape for r in e.refs()}, MAX_DIM))
         if not _feasible(op, dims):
@@ -414,24 +402,24 @@ def size_attacks(op: Op) -> tuple[list[SizeAttack], list[str]]:
                 f"{what}: a dim of it sizes a tensor argument that holds that many elements"
             )
             continue
-        count = math.prod(int(e.evaluate(dims)) for e in t.shape)
-        choices = (
-            [t.dtype.value] if isinstance(t.dtype, DType) else [c.value for c in t.dtype.choices]
-        )
-        for dtype in choices:
-            size = count * ELEMENT_BYTES[dtype]
+        count = spec.numel(t, dims)
+        for dtype in spec.dtype_choices(t):
+            size = count * element_bytes(dtype)
             if size <= MAX_TENSOR_BYTES:
-                unreachable.append(f"{what} ({dtype}): {size} bytes at most, within the limit")
+                unreachable.append(
+                    f"{what} ({dtype.value}): {size} bytes at most, within the limit"
+                )
                 continue
             attacks.append(
                 SizeAttack(
                     op.name,
                     "size: allocation past the limit",
-                    f"{t.name} ({dtype})",
+                    f"{t.name} ({dtype.value})",
                     dims,
                     _size_attrs(op, dims),
                     (f"tensor '{t.name}'", "past the limit of 1099511627776 bytes"),
-                    dtype if not isinstance(t.dtype, DType) else first,
+                    # The set's choice is the tensor's dtype if it is in the set.
+                    dtype.value if spec.in_dtype_set(t) else first,
                 )
             )
     return attacks, unreachable
@@ -445,10 +433,10 @@ def size_call(op: Op, attack: SizeAttack) -> tuple[dict[str, paddle.Tensor], dic
         if a.enum is not None:
             case_attrs[a.name] = a.enum.value_of(str(a.default)) if a.default is not None else 0
     tensors = {}
-    for t in op.arguments:
-        shape = [int(e.evaluate(attack.dims)) for e in t.shape]
-        dtype = t.dtype.value if isinstance(t.dtype, DType) else attack.dtype
-        assert dtype is not None
+    chosen = DType(attack.dtype) if attack.dtype is not None else None
+    for t in spec.passed(op):
+        shape = list(spec.shape(t, attack.dims))
+        dtype = spec.dtype_of(t, chosen).value
         if 0 in shape:
             tensors[t.name] = paddle.empty(shape, dtype=dtype)
         else:

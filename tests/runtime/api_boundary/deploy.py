@@ -26,9 +26,11 @@ import numpy as np
 import paddle
 
 from codegen.model import Op
-from tests.harness.spec import load_ops
+from tests.harness import spec
+from tests.harness.calls import to_tensor
+from tests.harness.dtypes import paddle_dtype
 
-OPS = load_ops()
+OPS = spec.load_ops()
 
 
 def _inputs() -> list[tuple[Op, str, np.ndarray]]:
@@ -37,7 +39,7 @@ def _inputs() -> list[tuple[Op, str, np.ndarray]]:
     found = []
     for op in OPS:
         case = base_case(op)
-        for t in op.arguments:
+        for t in spec.passed(op):
             array = case.passed(t)
             assert array is not None
             found.append((op, t.name, array))
@@ -54,8 +56,9 @@ def _program(flat: list[tuple[Op, str, np.ndarray]]) -> Any:
         outputs: list[paddle.Tensor] = []
         at = 0
         for op in OPS:
-            named = {t.name: tensors[at + i] for i, t in enumerate(op.arguments)}
-            at += len(op.arguments)
+            names = spec.passed_names(op)
+            named = {name: tensors[at + i] for i, name in enumerate(names)}
+            at += len(names)
             result = getattr(opforge, op.name)(**named, **attrs[op.name])
             outputs += list(result) if isinstance(result, tuple) else [result]
         return outputs
@@ -63,20 +66,12 @@ def _program(flat: list[tuple[Op, str, np.ndarray]]) -> Any:
     return every_op
 
 
-def _tensor(array: np.ndarray) -> paddle.Tensor:
-    return paddle.to_tensor(array, dtype="bfloat16" if array.dtype == np.uint16 else None)
-
-
-def _dtype(array: np.ndarray) -> str:
-    return "bfloat16" if array.dtype == np.uint16 else str(array.dtype)
-
-
 def save(directory: Path) -> None:
     flat = _inputs()
     every_op = _program(flat)
-    eager = [t.numpy() for t in every_op([_tensor(a) for _, _, a in flat])]
+    eager = [t.numpy() for t in every_op([to_tensor(a) for _, _, a in flat])]
     specs = [
-        paddle.static.InputSpec(list(a.shape), _dtype(a), f"{op.name}__{name}")
+        paddle.static.InputSpec(list(a.shape), paddle_dtype(a), f"{op.name}__{name}")
         for op, name, a in flat
     ]
     static = paddle.jit.to_static(every_op, input_spec=[specs], full_graph=True)
@@ -120,7 +115,7 @@ def load(directory: Path) -> int:
     problems = []
 
     layer = paddle.jit.load(str(directory / "model"))
-    got = layer(*[_tensor(a) for a in inputs])
+    got = layer(*[to_tensor(a) for a in inputs])
     problems += _compare("paddle.jit.load", [t.numpy() for t in got], want)
 
     config = paddle.inference.Config(

@@ -17,10 +17,10 @@ warnings.filterwarnings("ignore")
 import numpy as np  # noqa: E402
 import paddle  # noqa: E402
 
-from tests.harness.spec import load_ops  # noqa: E402
+from tests.harness import spec  # noqa: E402
 from tests.runtime.api_boundary.attacks import SizeAttack, call, size_attacks, size_call  # noqa: E402
 
-OPS = {op.name: op for op in load_ops()}
+OPS = {op.name: op for op in spec.load_ops()}
 
 
 def issue_calls() -> list[SizeAttack]:
