@@ -73,6 +73,11 @@ def new_outputs(op: Op) -> tuple[Tensor, ...]:
     return tuple(t for t in writes(op) if is_new_output(t))
 
 
+def is_scratch(t: Tensor) -> bool:
+    """Made by the glue for the kernel alone: never passed, never returned."""
+    return t.role is Role.SCRATCH
+
+
 def allocated(op: Op) -> tuple[Tensor, ...]:
     """What the glue allocates for a call: the new outputs and the scratch."""
     return tuple(t for t in op.tensors if not t.is_argument)
@@ -144,12 +149,38 @@ def dim_of_attr(op: Op, attr: str) -> str | None:
     return next((d.name for d in op.dims if d.from_attr == attr), None)
 
 
+# ---------------------------------------------------------------- kernels
+
+
+def kinds(op: Op) -> tuple[KernelKind, ...]:
+    """The kinds of hand-written kernel the op has (codegen/kinds.py)."""
+    return kinds_of(op.kernels)
+
+
+def backends(op: Op) -> list[str]:
+    """The Python-side backends the op runs on in the tests: each of its kernel
+    kinds' (codegen/kinds.py)."""
+    return [b for k in kinds(op) for b in k.test_backends]
+
+
 # ---------------------------------------------------------------- dtypes and shapes
+
+
+def own_dtype(t: Tensor) -> DType | None:
+    """`t`'s own dtype; None if it takes the one its call chooses for the op's
+    dtype set (the one place a test tells the two apart)."""
+    return t.dtype if isinstance(t.dtype, DType) else None
+
+
+def in_dtype_set(t: Tensor) -> bool:
+    """`t` takes the dtype the call chooses for the op's set."""
+    return own_dtype(t) is None
 
 
 def dtype_choices(t: Tensor) -> tuple[DType, ...]:
     """The dtypes `t` may have: its own, or every dtype of its set."""
-    return (t.dtype,) if isinstance(t.dtype, DType) else t.dtype.choices
+    own = own_dtype(t)
+    return (own,) if own is not None else t.dtype.choices  # type: ignore[union-attr]
 
 
 def op_dtypes(op: Op) -> tuple[DType | None, ...]:
@@ -157,15 +188,11 @@ def op_dtypes(op: Op) -> tuple[DType | None, ...]:
     return op.dtype_vars[0].choices if op.dtype_vars else (None,)
 
 
-def in_dtype_set(t: Tensor) -> bool:
-    """`t` takes the dtype the call chooses for the op's set."""
-    return not isinstance(t.dtype, DType)
-
-
 def dtype_of(t: Tensor, chosen: DType | None) -> DType:
     """`t`'s dtype in a call whose dtype set took `chosen`."""
-    if isinstance(t.dtype, DType):
-        return t.dtype
+    own = own_dtype(t)
+    if own is not None:
+        return own
     if chosen is None:
         raise ValueError(f"{t.name} has a dtype set: the call must choose one of it")
     return chosen
@@ -190,19 +217,3 @@ def numel(t: Tensor, dims: Mapping[str, int]) -> int:
     for n in shape(t, dims):
         count *= n
     return count
-
-
-def kinds(op: Op) -> tuple[KernelKind, ...]:
-    """The kinds of hand-written kernel the op has (codegen/kinds.py)."""
-    return kinds_of(op.kernels)
-
-
-def backends(op: Op) -> list[str]:
-    """The Python-side backends the op runs on in the tests: each of its kernel
-    kinds' (codegen/kinds.py)."""
-    return [b for k in kinds(op) for b in k.test_backends]
-
-
-def is_scratch(t: Tensor) -> bool:
-    """Made by the glue for the kernel alone: never passed, never returned."""
-    return t.role is Role.SCRATCH

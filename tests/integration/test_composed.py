@@ -7,16 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import paddle
 import pytest
 
 import opforge
-from tests.ops.reference.top_p_candidates import top_p_candidates as top_p_ref
-from tests.ops.reference.unified_update_model_status import (
-    unified_update_model_status as update_ref,
-)
-from tests.ops.reference.uniform import slot_uniforms
-from tests.ops.reference.verify_draft_tokens import verify_draft_tokens as verify_ref
+from tests.harness import spec
+from tests.harness.calls import call_op, to_tensor
+from tests.harness.references import call_reference, filled_scratch
 
 pytestmark = pytest.mark.skipif(
     not hasattr(opforge, "unified_update_model_status"), reason="needs all three ops"
@@ -59,112 +55,95 @@ def make_step(seed: int) -> dict[str, Any]:
     )
 
 
-def run_ops(s: dict[str, Any]) -> list[np.ndarray]:
-    t = paddle.to_tensor
-    scores, tokens, lens = opforge.top_p_candidates(
-        t(s["probs"]), t(s["top_p"]), t(s["batch_id_per_token"]), candidates_len=3
-    )
+def step_arrays(s: dict[str, Any]) -> dict[str, np.ndarray]:
+    """The step's tensors by the names the ops give them (each op takes those it names)."""
     max_bsz, width = s["max_bsz"], s["width"]
-    out_ids, out_len = t(np.zeros((max_bsz, width), np.int64)), t(np.zeros(max_bsz, np.int32))
-    stop_flags, step_idx, step_input_ids = (
-        t(s["stop_flags"]),
-        t(s["step_idx"]),
-        t(s["step_input_ids"]),
+    return {
+        "probs": s["probs"],
+        "top_p": s["top_p"],
+        "topp": s["top_p"],
+        "batch_id_per_token": s["batch_id_per_token"],
+        "step_output_ids": np.zeros((max_bsz, width), np.int64),
+        "step_output_len": np.zeros(max_bsz, np.int32),
+        "step_input_ids": s["step_input_ids"],
+        "stop_flags": s["stop_flags"],
+        "seq_lens_encoder": s["seq_lens_encoder"],
+        "seq_lens_decoder": s["seq_lens_decoder"],
+        "seq_lens_this_time": s["slt"],
+        "end_tokens": s["end_tokens"],
+        "is_block_step": np.zeros(max_bsz, bool),
+        "cu_seqlens_q_output": s["cu"],
+        "reasoning_status": np.full(max_bsz, 2, np.int32),
+        "max_dec_len": s["max_dec_len"],
+        "step_idx": s["step_idx"],
+        "has_running_seqs": np.array([False]),
+        "is_paused": s["is_paused"],
+        "mask_rollback": np.zeros(max_bsz, np.int32),
+        "token_ids_all": s["token_ids_all"],
+        "prompt_lens": s["prompt_lens"],
+    }
+
+
+TOP_P_ATTRS = {"candidates_len": 3}
+# verify_draft_tokens' candidates: what top_p_candidates writes under these names.
+CANDIDATES = {
+    "candidate_scores": "verify_scores",
+    "candidate_ids": "verify_tokens",
+    "candidate_lens": "actual_candidate_lens",
+}
+UPDATE_ATTRS = {"is_naive_mode": False, "prefill_one_step_stop": False}
+
+
+def verify_attrs(s: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "max_seq_len": 0,
+        "verify_window": 2,
+        "verify_strategy": opforge.VerifyStrategy.TOPP,
+        "reject_all": False,
+        "accept_all": False,
+        "seed": s["seed"],
+    }
+
+
+def _taken(op_name: str, arrays: dict[str, Any]) -> dict[str, Any]:
+    """The arrays op_name takes (each tensor it names; absent: the ones not given)."""
+    return {n: arrays[n] for n in spec.passed_names(spec.project_op(op_name)) if n in arrays}
+
+
+def run_ops(s: dict[str, Any]) -> list[np.ndarray]:
+    """The three ops chained on tensors: each op's in-place outputs are the very
+    tensors the next one reads."""
+    tensors: dict[str, Any] = {k: to_tensor(v) for k, v in step_arrays(s).items()}
+    top_p = spec.project_op("top_p_candidates")
+    written = dict(
+        zip(
+            spec.written_names(top_p),
+            call_op(top_p, _taken(top_p.name, tensors), TOP_P_ATTRS),
+            strict=True,
+        )
     )
-    opforge.verify_draft_tokens(
-        out_ids,
-        out_len,
-        step_input_ids,
-        t(s["top_p"]),
-        stop_flags,
-        t(s["seq_lens_encoder"]),
-        t(s["slt"]),
-        t(s["end_tokens"]),
-        t(np.zeros(max_bsz, bool)),
-        t(s["cu"]),
-        t(np.full(max_bsz, 2, np.int32)),
-        t(s["max_dec_len"]),
-        step_idx,
-        candidate_ids=tokens,
-        candidate_scores=scores,
-        candidate_lens=lens,
-        verify_strategy=opforge.VerifyStrategy.TOPP,
-        verify_window=2,
-        seed=s["seed"],
-    )
-    state = [
-        t(s["seq_lens_encoder"]),
-        t(s["seq_lens_decoder"]),
-        t(np.array([False])),
-        step_input_ids,
-        out_ids,
-        out_len,
-        stop_flags,
-        t(s["slt"]),
-        t(s["is_paused"]),
-        t(np.zeros(max_bsz, np.int32)),
-        t(s["token_ids_all"]),
-        t(s["prompt_lens"]),
-        step_idx,
-        t(s["end_tokens"]),
-        t(s["max_dec_len"]),
-    ]
-    results = opforge.unified_update_model_status(*state)
+    tensors |= {name: written[output] for name, output in CANDIDATES.items()}
+    verify = spec.project_op("verify_draft_tokens")
+    call_op(verify, _taken(verify.name, tensors), verify_attrs(s))
+    update = spec.project_op("unified_update_model_status")
+    results = call_op(update, _taken(update.name, tensors), UPDATE_ATTRS)
     return [r.numpy() for r in results]
 
 
 def run_references(s: dict[str, Any]) -> list[np.ndarray]:
-    scores, tokens, lens = top_p_ref(
-        s["probs"], s["top_p"], s["batch_id_per_token"], candidates_len=3
-    )
-    max_bsz, width = s["max_bsz"], s["width"]
-    out_ids, out_len = verify_ref(
-        np.zeros((max_bsz, width), np.int64),
-        np.zeros(max_bsz, np.int32),
-        s["step_input_ids"],
-        None,
-        tokens,
-        scores,
-        lens,
-        s["top_p"],
-        s["stop_flags"],
-        s["seq_lens_encoder"],
-        s["slt"],
-        s["end_tokens"],
-        np.zeros(max_bsz, bool),
-        s["cu"],
-        np.full(max_bsz, 2, np.int32),
-        s["max_dec_len"],
-        s["step_idx"],
-        max_seq_len=0,
-        verify_window=2,
-        verify_strategy=0,
-        reject_all=False,
-        accept_all=False,
-        topp_uniforms=slot_uniforms(s["seed"], max_bsz),
-        seed=s["seed"],
-    )
-    return list(
-        update_ref(
-            s["seq_lens_encoder"],
-            s["seq_lens_decoder"],
-            np.array([False]),
-            s["step_input_ids"],
-            out_ids,
-            out_len,
-            s["stop_flags"],
-            s["slt"],
-            s["is_paused"],
-            np.zeros(max_bsz, np.int32),
-            s["token_ids_all"],
-            s["prompt_lens"],
-            s["step_idx"],
-            s["end_tokens"],
-            s["max_dec_len"],
-            is_naive_mode=False,
-            prefill_one_step_stop=False,
-        )
-    )
+    """The three references chained the same way, on arrays."""
+    arrays: dict[str, Any] = step_arrays(s)
+    top_p = spec.project_op("top_p_candidates")
+    written = call_reference(top_p, _taken(top_p.name, arrays), TOP_P_ATTRS)
+    arrays |= {name: written[output] for name, output in CANDIDATES.items()}
+    verify = spec.project_op("verify_draft_tokens")
+    strategy = verify.attr("verify_strategy").enum
+    assert strategy is not None
+    attrs = verify_attrs(s) | {"verify_strategy": strategy.value_of("topp")}
+    scratch = filled_scratch(verify, {"max_bsz": s["max_bsz"]}, attrs)
+    arrays |= call_reference(verify, _taken(verify.name, arrays), attrs, **scratch)
+    update = spec.project_op("unified_update_model_status")
+    return list(call_reference(update, _taken(update.name, arrays), UPDATE_ATTRS).values())
 
 
 @pytest.mark.parametrize("backend", ["cpu", "xpu3-sim"])

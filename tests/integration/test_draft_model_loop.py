@@ -24,10 +24,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import paddle
 import pytest
 
 import opforge
+from tests.harness import spec
+from tests.harness.calls import call_numpy
 
 pytestmark = pytest.mark.skipif(
     not hasattr(opforge, "draft_model_update"), reason="needs the draft-model ops"
@@ -124,13 +125,18 @@ class Engine:
         self.target_forwards = 0
         self.draft_forwards = 0
 
-    def call(self, fn: Any, names: list[str]) -> None:
-        """Call an op with the named state tensors, in order, and copy them
-        back into the state (the op updates them in place)."""
-        tensors = [paddle.to_tensor(self.s[n]) for n in names]
-        fn(*tensors)
-        for n, t in zip(names, tensors, strict=True):
-            self.s[n] = t.numpy()
+    def call(self, op_name: str, given: dict[str, np.ndarray], **attrs: Any) -> dict[str, Any]:
+        """Call an op on the state tensors it takes, by name (`given` supplies
+        the others and overrides; a name in neither is an absent optional
+        tensor), copy what it writes in place back into the state, and return
+        what it writes."""
+        op = spec.project_op(op_name)
+        arrays = {n: given[n] if n in given else self.s.get(n) for n in spec.passed_names(op)}
+        written = call_numpy(op, arrays, attrs)
+        for t in spec.in_place(op):
+            if t.name in self.s and t.name not in given:
+                self.s[t.name] = written[t.name]
+        return written
 
     def true_sequence(self, b: int) -> np.ndarray:
         """The slot's history followed by the drafts in its target row."""
@@ -173,64 +179,26 @@ class Engine:
                 rows += preds[-1:] if prefill else preds
             offsets.append(len(rows))
         self.target_forwards += 1
-        t = paddle.to_tensor
-        ids, lens = opforge.verify_draft_tokens(
-            t(s["step_output_ids"]),
-            t(s["step_output_len"]),
-            t(s["step_input_ids"]),
-            t(np.ones(self.max_bsz, np.float32)),
-            t(s["stop_flags"]),
-            t(s["seq_lens_encoder"]),
-            t(s["seq_lens_this_time"]),
-            t(self.end_tokens),
-            t(np.zeros(self.max_bsz, bool)),
-            t(np.array(offsets, np.int32)),
-            t(np.zeros(self.max_bsz, np.int32)),
-            t(s["max_dec_len"]),
-            t(s["step_idx"]),
-            target_tokens=t(np.array(rows, np.int64)),
+        zeros_i32, no = np.zeros(self.max_bsz, np.int32), np.zeros(self.max_bsz, bool)
+        self.call(
+            "verify_draft_tokens",
+            {
+                "topp": np.ones(self.max_bsz, np.float32),
+                "end_tokens": self.end_tokens,
+                "is_block_step": no,
+                "cu_seqlens_q_output": np.array(offsets, np.int32),
+                "reasoning_status": zeros_i32,
+                "target_tokens": np.array(rows, np.int64),
+            },
             verify_strategy=opforge.VerifyStrategy.GREEDY,
         )
-        s["step_output_ids"], s["step_output_len"] = ids.numpy(), lens.numpy()
-        names = [
-            "seq_lens_encoder",
-            "seq_lens_decoder",
-            "has_running_seqs",
-            "step_input_ids",
-            "step_output_ids",
-            "step_output_len",
-            "stop_flags",
-            "seq_lens_this_time",
-        ]
-        tensors = [t(s[n]) for n in names]
-        is_paused = t(np.zeros(self.max_bsz, bool))
-        rest_names = ["mask_rollback", "token_ids_all", "prompt_lens", "step_idx"]
-        rest = [t(s[n]) for n in rest_names]
-        opforge.unified_update_model_status(
-            *tensors, is_paused, *rest, t(self.end_tokens), t(s["max_dec_len"])
+        self.call(
+            "unified_update_model_status",
+            {"is_paused": no, "end_tokens": self.end_tokens},
         )
-        for n, x in zip(names + rest_names, tensors + rest, strict=True):
-            s[n] = x.numpy()
 
     def preprocess(self) -> None:
-        self.call(
-            opforge.draft_model_preprocess,
-            [
-                "seq_lens_this_time",
-                "seq_lens_encoder",
-                "stop_flags",
-                "step_idx",
-                "max_dec_len",
-                "prompt_lens",
-                "token_ids_all",
-                "step_input_ids",
-                "draft_input_ids",
-                "draft_seq_lens_this_time",
-                "draft_seq_lens_encoder",
-                "draft_seq_lens_decoder",
-                "has_draft_seqs",
-            ],
-        )
+        self.call("draft_model_preprocess", {})
 
     def draft_step(self, output_rows_only: bool, one_step: bool = False) -> None:
         """A draft forward over its packed step (every fed row, or only a
@@ -255,30 +223,15 @@ class Engine:
                 rows += preds[-1:] if prefill and output_rows_only else preds
             offsets.append(len(rows))
         self.draft_forwards += 1
-        t = paddle.to_tensor
-        names = [
-            "draft_seq_lens_this_time",
-            "draft_seq_lens_encoder",
-            "draft_seq_lens_decoder",
-            "draft_input_ids",
-            "step_input_ids",
-            "seq_lens_this_time",
-        ]
-        tensors = [t(s[n]) for n in names]
-        flag = t(s["has_draft_seqs"])
-        opforge.draft_model_update(
-            t(np.array(rows, np.int64)),
-            t(np.array(offsets, np.int32)),
-            *tensors,
-            t(s["step_idx"]),
-            t(s["max_dec_len"]),
-            t(self.end_tokens),
-            flag,
+        self.call(
+            "draft_model_update",
+            {
+                "draft_next_tokens": np.array(rows, np.int64),
+                "cu_seqlens_q": np.array(offsets, np.int32),
+                "end_tokens": self.end_tokens,
+            },
             prefill_one_step_stop=one_step,
         )
-        for n, x in zip(names, tensors, strict=True):
-            s[n] = x.numpy()
-        s["has_draft_seqs"] = flag.numpy()
 
 
 def run_loop(

@@ -6,9 +6,10 @@ Two steps, in two environments:
     cd DIR && /fresh/venv/bin/python wheel_smoke.py run         # in a fresh one, the wheel installed
 
 `cases` writes, for each op in opspec/ and each dtype of its set, one valid call
-(made by the test harness's case builder, tests/harness) and what the
-op's NumPy reference returns for it, and copies this script beside them. `run`
-needs only the installed package, Paddle and NumPy: it checks that `opforge` is
+(made by the test harness's case builder, tests/harness) and what the op's
+NumPy reference returns for it, with the Paddle dtype of each tensor, and
+copies this script beside them. `run` needs only the installed package, Paddle
+and NumPy (nothing of the checkout): it checks that `opforge` is
 the installed one, calls every op the package exports (a case missing for one
 is a failure: the package, not this list, says what the ops are) eagerly on the
 CPU kernels and under the XPU3 simulation and compares with the reference,
@@ -37,16 +38,16 @@ import numpy as np
 
 
 def make_cases(out: Path) -> int:
-    from codegen.kinds import kinds_of
+    from tests.harness import spec
     from tests.harness.cases import build, middling
+    from tests.harness.dtypes import paddle_dtype
     from tests.harness.references import reference, tolerance
-    from tests.harness.spec import load_ops
 
     out.mkdir(parents=True, exist_ok=True)
     count = 0
-    for op in load_ops():
+    for op in spec.load_ops():
         dims, attrs = middling(op)
-        for dtype in op.dtype_vars[0].choices if op.dtype_vars else [None]:
+        for dtype in spec.op_dtypes(op):
             case = build(op, dims, dict(attrs), seed=7, dtype=dtype)
             want = reference(op, case)
             name = op.name + (f"-{dtype.value}" if dtype else "")
@@ -56,9 +57,11 @@ def make_cases(out: Path) -> int:
             meta = {
                 "op": op.name,
                 "arguments": list(case.arrays),
+                # How each tensor is made from its array (a bfloat16 one is held as its bits).
+                "dtypes": {k: paddle_dtype(v) for k, v in case.arrays.items() if v is not None},
                 "attrs": {k: _plain(v) for k, v in case.attrs.items()},
                 "tolerance": list(tolerance(op, case)),
-                "backends": [b for k in kinds_of(op.kernels) for b in k.test_backends],
+                "backends": spec.backends(op),
             }
             (out / f"{name}.json").write_text(json.dumps(meta, indent=1), encoding="utf-8")
             count += 1
@@ -105,18 +108,20 @@ def run(cases: Path, checkout: str | None) -> int:
     for meta, path in zip(metas, sorted(cases.glob("*.json")), strict=True):
         data = np.load(path.with_suffix(".npz"))
         arrays = {k: data.get(f"in_{k}") for k in meta["arguments"]}
+        dtypes = meta["dtypes"]
         want = [data[f"out_{i}"] for i in range(sum(k.startswith("out_") for k in data.files))]
         eager = None
         for backend in meta["backends"]:
             opforge.set_cpu_tensor_backend(backend)
             try:
-                got = _call(opforge, meta, [_tensor(paddle, a) for a in arrays.values()])
+                tensors = [_tensor(paddle, a, dtypes.get(k)) for k, a in arrays.items()]
+                got = _call(opforge, meta, tensors)
             finally:
                 opforge.set_cpu_tensor_backend("cpu")
             _compare(path.stem, backend, got, want, meta["tolerance"])
             eager = eager or got
         assert eager is not None
-        _static(paddle, opforge, meta, arrays, eager, path.stem)
+        _static(paddle, opforge, meta, arrays, dtypes, eager, path.stem)
         backends = ", ".join(meta["backends"])
         print(f"  {path.stem}: eager ({backends}) and static graph match the reference")
     print(f"{len(exported)} op(s) exported, {len(metas)} case(s) passed")
@@ -143,11 +148,8 @@ def _license() -> None:
     print(f"license: {expression}, .dist-info/licenses/LICENSE present")
 
 
-def _tensor(paddle: Any, array: np.ndarray | None) -> Any:
-    if array is None:
-        return None
-    # uint16 arrays are bfloat16 bit patterns (no spec dtype is uint16).
-    return paddle.to_tensor(array, dtype="bfloat16" if array.dtype == np.uint16 else None)
+def _tensor(paddle: Any, array: np.ndarray | None, dtype: str | None) -> Any:
+    return None if array is None else paddle.to_tensor(array, dtype=dtype)
 
 
 def _call(opforge: Any, meta: dict[str, Any], tensors: list[Any]) -> list[Any]:
@@ -178,6 +180,7 @@ def _static(
     opforge: Any,
     meta: dict[str, Any],
     arrays: dict[str, np.ndarray | None],
+    dtypes: dict[str, str],
     eager: list[Any],
     name: str,
 ) -> None:
@@ -191,8 +194,7 @@ def _static(
                 if array is None:
                     args.append(None)
                     continue
-                dtype = "bfloat16" if array.dtype == np.uint16 else str(array.dtype)
-                args.append(paddle.static.data(arg, list(array.shape), dtype))
+                args.append(paddle.static.data(arg, list(array.shape), dtypes[arg]))
                 feeds[arg] = array
             outs = _call(opforge, meta, args)
         fetched = paddle.static.Executor(paddle.CPUPlace()).run(

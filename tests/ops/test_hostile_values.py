@@ -15,7 +15,7 @@ import zlib
 import numpy as np
 import pytest
 
-from codegen.model import Op
+from codegen.model import DType, Op
 from tests import budgets
 from tests.harness import spec
 from tests.harness.cases import Case, zeros
@@ -38,7 +38,7 @@ class SlowCase(UserWarning):
 def _sentinel(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:  # type: ignore[type-arg]
     """What a new output holds before the kernel runs: NaN or an odd integer,
     so an element the kernel forgets to write shows."""
-    if dtype == np.uint16:
+    if dtype == NUMPY[DType.BFLOAT16]:
         return np.full(shape, 0x7FC0, np.uint16)  # bfloat16 NaN
     if dtype.kind == "f":
         return np.full(shape, np.nan, dtype)

@@ -11,12 +11,11 @@ import numpy as np
 import pytest
 
 import opforge
-from codegen.parse import load_spec
-from tests import ROOT
+from tests.harness import spec
 from tests.harness.calls import attrs_of, by_name, tensors_of
 from tests.ops.reference.ngram_match import ngram_match as reference
 
-OP = load_spec(ROOT / "opspec" / "ngram_match.yaml", ROOT)
+OP = spec.project_op("ngram_match")
 LAUNCHES = [(1, 1), (2, 4), (8, 64)]
 
 

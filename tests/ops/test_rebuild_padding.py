@@ -16,6 +16,7 @@ import paddle
 import pytest
 
 import opforge
+from tests.harness import spec
 
 pytestmark = pytest.mark.skipif(
     not hasattr(opforge, "rebuild_padding"), reason="needs rebuild_padding"
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.skipif(
 
 I32 = np.int32
 BACKENDS = ("cpu", "xpu3-sim")
-DTYPES = ("float32", "float16", "bfloat16")
+DTYPES = [d.value for d in spec.op_dtypes(spec.project_op("rebuild_padding"))]
 
 
 @contextlib.contextmanager

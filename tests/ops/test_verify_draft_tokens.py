@@ -11,15 +11,13 @@ import paddle
 import pytest
 
 import opforge
-from codegen.model import Role
-from codegen.parse import load_spec
-from tests import ROOT
+from tests.harness import spec
 from tests.harness.calls import attrs_of, by_name, snapshot, static_inputs, tensors_of
 from tests.ops.reference.uniform import slot_uniforms
 from tests.ops.reference.verify_draft_tokens import GREEDY, TARGET_MATCH, TOPP, run_reference
 from tests.ops.reference.verify_draft_tokens_batches import random_batch
 
-OP = load_spec(ROOT / "opspec" / "verify_draft_tokens.yaml", ROOT)
+OP = spec.project_op("verify_draft_tokens")
 STRATEGIES = {"topp": TOPP, "greedy": GREEDY, "target_match": TARGET_MATCH}
 
 
@@ -168,7 +166,7 @@ def test_cu_seqlens_of_real_bsz_entries_is_rejected() -> None:
 
 
 def test_in_place_outputs_are_declared_in_the_spec() -> None:
-    assert [t.name for t in OP.tensors if t.role is Role.INOUT] == [
+    assert [t.name for t in spec.in_place(OP)] == [
         "step_output_ids",
         "step_output_len",
     ]

@@ -10,13 +10,12 @@ import paddle
 import pytest
 
 import opforge
-from codegen.parse import load_spec
-from tests import ROOT
+from tests.harness import spec
 from tests.harness.calls import attrs_of, by_name
 from tests.ops.reference.verify_draft_tokens import TOPP
 from tests.ops.reference.verify_draft_tokens_batches import random_batch
 
-OP = load_spec(ROOT / "opspec" / "verify_draft_tokens.yaml", ROOT)
+OP = spec.project_op("verify_draft_tokens")
 
 pytestmark = pytest.mark.skipif(
     not paddle.is_compiled_with_xpu() or paddle.device.xpu.device_count() == 0,

@@ -8,13 +8,12 @@ import numpy as np
 import pytest
 
 import opforge
-from codegen.parse import load_spec
-from tests import ROOT
+from tests.harness import spec
 from tests.harness.calls import attrs_of, by_name, tensors_of
 from tests.ops.reference.verify_draft_tokens import GREEDY, TARGET_MATCH, TOPP, run_reference
 from tests.ops.reference.verify_draft_tokens_batches import random_batch
 
-OP = load_spec(ROOT / "opspec" / "verify_draft_tokens.yaml", ROOT)
+OP = spec.project_op("verify_draft_tokens")
 STRATEGIES = {"topp": TOPP, "greedy": GREEDY, "target_match": TARGET_MATCH}
 LAUNCHES = [(1, 1), (2, 4), (8, 64)]
 

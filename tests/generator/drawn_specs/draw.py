@@ -20,10 +20,11 @@ from typing import Any
 import yaml
 
 from codegen import names
+from codegen.model import DType
 from codegen.parse import MAX_RANK
 from tests.harness.draw import Chooser, choice
 
-DTYPES = ["bool", "int32", "int64", "float32", "float16", "bfloat16"]
+DTYPES = [d.value for d in DType]  # every dtype a spec may name
 SETS = [["float32", "float16", "bfloat16"], ["float32"], ["int32", "int64"], ["float16", "float32"]]
 
 

@@ -34,19 +34,9 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["INOUT_NAMES", "draft_model_preprocess"]
+__all__ = ["draft_model_preprocess"]
 
 INT32_MAX = 2**31 - 1
-
-INOUT_NAMES = (
-    "seq_lens_this_time",
-    "step_input_ids",
-    "draft_input_ids",
-    "draft_seq_lens_this_time",
-    "draft_seq_lens_encoder",
-    "draft_seq_lens_decoder",
-    "has_draft_seqs",
-)
 
 
 def _clamp(v: int, lo: int, hi: int) -> int:
@@ -74,7 +64,9 @@ def draft_model_preprocess(
     draft_seq_lens_decoder: np.ndarray,
     has_draft_seqs: np.ndarray,
 ) -> tuple[np.ndarray, ...]:
-    """Return the in-place tensors after the op, as new arrays, in spec order (``INOUT_NAMES``).
+    """Return the in-place tensors after the op, as new arrays, in spec order: ``(seq_lens_this_time,
+    step_input_ids, draft_input_ids, draft_seq_lens_this_time, draft_seq_lens_encoder,
+    draft_seq_lens_decoder, has_draft_seqs)``.
     The inputs are never modified."""
     max_bsz, width = (int(n) for n in step_input_ids.shape)
     real_bsz = int(seq_lens_this_time.shape[0])

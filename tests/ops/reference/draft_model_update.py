@@ -29,19 +29,9 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["INOUT_NAMES", "draft_model_update"]
+__all__ = ["draft_model_update"]
 
 INT32_MAX = 2**31 - 1
-
-INOUT_NAMES = (
-    "draft_seq_lens_this_time",
-    "draft_seq_lens_encoder",
-    "draft_seq_lens_decoder",
-    "draft_input_ids",
-    "step_input_ids",
-    "seq_lens_this_time",
-    "has_draft_seqs",
-)
 
 
 def _clamp(v: int, lo: int, hi: int) -> int:
@@ -64,7 +54,9 @@ def draft_model_update(
     *,
     prefill_one_step_stop: bool = False,
 ) -> tuple[np.ndarray, ...]:
-    """Return the in-place tensors after the op, as new arrays, in spec order (``INOUT_NAMES``).
+    """Return the in-place tensors after the op, as new arrays, in spec order: ``(draft_seq_lens_this_time,
+    draft_seq_lens_encoder, draft_seq_lens_decoder, draft_input_ids, step_input_ids,
+    seq_lens_this_time, has_draft_seqs)``.
     The inputs are never modified."""
     max_bsz, width = (int(n) for n in step_input_ids.shape)
     real_bsz = int(draft_seq_lens_this_time.shape[0])

@@ -14,10 +14,13 @@ from typing import Any
 import numpy as np
 import pytest
 
+from tests.harness import spec
+
 from .uniform import slot_uniforms
 from .verify_draft_tokens import GREEDY, TARGET_MATCH, TOPP, run_reference, verify_draft_tokens
 from .verify_draft_tokens_batches import (
     DTYPES,
+    OP,
     OPTIONAL_TENSORS,
     TENSOR_NAMES,
     random_batch,
@@ -577,27 +580,6 @@ def test_missing_required_tensor_is_an_error() -> None:
 # random_batch
 
 
-SHAPES_OF = {
-    "step_output_ids": ("max_bsz", "max_step_tokens"),
-    "step_output_len": ("max_bsz",),
-    "step_input_ids": ("max_bsz", "max_step_tokens"),
-    "target_tokens": ("token_num",),
-    "candidate_ids": ("token_num", "K"),
-    "candidate_scores": ("token_num", "K"),
-    "candidate_lens": ("token_num",),
-    "topp": ("max_bsz",),
-    "stop_flags": ("max_bsz",),
-    "seq_lens_encoder": ("max_bsz",),
-    "seq_lens_this_time": ("real_bsz",),
-    "end_tokens": ("end_length",),
-    "is_block_step": ("max_bsz",),
-    "cu_seqlens_q_output": ("real_bsz+1",),
-    "reasoning_status": ("max_bsz",),
-    "max_dec_len": ("max_bsz",),
-    "step_idx": ("max_bsz",),
-}
-
-
 def _check_batch(batch: dict[str, Any], strategy: int) -> None:
     assert validate_batch(batch) == []
     max_bsz, mst = batch["step_output_ids"].shape
@@ -612,9 +594,8 @@ def _check_batch(batch: dict[str, Any], strategy: int) -> None:
         "max_bsz": max_bsz,
         "max_step_tokens": mst,
         "real_bsz": real_bsz,
-        "real_bsz+1": real_bsz + 1,
         "token_num": token_num,
-        "K": K,
+        "max_candidate_len": K,
         "end_length": batch["end_tokens"].shape[0],
     }
     for name in TENSOR_NAMES:
@@ -624,7 +605,7 @@ def _check_batch(batch: dict[str, Any], strategy: int) -> None:
             continue
         assert isinstance(arr, np.ndarray), name
         assert arr.dtype == np.dtype(DTYPES[name]), name
-        assert arr.shape == tuple(dims[d] for d in SHAPES_OF[name]), name
+        assert arr.shape == spec.shape(OP.tensor(name), dims), name  # type: ignore[arg-type]
     assert set(batch) == set(TENSOR_NAMES) | {
         "max_seq_len",
         "verify_window",

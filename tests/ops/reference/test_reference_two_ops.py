@@ -11,10 +11,15 @@ from typing import Any
 import numpy as np
 import pytest
 
+from tests.harness import spec
+
 from .top_p_candidates import to_float32, tolerances, top_p_candidates
-from .unified_update_model_status import INOUT_NAMES, unified_update_model_status
+from .unified_update_model_status import unified_update_model_status
 
 NAN = float("nan")
+# What unified_update_model_status writes, in the spec's order: the order its
+# reference returns them in.
+WRITTEN = spec.written_names(spec.project_op("unified_update_model_status"))
 
 # =============================================================== top_p_candidates
 
@@ -307,8 +312,8 @@ def _uni(
     )
     for k, v in ins.items():  # inputs never modified
         assert v.dtype == saved[k].dtype and np.array_equal(v, saved[k]), k
-    assert len(got) == len(INOUT_NAMES)
-    outs = dict(zip(INOUT_NAMES, got, strict=True))
+    assert len(got) == len(WRITTEN)
+    outs = dict(zip(WRITTEN, got, strict=True))
     for k, v in outs.items():  # same dtype and shape as the tensor passed in, new memory
         assert v.dtype == ins[k].dtype and v.shape == ins[k].shape, k
         assert not np.shares_memory(v, ins[k]), k
@@ -331,7 +336,9 @@ def _unchanged(
 
 
 def test_output_order_is_the_spec_inout_order() -> None:
-    assert INOUT_NAMES == (
+    """The reference returns its arrays in this order (its return statement):
+    the spec's in-place order must be it."""
+    assert WRITTEN == (
         "seq_lens_encoder",
         "seq_lens_decoder",
         "has_running_seqs",
@@ -574,7 +581,7 @@ def test_slots_at_or_past_real_bsz_are_untouched() -> None:
     assert o["has_running_seqs"].tolist() == [True]
     # real_bsz 0: nothing runs, nothing touched, has_running_seqs False.
     ins, o = _uni([_slot(out=[11], slt=1)], real_bsz=0, has_running=True)
-    for n in INOUT_NAMES:
+    for n in WRITTEN:
         if n != "has_running_seqs":
             assert np.array_equal(o[n], ins[n]), n
     assert o["has_running_seqs"].tolist() == [False]
@@ -613,5 +620,5 @@ def test_out_of_range_step_output_len_is_clamped() -> None:
     for hostile, clamped in ((W + 1, W), (2**31 - 1, W), (-1, 0), (-(2**31), 0)):
         _, got = _uni([_slot(out=[11], out_len=hostile)])
         _, want = _uni([_slot(out=[11], out_len=clamped)])
-        for name in INOUT_NAMES:
+        for name in WRITTEN:
             assert np.array_equal(got[name], want[name]), (hostile, name)

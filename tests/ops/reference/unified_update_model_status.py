@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["INOUT_NAMES", "unified_update_model_status"]
+__all__ = ["unified_update_model_status"]
 
 INT32_MAX = 2**31 - 1
 INT64_MAX = 2**63 - 1
@@ -58,22 +58,6 @@ def _flag_bytes(flags: np.ndarray) -> np.ndarray:
     2..255; the kernels read such flags as bytes)."""
     a = np.ascontiguousarray(flags)
     return (a.view(np.uint8) if a.dtype == np.bool_ else a) != 0
-
-
-# The in-place tensors, in spec order: the order of the returned arrays.
-INOUT_NAMES = (
-    "seq_lens_encoder",
-    "seq_lens_decoder",
-    "has_running_seqs",
-    "step_input_ids",
-    "step_output_ids",
-    "step_output_len",
-    "stop_flags",
-    "seq_lens_this_time",
-    "mask_rollback",
-    "token_ids_all",
-    "step_idx",
-)
 
 
 def unified_update_model_status(
@@ -96,7 +80,7 @@ def unified_update_model_status(
     is_naive_mode: bool = False,
     prefill_one_step_stop: bool = False,
 ) -> tuple[np.ndarray, ...]:
-    """Return the in-place tensors after the op, as new arrays, in spec order (``INOUT_NAMES``):
+    """Return the in-place tensors after the op, as new arrays, in spec order:
     ``(seq_lens_encoder, seq_lens_decoder, has_running_seqs, step_input_ids, step_output_ids,
     step_output_len, stop_flags, seq_lens_this_time, mask_rollback, token_ids_all, step_idx)``.
     The inputs are never modified.

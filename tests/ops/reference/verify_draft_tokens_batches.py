@@ -1,8 +1,8 @@
 """Random VALID batches for ``verify_draft_tokens`` (value domain of docs/ops/verify_draft_tokens.md).
 
 ``random_batch(rng, strategy=...)`` returns a dict holding the 17 tensors of the spec (names, dtypes
-and shapes of opspec/verify_draft_tokens.yaml; optional tensors the strategy does not require are
-``None``) and the attributes ``max_seq_len, verify_window, verify_strategy, reject_all, accept_all,
+and shapes of opspec/verify_draft_tokens.yaml, taken from its model; optional tensors the strategy
+does not require are ``None``) and the attributes ``max_seq_len, verify_window, verify_strategy, reject_all, accept_all,
 seed``. The batches are biased towards the interesting cases: drafts that often match the
 target / candidates (accepted prefixes of every length), end tokens among drafts and targets,
 ``max_dec_len`` hit, stopped / parked / prefill / ``reasoning_status == 1`` slots, ``slt == 0``
@@ -18,11 +18,15 @@ from typing import Any
 
 import numpy as np
 
+from tests.harness import spec
+from tests.harness.dtypes import numpy_dtype
+
 from .verify_draft_tokens import GREEDY, TARGET_MATCH, TOPP
 
 __all__ = [
     "ATTR_NAMES",
     "DTYPES",
+    "OP",
     "OPTIONAL_TENSORS",
     "TENSOR_NAMES",
     "random_batch",
@@ -30,57 +34,21 @@ __all__ = [
     "validate_batch",
 ]
 
-# Positional order of the op (and of the reference).
-TENSOR_NAMES = (
-    "step_output_ids",
-    "step_output_len",
-    "step_input_ids",
-    "target_tokens",
-    "candidate_ids",
-    "candidate_scores",
-    "candidate_lens",
-    "topp",
-    "stop_flags",
-    "seq_lens_encoder",
-    "seq_lens_this_time",
-    "end_tokens",
-    "is_block_step",
-    "cu_seqlens_q_output",
-    "reasoning_status",
-    "max_dec_len",
-    "step_idx",
-)
-OPTIONAL_TENSORS = ("target_tokens", "candidate_ids", "candidate_scores", "candidate_lens")
-ATTR_NAMES = ("max_seq_len", "verify_window", "verify_strategy", "reject_all", "accept_all", "seed")
-
-DTYPES: dict[str, Any] = {
-    "step_output_ids": np.int64,
-    "step_output_len": np.int32,
-    "step_input_ids": np.int64,
-    "target_tokens": np.int64,
-    "candidate_ids": np.int64,
-    "candidate_scores": np.float32,
-    "candidate_lens": np.int32,
-    "topp": np.float32,
-    "stop_flags": np.bool_,
-    "seq_lens_encoder": np.int32,
-    "seq_lens_this_time": np.int32,
-    "end_tokens": np.int64,
-    "is_block_step": np.bool_,
-    "cu_seqlens_q_output": np.int32,
-    "reasoning_status": np.int32,
-    "max_dec_len": np.int64,
-    "step_idx": np.int64,
-}
+OP = spec.project_op("verify_draft_tokens")
+# From the spec: the tensors a caller passes, in spec order (the positional order
+# of the reference), the optional ones, the attributes, each tensor's NumPy dtype.
+TENSOR_NAMES = spec.passed_names(OP)
+OPTIONAL_TENSORS = tuple(t.name for t in spec.passed(OP) if t.optional)
+ATTR_NAMES = tuple(a.name for a in OP.attrs)
+DTYPES: dict[str, Any] = {t.name: numpy_dtype(spec.dtype_of(t, None)) for t in spec.passed(OP)}
 
 
 def required_tensors(strategy: int) -> tuple[str, ...]:
-    """The optional tensors that ``strategy`` requires (spec ``required_when``)."""
-    if strategy == TOPP:
-        return ("candidate_ids", "candidate_scores", "candidate_lens")
-    if strategy in (GREEDY, TARGET_MATCH):
-        return ("target_tokens",)
-    raise ValueError(f"unknown strategy {strategy!r}")
+    """The optional tensors that ``strategy`` requires (the spec's ``required_when``)."""
+    if strategy not in (TOPP, GREEDY, TARGET_MATCH):
+        raise ValueError(f"unknown strategy {strategy!r}")
+    attrs = {"verify_strategy": strategy}
+    return tuple(t.name for t in spec.passed(OP) if t.optional and spec.required(OP, t, attrs))
 
 
 def _chance(rng: np.random.Generator, p: float) -> bool:
