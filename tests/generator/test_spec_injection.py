@@ -402,7 +402,7 @@ def test_a_16_bit_tensor_outside_a_dtype_set_compiles(tmp_path: Path) -> None:
     """kernel_decls included opforge/dtypes.h only for dtype sets (fuzz seed 1117)."""
     text = edit(BASE, ("    dtype: bool", "    dtype: bfloat16"))
     op = load_spec(write(tmp_path, text), tmp_path)
-    assert compile_cxx(render([op]), "demo") is None
+    assert compile_cxx(render([op]), op) is None
 
 
 @pytest.mark.parametrize(
@@ -449,7 +449,7 @@ def test_a_total_alone_sums_a_tensor_of_lengths(tmp_path: Path) -> None:
     op = load_spec(write(tmp_path, text), tmp_path)
     assert op.tensor("y").values.total == "k"
     files = render([op])
-    assert compile_cxx(files, "demo") is None
+    assert compile_cxx(files, op) is None
     plugin = files["entry/demo.cc"]
     assert 'opforge::check_total(kOp, "y", opforge::Buffer<const int32_t>(y), k, "k");' in plugin
 

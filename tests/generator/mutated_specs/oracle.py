@@ -12,6 +12,7 @@ stub kernels (see ``compile_cxx``), the one check too slow to run per case.
 from __future__ import annotations
 
 import dataclasses
+import fcntl
 import re
 import shutil
 import signal
@@ -168,15 +169,19 @@ def compile_cxx(files: dict[str, str], op: Op, slot: int = 0) -> str | None:
     launchers) compiled and linked against stub kernels, through the harness
     build (tests.harness.cpp); the compiler's output, or None."""
     where = CXX_DIR / str(slot)
-    if where.exists():
-        shutil.rmtree(where)
-    generated = where / "generated"
-    for path, text in files.items():
-        (generated / path).parent.mkdir(parents=True, exist_ok=True)
-        (generated / path).write_text(text, encoding="utf-8")
-    sources = cpp.link_check_sources(op, generated, where)
-    try:
-        cpp.build(sources, where / "harness", "plain", generated)
-    except cpp.HarnessBuildFailed as failed:
-        return str(failed)[-2000:]
+    where.parent.mkdir(parents=True, exist_ok=True)
+    # One user of a slot at a time (the suite's processes may share slot 0).
+    with open(CXX_DIR / f"{slot}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if where.exists():
+            shutil.rmtree(where)
+        generated = where / "generated"
+        for path, text in files.items():
+            (generated / path).parent.mkdir(parents=True, exist_ok=True)
+            (generated / path).write_text(text, encoding="utf-8")
+        sources = cpp.link_check_sources(op, generated, where)
+        try:
+            cpp.build(sources, where / "harness", "plain", generated)
+        except cpp.HarnessBuildFailed as failed:
+            return str(failed)[-2000:]
     return None
