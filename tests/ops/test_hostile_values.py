@@ -39,7 +39,7 @@ def _sentinel(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:  # type: i
     """What a new output holds before the kernel runs: NaN or an odd integer,
     so an element the kernel forgets to write shows."""
     if dtype == NUMPY[DType.BFLOAT16]:
-        return np.full(shape, 0x7FC0, np.uint16)  # bfloat16 NaN
+        return np.full(shape, 0x7FC0, NUMPY[DType.BFLOAT16])  # bfloat16 NaN
     if dtype.kind == "f":
         return np.full(shape, np.nan, dtype)
     if dtype.kind == "b":
