@@ -212,7 +212,3 @@ def zeros(op: Op, dims: dict[str, int], dtype: DType | None, present: set[str]) 
         else:
             arrays[t.name] = np.zeros(spec.shape(t, dims), NUMPY[spec.dtype_of(t, dtype)])
     return Case(op, dims, {}, arrays, dtype)
-
-
-def expected_shape(t: Tensor, dims: dict[str, int]) -> tuple[int, ...]:
-    return spec.shape(t, dims)

@@ -60,11 +60,6 @@ def first_dtype(op: Op) -> DType | None:
     return op.dtype_vars[0].choices[0] if op.dtype_vars else None
 
 
-def host_elem(dtype: DType) -> str:
-    """How host C++ (the entry, a harness) spells an element type."""
-    return HOST_ELEM[dtype]
-
-
 def template_args(dtype: DType | None) -> str:
     """The template argument of a host call of a dtype-set function ("" without one)."""
     return HOST_ELEM[dtype] if dtype is not None else ""

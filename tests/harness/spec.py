@@ -102,11 +102,6 @@ def passed_names(op: Op) -> tuple[str, ...]:
     return tuple(t.name for t in passed(op))
 
 
-def python_signature(op: Op) -> api.Signature:
-    """The public Python function's parameters (codegen.api.python)."""
-    return api.python(op)
-
-
 def python_order(op: Op) -> tuple[str, ...]:
     """The tensors in the order the Python function declares them: the required
     ones (positional) first, then the optional ones (keyword-only)."""

@@ -144,7 +144,7 @@ def _expect_rejected(
     assert message.startswith("verify_draft_tokens(): "), message
     for fragment in fragments:
         assert fragment in message, f"{fragment!r} not in {message!r}"
-    for name, old, new in zip([t.name for t in OP.arguments], before, snapshot(args), strict=True):
+    for name, old, new in zip(spec.passed_names(OP), before, snapshot(args), strict=True):
         if old is not None:
             np.testing.assert_array_equal(new, old, err_msg=f"rejected call modified {name}")
     return message

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(
 
 def test_device_matches_cpu_kernel() -> None:
     batch = random_batch(np.random.default_rng(0), strategy=TOPP)
-    names = [t.name for t in OP.arguments]
+    names = spec.passed_names(OP)
     on_cpu = [None if batch[n] is None else paddle.to_tensor(batch[n]) for n in names]
     on_xpu = [
         None if batch[n] is None else paddle.to_tensor(batch[n], place=paddle.XPUPlace(0))
