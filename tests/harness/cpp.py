@@ -14,6 +14,7 @@ from codegen import api
 from codegen.kinds import HOST_ELEM, KernelKind, kinds_of
 from codegen.model import AttrType, DType, Op, Tensor
 from codegen.views import ENTRY
+from tests.harness import spec
 from tools.build import MAIN, build_harness, write_if_changed
 
 GENERATED = MAIN.generated
@@ -71,7 +72,7 @@ def attr_values(op: Op, dims: Mapping[str, int]) -> dict[str, str]:
     its minimum (1 without one)."""
     values = {}
     for a in op.attrs:
-        set_dim = next((d.name for d in op.dims if d.from_attr == a.name), None)
+        set_dim = spec.dim_of_attr(op, a.name)
         if a.enum is not None:
             values[a.name] = f"opforge::{op.name}::{a.enum.name}::{a.enum.members[0][0]}"
         elif a.type is AttrType.BOOL:
