@@ -255,7 +255,7 @@ class Op:
     tensors: tuple[Tensor, ...]
     attrs: tuple[Attr, ...]
     sweep: tuple[tuple[str, tuple[DimExpr, ...]], ...]  # dim or attribute -> sizes to test
-    reference: str | None  # module of tests/reference/ holding the NumPy reference
+    reference: str | None  # module of tests/ops/reference/ holding the NumPy reference
     xpu3_max_clusters: int | None  # the XPU3 launch's cluster cap (None: the context's count)
     source: str  # spec path relative to the repository root
     loc: Loc = field(compare=False)

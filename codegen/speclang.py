@@ -320,7 +320,7 @@ SPEC = Section(
             },
             "the sizes the spec-derived tests sweep, per dim or int attribute",
         ),
-        _f("reference", False, NAME, "the module of tests/reference/ with the NumPy reference"),
+        _f("reference", False, NAME, "the module of tests/ops/reference/ with the NumPy reference"),
         _f(
             "xpu3_max_clusters",
             False,

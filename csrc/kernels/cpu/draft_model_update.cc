@@ -1,7 +1,7 @@
 // CPU kernel for draft_model_update.
 // Contract: docs/ops/draft_model_update.md ("Semantics, per slot b" and
 // "Out-of-domain values"); the NumPy reference is
-// tests/reference/draft_model_update.py. The generated glue has already
+// tests/ops/reference/draft_model_update.py. The generated glue has already
 // checked every buffer's length, not its values.
 //
 // The op is total: every slot's draft-model lengths (draft_seq_lens_encoder,

@@ -1,7 +1,7 @@
 // CPU kernel for ngram_match.
 // Contract: docs/ops/ngram_match.md ("Semantics", "Out-of-domain values",
 // "Differences from FastDeploy"); the NumPy reference is
-// tests/reference/ngram_match.py. The generated glue has already checked
+// tests/ops/reference/ngram_match.py. The generated glue has already checked
 // every buffer's length and the attributes' bounds, not the values.
 //
 // Slots are visited in order because the step's token budget

@@ -1,7 +1,7 @@
 // CPU kernel of rebuild_padding.
 // Contract: docs/ops/rebuild_padding.md ("Semantics", "Output invariants",
 // "Out-of-domain values"); the NumPy reference is
-// tests/reference/rebuild_padding.py. Declaration:
+// tests/ops/reference/rebuild_padding.py. Declaration:
 // generated/kernel_decls/rebuild_padding.h. The generated glue has checked
 // every buffer's length and real_bsz <= max_bsz, not the values.
 //

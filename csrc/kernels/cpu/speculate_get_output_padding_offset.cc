@@ -1,7 +1,7 @@
 // CPU kernel of speculate_get_output_padding_offset.
 // Contract: docs/ops/speculate_get_output_padding_offset.md ("Semantics",
 // "Output invariants", "Out-of-domain values"); the NumPy reference is
-// tests/reference/speculate_get_output_padding_offset.py. Declaration:
+// tests/ops/reference/speculate_get_output_padding_offset.py. Declaration:
 // generated/kernel_decls/speculate_get_output_padding_offset.h. The generated
 // glue has checked every buffer's length, not its values.
 //

@@ -1,7 +1,7 @@
 // CPU kernel for speculate_get_seq_lens_output.
 // Contract: docs/ops/speculate_get_seq_lens_output.md ("Semantics",
 // "Out-of-domain values"); the NumPy reference is
-// tests/reference/speculate_get_seq_lens_output.py. The generated glue has
+// tests/ops/reference/speculate_get_seq_lens_output.py. The generated glue has
 // already checked every buffer's length, not its values.
 //
 // Total on any values: a slot with seq_lens_this_time <= 0 is idle (0 rows);

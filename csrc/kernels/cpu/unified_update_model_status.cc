@@ -1,7 +1,7 @@
 // CPU kernel for unified_update_model_status.
 // Contract: docs/ops/unified_update_model_status.md ("Semantics, per
 // slot b", "Decisions where FastDeploy differs" and "Out-of-domain values");
-// the NumPy reference is tests/reference/unified_update_model_status.py. The
+// the NumPy reference is tests/ops/reference/unified_update_model_status.py. The
 // generated glue has already checked every buffer's length, not its values.
 //
 // Where the page leaves room, this kernel decides as the reference does:
