@@ -41,7 +41,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         outcome = generate(args.specs.resolve(), ROOT, args.out, args.cache, write=not args.check)
         # The specs passed: generate() raised otherwise, having written nothing.
-        doc_files = interface_pages.render(load_specs(args.specs.resolve(), ROOT), docs) if docs else {}
+        doc_files = (
+            interface_pages.render(load_specs(args.specs.resolve(), ROOT), docs) if docs else {}
+        )
     except SpecErrors as exc:
         print(exc, file=sys.stderr)
         print(f"{len(exc.errors)} spec error(s); nothing was generated", file=sys.stderr)

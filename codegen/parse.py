@@ -477,14 +477,11 @@ class _FileParser(CrossFieldRules):
             value = raw.get(key)
             if value is None:
                 return None
-            if isinstance(value, float):
-                return value  # finite: the loader admits no other
-            expr = self.check_dim_expr(value, kl[key], f"{where}.{key}")
-            if expr is None:
-                return None
-            return expr.value if isinstance(expr, DimConst) else expr
+            return self.value_end(value, kl[key], f"{where}.{key}")
 
         low, high = bound("min"), bound("max")
+        if isinstance(low, (int, float)) and isinstance(high, (int, float)) and low > high:
+            self.error(kl["min"], f"{where}.min", f"min {show(low)} is above max {show(high)}")
         above = raw.get("above")
         if above is not None and not self.check_type(
             above, (int, float), kl["above"], f"{where}.above"
@@ -535,24 +532,23 @@ class _FileParser(CrossFieldRules):
             w = f"{where}.sample"
             if not (isinstance(sample, list) and len(sample) == 2):
                 self.error(
-                    kl["sample"], w, f"expected [low, high] (dim expressions), got {show(sample)}"
+                    kl["sample"],
+                    w,
+                    f"expected [low, high] (integers or dim expressions), got {show(sample)}",
                 )
                 sample = None
             else:
-                ends = [self.check_dim_expr(v, kl["sample"], w) for v in sample]
+                ends = [self.value_end(v, kl["sample"], w) for v in sample]
                 if ends[0] is None or ends[1] is None:
                     sample = None
-                elif (
-                    isinstance(ends[0], DimConst)
-                    and isinstance(ends[1], DimConst)
-                    and ends[0].value > ends[1].value
-                ):
-                    self.error(
-                        kl["sample"], w, f"low {ends[0].value} is above high {ends[1].value}"
-                    )
+                elif any(isinstance(e, float) for e in ends):
+                    self.error(kl["sample"], w, f"integers or dim expressions, got {show(sample)}")
+                    sample = None
+                elif isinstance(ends[0], int) and isinstance(ends[1], int) and ends[0] > ends[1]:
+                    self.error(kl["sample"], w, f"low {ends[0]} is above high {ends[1]}")
                     sample = None
                 else:
-                    sample = tuple(e.value if isinstance(e, DimConst) else e for e in ends)
+                    sample = (ends[0], ends[1])
         return Values(
             min=low,
             max=high,
@@ -563,6 +559,22 @@ class _FileParser(CrossFieldRules):
             density=float(density) if density is not None else None,
             sample=sample,
         )
+
+    def value_end(self, value: Any, line: int, where: str) -> Bound | None:
+        """One end of a value domain. A value is not a size: any integer
+        negative sentinels (-1) included, or a float; a string is a dim
+        expression (a size, so never negative)."""
+        if isinstance(value, bool):
+            self.error(line, where, f"expected a number or a dim expression, got {show(value)}")
+            return None
+        if isinstance(value, float):
+            return value  # finite: the loader admits no other
+        if isinstance(value, int):
+            return value  # the loader admits only int64 integers
+        expr = self.check_dim_expr(value, line, where)
+        if expr is None:
+            return None
+        return expr.value if isinstance(expr, DimConst) else expr
 
     def parse_attr(self, node: Any, line: int, where: str) -> Attr | None:
         if not self.check_type(node, dict, line, where):

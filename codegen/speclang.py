@@ -73,6 +73,8 @@ TEXT: Schema = {"type": "string", "maxLength": MAX_STRING_CHARS}
 DIM_EXPR: Schema = {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "string"}]}
 # A value bound: a number, or a dim expression.
 BOUND: Schema = {"anyOf": [{"type": "number"}, {"type": "string"}]}
+# A value (not a size): any integer, negative sentinels included, or a dim expression.
+VALUE_END: Schema = {"anyOf": [{"type": "integer"}, {"type": "string"}]}
 DTYPES = [d.value for d in DType]
 
 
@@ -85,7 +87,13 @@ def _ref(section: str) -> Schema:
 
 
 _VALUE_FIELDS = (
-    _f("min", False, BOUND, "every element >= min (a number or a dim expression)"),
+    _f(
+        "min",
+        False,
+        BOUND,
+        "every element >= min (a number, negative sentinels such as -1 included, or a dim "
+        "expression)",
+    ),
     _f("max", False, BOUND, "every element <= max (a number or a dim expression)"),
     _f("above", False, {"type": "number"}, "every element > above (float tensors)"),
     _f(
@@ -122,8 +130,9 @@ _GENERATION_FIELDS = (
     _f(
         "sample",
         False,
-        {"type": "array", "items": DIM_EXPR, "minItems": 2, "maxItems": 2},
-        "generation, integer tensors: draw uniformly from [low, high] (dim expressions) "
+        {"type": "array", "items": VALUE_END, "minItems": 2, "maxItems": 2},
+        "generation, integer tensors: draw uniformly from [low, high] (integers, negative "
+        "ones included, or dim expressions) "
         "within [min, max]; without it from [min, max], min defaulting to -5 and max to "
         "min + 50",
     ),

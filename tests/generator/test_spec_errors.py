@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 import yaml
 
+from codegen.emit import render
 from codegen.model import (
     AttrType,
     Condition,
@@ -845,6 +846,40 @@ CASES: list[Bad] = [
         ("name",),
         ("'y__z'",),
     ),
+    # ---- value domains: values, not sizes (negative sentinels are fine), but consistent
+    Bad(
+        "values-min-above-max",
+        edit(
+            BASE, ("    role: inout\n", f"    role: inout\n    values: {{min: 5, max: 2}} {MARK}\n")
+        ),
+        ("y", "values.min"),
+        ("min 5 is above max 2",),
+    ),
+    Bad(
+        "values-sample-float",
+        edit(
+            BASE,
+            ("    role: inout\n", f"    role: inout\n    values: {{sample: [-1.5, 2]}} {MARK}\n"),
+        ),
+        ("y", "values.sample"),
+        ("integers or dim expressions",),
+    ),
+    Bad(
+        "values-bound-past-int64",
+        edit(
+            BASE,
+            ("    role: inout\n", f"    role: inout\n    values: {{min: -{2**63 + 1}}} {MARK}\n"),
+        ),
+        ("y", "values.min"),
+        ("does not fit int64",),
+    ),
+    Bad(
+        "shape-negative-literal",
+        edit(BASE, ("    shape: [n]\n", f"    shape: [-1] {MARK}\n")),
+        ("y", "shape"),
+        ("a size cannot be negative",),
+        alone=False,
+    ),
 ]
 
 
@@ -905,6 +940,19 @@ def test_base_spec_is_valid(tmp_path: Path) -> None:
         ("noise", 25),
     ]
     assert [(a.name, a.loc.line) for a in op.attrs] == [("mode", 32), ("seed", 37)]
+
+
+def test_value_domains_take_negative_sentinels(tmp_path: Path) -> None:
+    """A value bound or sample is a value, not a size: FastDeploy's -1 sentinels
+    (and a position that may be negative) are accepted and checked as written."""
+    text = edit(
+        BASE, ("    role: inout\n", "    role: inout\n    values: {min: -1, sample: [-3, 24]}\n")
+    )
+    op = load_spec(write(tmp_path, text), tmp_path)
+    assert op.tensor("y").values.min == -1
+    assert op.tensor("y").values.sample == (-3, 24)
+    files = render([op])
+    assert 'opforge::at_least<int64_t>(-1, "-1")' in files["entry/demo.cc"]
 
 
 def test_every_case_changes_the_base() -> None:

@@ -157,13 +157,19 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
             {"min": 0},
             {"min": 0, "max": 4},
             {"max": choice(ch, dims)},
+            {"min": -1},  # a sentinel: values, unlike sizes, may be negative
         ]
+        if not floats:
+            domains.append({"min": -3, "max": 4, "sample": [-3, 2]})
         if floats:
             domains += [{"above": 0, "max": 1}, {"probability_rows": True}]
         key = "values" if t["role"] in ("in", "inout") and ch.integer(0, 1) else "after"
         if key == "after" and t["role"] == "in":
             key = "values"
-        t[key] = choice(ch, domains)
+        domain = dict(choice(ch, domains))
+        if key == "after":
+            domain.pop("sample", None)  # a generation hint: inputs only
+        t[key] = domain
     for i in range(len(tensors) - 1, 0, -1):  # any order: outputs or scratch first
         j = ch.integer(0, i)
         tensors[i], tensors[j] = tensors[j], tensors[i]
