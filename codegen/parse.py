@@ -258,6 +258,17 @@ class _FileParser(CrossFieldRules):
                         if expr is not None:
                             bounds[key] = expr
                             bound_lines[key] = spec.key_lines[key]
+                low, high = bounds.get("min"), bounds.get("max")
+                if (
+                    isinstance(low, DimConst)
+                    and isinstance(high, DimConst)
+                    and low.value > high.value
+                ):
+                    self.error(
+                        bound_lines["min"],
+                        f"{where}.min",
+                        f"min {low.value} is above max {high.value}: no call could bind it",
+                    )
                 from_attr = spec.get("attr")
                 if from_attr is not None and not self.check_name(
                     from_attr, spec.key_lines["attr"], f"{where}.attr"
@@ -417,6 +428,9 @@ class _FileParser(CrossFieldRules):
             return ()
         if not self.check_type(raw, dict, line, w):
             return ()
+        if not raw:
+            self.error(line, w, "list at least one attribute and its values, or leave it out")
+            return ()
         conditions = []
         for attr_name, values in raw.items():
             wa = f"{w}.{field_name(attr_name)}"
@@ -512,7 +526,8 @@ class _FileParser(CrossFieldRules):
             if value is not None and self.check_name(value, kl[key], f"{where}.{key}"):
                 found_names[key] = value
         probability_rows = self.check_flag(raw, "probability_rows", where)
-        if probability_rows and isinstance(dtype, DType) and not dtype.is_float:
+        choices = dtype.choices if isinstance(dtype, DTypeVar) else (dtype,) if dtype else ()
+        if probability_rows and not all(d.is_float for d in choices):
             self.error(
                 kl["probability_rows"],
                 f"{where}.probability_rows",

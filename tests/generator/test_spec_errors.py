@@ -874,6 +874,31 @@ CASES: list[Bad] = [
         ("does not fit int64",),
     ),
     Bad(
+        "dim-min-above-max",
+        edit(BASE, ("  n: rows\n", f"  n: {{doc: rows, min: 5, max: 2}} {MARK}\n")),
+        ("n", "min"),
+        ("min 5 is above max 2",),
+    ),
+    Bad(
+        "required-when-no-condition",
+        edit(BASE, ("    required_when: {mode: [exact]}\n", f"    required_when: {{}} {MARK}\n")),
+        ("mask", "required_when"),
+        ("at least one attribute",),
+    ),
+    Bad(
+        "probability-rows-on-a-set-with-integers",
+        edit(
+            BASE,
+            ("  T: [float32, float16]\n", "  T: [float32, int32]\n"),
+            (
+                "    shape: [n, m]\n",
+                f"    shape: [n, m]\n    values: {{probability_rows: true}} {MARK}\n",
+            ),
+        ),
+        ("x", "probability_rows"),
+        ("only float tensors",),
+    ),
+    Bad(
         "shape-negative-literal",
         edit(BASE, ("    shape: [n]\n", f"    shape: [-1] {MARK}\n")),
         ("y", "shape"),
