@@ -11,8 +11,10 @@ this list covers every one of those).
 
 from __future__ import annotations
 
+import functools
 import keyword
 import re
+from pathlib import Path
 
 from codegen.kinds import KINDS
 
@@ -123,6 +125,36 @@ PY_BUILTIN_TYPES = frozenset(
     ValueError Warning ZeroDivisionError ExceptionGroup BaseExceptionGroup None True False
     """.split()
 )
+
+
+RUNTIME_HEADERS = Path(__file__).resolve().parent.parent / "csrc" / "include" / "opforge"
+_NOT_CODE = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"', re.DOTALL)  # comments, strings
+_DECLARED = re.compile(r"\b(?:struct|class|enum(?:\s+class)?|namespace|using)\s+(\w+)|\b(\w+)\s*\(")
+
+
+@functools.cache
+def runtime_names() -> frozenset[str]:
+    """What the runtime headers the generated code includes declare, read from
+    them (not a list kept by hand): every name they declare or call. An op is
+    namespace opforge::<op>, so an op named like one of them (`numel`, `span`)
+    would make `opforge::numel(...)` name the op instead and not compile."""
+    found: set[str] = set()
+    for header in sorted(RUNTIME_HEADERS.glob("*.h")):
+        text = _NOT_CODE.sub(" ", header.read_text(encoding="utf-8"))
+        for match in _DECLARED.finditer(text):
+            found.add(match.group(1) or match.group(2))
+    return frozenset(n for n in found if NAME.match(n))
+
+
+def op_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name an op: any name's problems, or a runtime name."""
+    problem = name_problem(name)
+    if problem is None and name in runtime_names():
+        return (
+            "is reserved: the runtime (csrc/include/opforge/) declares it, and the op's "
+            f"namespace opforge::{name} would hide it from the generated code"
+        )
+    return problem
 
 
 def name_problem(name: str) -> str | None:

@@ -75,7 +75,7 @@ class _FileParser(CrossFieldRules):
         name = data.get("op")
         if (
             name is not None
-            and self.check_name(name, data.key_lines["op"], "op")
+            and self.check_name(name, data.key_lines["op"], "op", op=True)
             and name != expected_name
         ):
             self.error(

@@ -116,7 +116,7 @@ def cmd_new(root: Path, args: argparse.Namespace) -> int:
     from codegen import kinds, names
 
     op = args.op
-    problem = names.name_problem(op)
+    problem = names.op_name_problem(op)
     if problem is not None:
         print(f"{op!r} {problem}", file=sys.stderr)
         return 2

@@ -967,6 +967,16 @@ def test_base_spec_is_valid(tmp_path: Path) -> None:
     assert [(a.name, a.loc.line) for a in op.attrs] == [("mode", 32), ("seed", 37)]
 
 
+@pytest.mark.parametrize("name", ["numel", "span", "check_total", "fill_uniform"])
+def test_an_op_named_like_a_runtime_name_is_refused(name: str, tmp_path: Path) -> None:
+    """An op is namespace opforge::<op>: named like a runtime function it would hide
+    that function from the generated code (which would not compile). The names
+    are read from the runtime's headers, not listed by hand."""
+    errors = errors_of(write(tmp_path, BASE.replace("op: demo", f"op: {name}"), name), tmp_path)
+    assert [(e.loc.line, e.where) for e in errors] == [(1, "op")], listing(errors)
+    assert "the runtime" in errors[0].message and f"opforge::{name}" in errors[0].message
+
+
 def test_value_domains_take_negative_sentinels(tmp_path: Path) -> None:
     """A value bound or sample is a value, not a size: FastDeploy's -1 sentinels
     (and a position that may be negative) are accepted and checked as written."""
