@@ -773,9 +773,70 @@ def load_spec(path: Path, root: Path) -> Op:
     except OSError as exc:
         raise SpecErrors([SpecError(Loc(rel, 1), "", f"cannot read: {exc.strerror}")]) from None
     op = parser.parse(data, path.stem)
+    todos = _todo_errors(data, rel)
+    if todos:
+        # A TODO's own field reports nothing else (no "unknown dtype 'TODO'").
+        left = {(e.loc.line, e.where) for e in todos}
+        raise SpecErrors(todos + [e for e in parser.errors if (e.loc.line, e.where) not in left])
     if op is None:
         raise SpecErrors(parser.errors)
     return op
+
+
+TODO = "TODO"  # what `opforge-dev import` writes where the source does not say
+
+
+def _todo_errors(data: Any, rel: str) -> list[SpecError]:
+    """Every value left as ``TODO`` (a draft of ``opforge-dev import``), at its
+    line and field, saying what to decide (the field's description in speclang)."""
+    found: list[tuple[int, str]] = []
+
+    def walk(node: Any, where: str, line: int) -> None:
+        if isinstance(node, LocDict):
+            for key, value in node.items():
+                field = f"{where}.{field_name(key)}" if where else field_name(key)
+                walk(value, field, node.key_lines[key])
+        elif isinstance(node, LocList):
+            for index, (item, item_line) in enumerate(zip(node, node.item_lines, strict=True)):
+                name = item.get("name") if isinstance(item, LocDict) else None
+                label = _item_label(where, index, name if isinstance(name, str) else None)
+                walk(item, label, item_line)
+        elif node == TODO:
+            found.append((line, where))
+
+    walk(data, "", 1)
+    return [
+        SpecError(
+            Loc(rel, line),
+            where,
+            "TODO left by `opforge-dev import`: the source does not say it (the comment on "
+            f"the line says what it read); decide {_decision(where)}",
+        )
+        for line, where in sorted(found)
+    ]
+
+
+def _decision(where: str) -> str:
+    """What a field holds, from the language's own table (codegen/speclang.py)."""
+    parts = [p.split("[")[0] for p in where.split(".")]
+    head, last = parts[0], parts[-1]
+    nested = {"values": speclang.VALUES, "after": speclang.AFTER, "fill": speclang.FILL}
+    if head.startswith(("tensor ", "tensors")):
+        section = nested.get(parts[1], speclang.TENSOR) if len(parts) > 2 else speclang.TENSOR
+    elif head.startswith(("attribute ", "attrs")):
+        section = speclang.ATTR
+    elif head == "dims":
+        section, last = speclang.DIM, (last if len(parts) > 2 else "doc")
+    else:
+        section = speclang.SPEC
+    field = next((f for f in section.fields if f.name == last), None)
+    if field is None:
+        return "this value"
+    choices = field.schema.get("enum") or next(
+        (s["enum"] for s in field.schema.get("anyOf", ()) if "enum" in s), None
+    )
+    what = field.doc + (f" ({', '.join(choices)})" if choices else "")
+    return f"this entry of '{last}' ({what})" if where.endswith("]") else what
 
 
 def check_exports(ops: list[Op]) -> list[SpecError]:

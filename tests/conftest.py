@@ -37,6 +37,7 @@ GENERATOR_ONLY = {
     "generator/test_docs_links.py",
     "generator/test_generate.py",
     "generator/test_generated_format.py",
+    "generator/test_import.py",
     "generator/test_model_repr.py",
     "generator/test_spec_errors.py",
     "generator/test_spec_fuzz.py",
