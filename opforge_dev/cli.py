@@ -17,13 +17,11 @@ outside one it says so.
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 from pathlib import Path
-from string import Template
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
+from opforge_dev import scaffold
 
 
 class NotACheckout(Exception):
@@ -113,7 +111,8 @@ def cmd_test(root: Path, args: argparse.Namespace) -> int:
 
 def cmd_new(root: Path, args: argparse.Namespace) -> int:
     _import_codegen(root)
-    from codegen import kinds, names
+    from codegen import names
+    from codegen.diagnostics import SpecErrors
 
     op = args.op
     problem = names.op_name_problem(op)
@@ -121,121 +120,37 @@ def cmd_new(root: Path, args: argparse.Namespace) -> int:
         print(f"{op!r} {problem}", file=sys.stderr)
         return 2
     into = (args.into or root).resolve()
-    paths = {
-        "spec": into / "opspec" / f"{op}.yaml",
-        **{kind.name: into / kind.source(op) for kind in kinds.KINDS},
-        "reference": into / "tests" / "ops" / "reference" / f"{op}.py",
-    }
+    paths = scaffold.paths(op, into)
+    if args.from_spec:
+        # The kernels and reference of a spec that exists (drafted by `import`).
+        if not paths["spec"].is_file():
+            print(f"no spec {scaffold.shown(paths['spec'], into)}", file=sys.stderr)
+            return 2
+        del paths["spec"]
     existing = [p for p in paths.values() if p.exists()]
     if existing:
-        print("not overwriting: " + ", ".join(_shown(p, into) for p in existing), file=sys.stderr)
+        print(
+            "not overwriting: " + ", ".join(scaffold.shown(p, into) for p in existing),
+            file=sys.stderr,
+        )
         return 2
     try:
-        files = scaffold(op, root, paths)
-    except ScaffoldError as exc:
+        if args.from_spec:
+            spec = (into / "opspec" / f"{op}.yaml").read_text(encoding="utf-8")
+            files = scaffold.kernels(scaffold.parse(op, spec, root), root, paths, "new")
+        else:
+            files = scaffold.scaffold(op, root, paths)
+    except (scaffold.ScaffoldError, SpecErrors) as exc:
         print(exc, file=sys.stderr)
         return 2
-    for path, text in files.items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        print(f"wrote {_shown(path, into)}")
+    for path in scaffold.write(files, into):
+        print(f"wrote {path}")
     print(
         "next: opforge-dev generate && opforge-dev build && opforge-dev test "
         f"{op}  (the tests fail, naming what to write, until the kernels and the reference "
         "are written); then the contract page docs/ops/" + f"{op}.md"
     )
     return 0
-
-
-class ScaffoldError(Exception):
-    pass
-
-
-def _shown(path: Path, base: Path) -> str:
-    return path.relative_to(base).as_posix() if path.is_relative_to(base) else str(path)
-
-
-def _template(name: str, **fields: str) -> str:
-    return Template((TEMPLATES / f"{name}.tmpl").read_text(encoding="utf-8")).substitute(fields)
-
-
-def scaffold(op: str, root: Path, paths: dict[str, Path]) -> dict[Path, str]:
-    """The four files of a new op. The kernels' signatures come from the spec
-    written here, through the generator's own parameter lists (codegen/api.py),
-    so they are exactly what generated/kernel_decls/ will declare."""
-    import tempfile
-
-    from codegen import api, kinds
-    from codegen.diagnostics import SpecErrors
-    from codegen.model import Role
-    from codegen.parse import load_spec
-
-    schema = Path(os.path.relpath(root / "docs" / "opspec.schema.json", paths["spec"].parent))
-    spec = _template("op.yaml", op=op, schema=schema.as_posix())
-    with tempfile.TemporaryDirectory() as tmp:
-        written = Path(tmp) / f"{op}.yaml"
-        written.write_text(spec, encoding="utf-8")
-        try:
-            model = load_spec(written, Path(tmp))
-        except SpecErrors as exc:  # the template and the language drifted apart
-            raise ScaffoldError(f"the spec template no longer parses:\n{exc}") from None
-    # One kernel per kind (opforge_dev/templates/<kind><suffix>.tmpl), its
-    # definition's head from the kind's own signature.
-    heads = {}
-    for kind in kinds.KINDS:
-        sig = api.kernel(model, kind)
-        heads[kind] = f"{kind.define_prefix}void {sig.qualified}({sig.params_text()})"
-    params = [f"{t.name}: np.ndarray" + (" | None" if t.optional else "") for t in model.arguments]
-    keywords = [f"{a.name}: {_py_type(a.type.value)}" for a in model.attrs] + [
-        f"{t.name}: np.ndarray"
-        for t in model.tensors
-        if t.role is Role.SCRATCH and t.fill is not None
-    ]
-    outputs = model.outputs
-    returns = (
-        "np.ndarray"
-        if len(outputs) == 1
-        else "tuple[" + ", ".join("np.ndarray" for _ in outputs) + "]"
-    )
-    return {
-        paths["spec"]: spec,
-        **{
-            paths[kind.name]: _clang_format(
-                _template(f"{kind.name}{kind.suffix}", op=op, signature=head), root
-            )
-            for kind, head in heads.items()
-        },
-        paths["reference"]: _template(
-            "reference.py",
-            op=op,
-            params=", ".join(params + (["*", *keywords] if keywords else [])),
-            returns=returns,
-        ),
-    }
-
-
-def _py_type(attr_type: str) -> str:
-    return {"int": "int", "int64": "int", "float": "float", "bool": "bool", "enum": "int"}[
-        attr_type
-    ]
-
-
-def _clang_format(text: str, root: Path) -> str:
-    """Laid out in the project's style (.clang-format), as a kernel author's
-    editor would; unchanged where clang-format is not installed."""
-    local = Path(sys.executable).parent / "clang-format"
-    binary = str(local) if local.exists() else "clang-format"
-    try:
-        done = subprocess.run(
-            [binary, f"--style=file:{root / '.clang-format'}", "--assume-filename=kernel.cc"],
-            input=text,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-    except OSError:
-        return text
-    return done.stdout if done.returncode == 0 else text
 
 
 # ---------------------------------------------------------------- the command
@@ -288,6 +203,12 @@ def parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="write into DIR/opspec, DIR/csrc/kernels, DIR/tests/ops/reference instead of the checkout",
     )
+    p.add_argument(
+        "--from-spec",
+        action="store_true",
+        help="keep DIR/opspec/OP.yaml (e.g. written by hand) and write "
+        "the kernels and the reference from it",
+    )
     p.set_defaults(run=cmd_new)
     p = sub.add_parser(
         "docs",
@@ -321,4 +242,4 @@ def main(argv: list[str] | None = None) -> int:
     return int(args.run(root, args))
 
 
-__all__ = ["find_root", "main", "parser", "scaffold"]
+__all__ = ["find_root", "main", "parser"]
