@@ -4,6 +4,7 @@
     opforge-dev check           fail if generated/ or docs/ differ from what opspec/ generates
     opforge-dev build           compile opforge/_C (tools/build.py, incremental)
     opforge-dev new OP          the four files of a new op: spec, CPU and XPU3 kernels, reference
+    opforge-dev import FILE...  draft specs (and kernels, reference) from existing Paddle custom ops
     opforge-dev docs            only the op interface pages and the spec schema (docs/)
     opforge-dev test OP         the spec-derived tests of one op (after a build)
 
@@ -106,7 +107,7 @@ def cmd_test(root: Path, args: argparse.Namespace) -> int:
     return _run(root, "-m", "pytest", *tests, "-k", args.op, *args.pytest_args)
 
 
-# ---------------------------------------------------------------- new
+# ---------------------------------------------------------------- new, import
 
 
 def cmd_new(root: Path, args: argparse.Namespace) -> int:
@@ -153,6 +154,13 @@ def cmd_new(root: Path, args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_import(root: Path, args: argparse.Namespace) -> int:
+    _import_codegen(root)
+    from opforge_dev import importer
+
+    return importer.main(root, args.files, (args.out or root).resolve())
+
+
 # ---------------------------------------------------------------- the command
 
 
@@ -160,7 +168,7 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="opforge-dev",
         description="The op author's tool for an opforge checkout: generate, check, build, "
-        "scaffold, document and test ops.",
+        "scaffold, import, document and test ops.",
     )
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser(
@@ -206,10 +214,28 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--from-spec",
         action="store_true",
-        help="keep DIR/opspec/OP.yaml (e.g. written by hand) and write "
+        help="keep DIR/opspec/OP.yaml (e.g. drafted by `import`, its TODOs decided) and write "
         "the kernels and the reference from it",
     )
     p.set_defaults(run=cmd_new)
+    p = sub.add_parser(
+        "import",
+        help="draft specs from existing Paddle custom ops (C++/CUDA/XPU sources)",
+        description="Read each FILE's PD_BUILD_OP / PD_BUILD_STATIC_OP registrations, their "
+        "kernel, infer-shape and infer-dtype functions, and write per op a draft spec "
+        "opspec/OP.yaml holding only what the source states: every other value is a TODO "
+        "(with a comment saying what was read) that `generate` refuses until decided. For a "
+        "draft the generator accepts as written, also the kernels and the reference, as `new` "
+        "writes them (docs/importing.md).",
+    )
+    p.add_argument("files", nargs="+", type=Path, metavar="FILE", help="a C++/CUDA/XPU source")
+    p.add_argument(
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="write into DIR/opspec, DIR/csrc/kernels, DIR/tests/reference instead of the checkout",
+    )
+    p.set_defaults(run=cmd_import)
     p = sub.add_parser(
         "docs",
         help="regenerate only docs/ (op interface pages, spec schema)",
