@@ -63,11 +63,13 @@ from __future__ import annotations
 import json
 import re
 import sys
+import textwrap
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
-MAX_SOURCE_BYTES = 2 * 1024 * 1024  # a large custom-op file is 100 KB
+MAX_SOURCE_BYTES = 1024 * 1024  # ten times a large custom-op file
 MAX_VISITS = 400  # calls followed per op (memoized); real ops need a few dozen
 MAX_DEPTH = 8  # call depth followed from the kernel function
 
@@ -81,8 +83,7 @@ class SourceError(Exception):
 # ---------------------------------------------------------------- lexing
 
 
-@dataclass(frozen=True)
-class Tok:
+class Tok(NamedTuple):
     kind: str  # "id", "num", "str", "chr", "op"
     text: str
     line: int
@@ -90,86 +91,62 @@ class Tok:
 
 _TOKEN = re.compile(
     r"""
-    (?P<ws>[ \t\r\f\v]+)
-  | (?P<nl>\n)
+    (?P<pp>^[ \t]*\#(?:\\\r?\n|[^\n])*)
+  | (?P<ws>[ \t\r\f\v]*\n|[ \t\r\f\v]+)
   | (?P<lc>//[^\n]*)
-  | (?P<bc>/\*)
-  | (?P<raw>(?:u8|u|U|L)?R")
+  | (?P<bc>/\*(?s:.*?)\*/)
+  | (?P<raw>(?:u8|u|U|L)?R"(?P<delim>[^()\\ \t\n"]{0,16})\((?s:.*?)\)(?P=delim)")
   | (?P<str>(?:u8|u|U|L)?"(?:[^"\\\n]|\\.)*")
   | (?P<chr>(?:u8|u|U|L)?'(?:[^'\\\n]|\\.)*')
+  | (?P<bad>/\*|(?:u8|u|U|L)?R"|["'])
   | (?P<id>[A-Za-z_][A-Za-z0-9_]*)
   | (?P<num>\.?[0-9](?:[0-9A-Za-z_.]|'[0-9A-Za-z]|[eEpP][+-])*)
   | (?P<op>::|->|==|!=|<=|>=|&&|\|\||\+\+|--|\+=|-=|\*=|/=|%=|&=|\|=|\^=
         |\.\.\.|[-+*/%&|^!~=<>?:;,.(){}\[\]\#])
+  | (?P<other>.)
     """,
-    re.VERBOSE,
+    re.VERBOSE | re.MULTILINE,
 )
-_RAW_DELIM = re.compile(r'([^()\\ \t\n"]{0,16})\(')
+_BAD = {
+    "/*": "unterminated /* comment",
+    '"': "unterminated string literal",
+    "'": "unterminated character literal",
+}
 
 
 def tokenize(text: str, path: str) -> list[Tok]:
     """C++ tokens with their lines; comments and preprocessor lines dropped.
     Raises SourceError at the first thing that is not C++."""
     tokens: list[Tok] = []
-    pos, line, n = 0, 1, len(text)
-    line_start = True  # only whitespace since the last newline
-    match = _TOKEN.match
-    while pos < n:
-        if line_start and text[pos] == "#":  # a preprocessor line, with continuations
-            while True:
-                end = text.find("\n", pos)
-                if end < 0:
-                    pos = n
-                    break
-                continued = text[pos:end].rstrip("\r").endswith("\\")
-                line += 1
-                pos = end + 1
-                if not continued:
-                    break
+    line = 1
+    append = tokens.append
+    for m in _TOKEN.finditer(text):
+        kind = m.lastgroup
+        if kind == "id" or kind == "op" or kind == "num":
+            append(Tok(kind, m.group(), line))
+        elif kind == "lc":
             continue
-        m = match(text, pos)
-        if m is None:
-            ch = text[pos]
-            what = {'"': "string literal", "'": "character literal"}.get(ch)
-            if what is not None:
-                raise SourceError(f"{path}:{line}: unterminated {what}")
-            shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
-            raise SourceError(f"{path}:{line}: not C++: unexpected character {shown} in code")
-        kind = m.lastgroup or ""
-        piece = m.group()
-        if kind == "nl":
-            line += 1
-            line_start = True
-            pos = m.end()
-            continue
-        if kind == "ws" or kind == "lc":
-            pos = m.end()
-            continue
-        line_start = False
-        if kind == "bc":
-            end = text.find("*/", pos + 2)
-            if end < 0:
-                raise SourceError(f"{path}:{line}: unterminated /* comment")
-            line += text.count("\n", pos, end)
-            pos = end + 2
-            continue
-        if kind == "raw":
-            d = _RAW_DELIM.match(text, m.end())
-            if d is None:
-                raise SourceError(f"{path}:{line}: malformed raw string literal")
-            close = ")" + d.group(1) + '"'
-            end = text.find(close, d.end())
-            if end < 0:
-                raise SourceError(f"{path}:{line}: unterminated raw string literal")
-            tokens.append(Tok("str", text[d.end() : end], line))
-            line += text.count("\n", pos, end)
-            pos = end + len(close)
-            continue
-        if kind == "str":
-            tokens.append(Tok("str", _unquote(piece), line))
+        elif kind == "ws" or kind == "pp" or kind == "bc":
+            line += m.group().count("\n")
+        elif kind == "str":
+            append(Tok("str", _unquote(m.group()), line))
+        elif kind == "raw":
+            body = m.group()
+            append(Tok("str", body[body.index("(") + 1 : body.rindex(")")], line))
+            line += body.count("\n")
+        elif kind == "chr":
+            append(Tok("chr", m.group(), line))
+        elif kind == "bad":
+            piece = m.group()
+            raise SourceError(
+                f"{path}:{line}: {_BAD.get(piece, 'unterminated raw string literal')}"
+            )
         else:
-            tokens.append(Tok(kind, piece, line))
-        pos = m.end()
+            piece = m.group()
+            if piece == "\ufffd":
+                raise SourceError(f"{path}:{line}: not C++: a byte that is not UTF-8, in code")
+            shown = repr(piece) if piece.isprintable() else f"U+{ord(piece):04X}"
+            raise SourceError(f"{path}:{line}: not C++: unexpected character {shown} in code")
     return tokens
 
 
@@ -648,6 +625,7 @@ class Draft:
     name: str
     line: int
     optional: bool = False
+    optional_how: str = ""
     output: bool = False  # a new output (not in place)
     inplace: Item | None = None  # the output the inplace map pairs it with
     problem: str = ""  # why it cannot be a spec tensor as it stands
@@ -737,6 +715,7 @@ class OpReader:
         paired = {item.name for item in reg.inplace.values()}
         for item in reg.inputs:
             draft = Draft(item.name, item.line, optional=item.optional, problem=item.problem)
+            draft.optional_how = f'paddle::Optional("{item.name}") in .Inputs, line {item.line}'
             draft.inplace = reg.inplace.get(item.name)
             self.drafts.setdefault(item.name, draft)
         for item in reg.outputs:
@@ -770,8 +749,9 @@ class OpReader:
         if len(tensor_params) == len(inputs):
             for p, name in zip(tensor_params, inputs, strict=True):
                 scope.tensors[p.name] = name
-                if "optional" in p.type:
+                if "optional" in p.type and not self.drafts[name].optional:
                     self.drafts[name].optional = True
+                    self.drafts[name].optional_how = f"{p.type} {p.name}, line {p.line}"
         else:
             self.problems.append(
                 f"{fn.name} takes {len(tensor_params)} tensors where .Inputs names {len(inputs)}"
@@ -1792,7 +1772,7 @@ class Drafter:
             role, note = "in", f".Inputs, line {t.line}"
         lines.append(f"    role: {role}" + _comment(note))
         if t.optional:
-            lines.append("    optional: true" + _comment("paddle::Optional / paddle::optional"))
+            lines.append("    optional: true" + _comment(t.optional_how))
         what = "what it holds"
         lines.append(f"    doc: {_scalar(f'TODO, {what}')}")
         return lines
@@ -1894,6 +1874,14 @@ def read_file(path: Path, shown: str, label: str) -> list[Imported]:
     return drafts
 
 
+def _rewrap(text: str, prefix: str) -> str:
+    """A comment paragraph filled again to 80 columns (after substitution)."""
+    words = " ".join(line.removeprefix(prefix.rstrip()).strip() for line in text.splitlines())
+    return textwrap.fill(
+        words, 80, initial_indent=prefix, subsequent_indent=prefix, break_on_hyphens=False
+    )
+
+
 def _label(path: Path, out: Path) -> str:
     """How a draft names its source: relative to the working directory or the
     output, never an absolute path of this machine."""
@@ -1915,8 +1903,11 @@ def main(root: Path, files: Sequence[Path], out: Path) -> int:
             imported += read_file(path, str(path), _label(path, out))
         except SourceError as exc:
             errors.append(str(exc))
-        except RecursionError:
-            errors.append(f"{path}: nested too deeply for import to read")
+        except Exception as exc:  # a reader bug is one line too, never a traceback
+            errors.append(
+                f"{path}: import failed on this file ({type(exc).__name__}: {exc}); "
+                "please report it with the file"
+            )
     seen: dict[str, str] = {}
     for item in imported:
         if item.op in seen:
@@ -1934,14 +1925,19 @@ def main(root: Path, files: Sequence[Path], out: Path) -> int:
         paths = scaffold.paths(item.op, out)
         drafter = Drafter(item.reader)
         fields = {"op": item.op, "source": item.source, "registration": item.registration}
-        about = scaffold.fill(texts["about"], **fields)
+        about = _rewrap(scaffold.fill(texts["about"], **fields), "# ")
         if item.reader.problems:
             about += "\n#\n# Not read from the source:" + "".join(
                 f"\n# - {_comment(p)[4:]}" for p in item.reader.problems
             )
         sections = {
             "about": about,
-            "doc": scaffold.fill(texts["doc"], **fields),
+            "doc": textwrap.fill(
+                scaffold.fill(texts["doc"], **fields),
+                78,
+                subsequent_indent="  ",
+                break_on_hyphens=False,
+            ),
             **drafter.sections(item.source),
         }
         sections["sweep"] = scaffold.fill(texts["sweep"], sweep=sections["sweep"])

@@ -1,14 +1,29 @@
 """`opforge-dev import` (opforge_dev/importer.py) and the generator's refusal of
-a TODO it leaves. Paddle-free and build-free.
+a TODO it leaves. Paddle-free and build-free: each fixture of
+tests/fixtures/import/ (one per style engines write ops in) is imported, and
+its draft must hold what the source states, be accepted by the generator or
+refused only for its TODOs, at their lines; a file import cannot read is one
+line naming it.
 """
 
 from __future__ import annotations
 
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 from codegen.parse import SpecErrors, load_spec
+from opforge_dev import importer
 
 # ---------------------------------------------------------------- the parser and TODO
 
@@ -75,3 +90,347 @@ def test_other_errors_are_still_reported_with_the_todos(tmp_path: Path) -> None:
         load_spec(spec, tmp_path)
     assert "undefined dim 'm'" in str(caught.value)
     assert str(caught.value).count("TODO left by") == 5
+
+
+# ---------------------------------------------------------------- import, per fixture
+
+FIXTURES = ROOT / "tests" / "fixtures" / "import"
+
+
+def dev(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "opforge_dev", *args],
+        cwd=cwd,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@dataclass(frozen=True)
+class Expected:
+    """What a fixture states: its op's tensors (name, dtype, shape, role,
+    optional), dims (name -> the attribute that sets it, or None), dtype set,
+    attributes (name, type, default), and the fields left TODO."""
+
+    op: str
+    tensors: list[tuple[str, str, list[Any], str, bool]]
+    dims: dict[str, str | None]
+    attrs: list[tuple[str, str, Any]]
+    todos: list[str] = field(default_factory=list)  # the fields the generator refuses
+    dtype_set: list[str] | None = None
+
+
+EXPECTED = {
+    # (a) an XPU wrapper calling a plugin: the buffers only the plugin sizes are TODO.
+    "xpu_plugin_wrapper.cc": Expected(
+        "clamp_draft_lens",
+        [
+            ("draft_lens", "int32", ["TODO"], "inout", False),
+            ("accept_lens", "int32", ["TODO"], "inout", False),  # const_cast, not in the map
+            ("seq_lens_this_time", "int32", ["real_bsz"], "in", False),
+            ("stop_flags", "bool", ["max_bsz"], "in", False),
+            ("draft_limits", "int64", ["TODO"], "in", True),
+        ],
+        {"real_bsz": None, "max_bsz": None},
+        [("max_draft_tokens", "int", None), ("keep_stopped", "bool", None)],
+        todos=[
+            "tensor draft_lens.shape[0]",
+            "tensor accept_lens.shape[0]",
+            "tensor draft_limits.shape[0]",
+        ],
+    ),
+    # (b) a CUDA kernel and its host function: a dtype set from PD_DISPATCH.
+    "cuda_kernel_and_host.cu": Expected(
+        "scale_rows",
+        [
+            ("x", "T", ["token_num", "hidden_size"], "in", False),
+            ("row_scales", "float32", ["token_num"], "in", False),
+            ("row_lens", "int32", ["token_num"], "in", False),
+            ("out", "T", ["token_num", "hidden_size"], "out", False),
+        ],
+        {"token_num": None, "hidden_size": None},
+        [("eps", "float", None)],
+        dtype_set=["float32", "float16", "bfloat16"],
+    ),
+    # (c) a static op: output shapes and dtypes from the infer functions and paddle::full.
+    "static_op_infer_fns.cu": Expected(
+        "count_output_rows",
+        [
+            ("seq_lens_this_time", "int32", ["real_bsz"], "in", False),
+            ("seq_lens_encoder", "int32", ["max_bsz"], "in", False),
+            ("rows", "int32", ["real_bsz"], "out", False),
+            ("cu_rows", "int32", ["real_bsz + 1"], "out", False),
+        ],
+        {"real_bsz": None, "max_bsz": None},
+        [],
+    ),
+    # (d) a tensor whose value is a size: an int64 attribute setting the dim.
+    "tensor_token_count.cu": Expected(
+        "pack_tokens",
+        [
+            ("input_ids", "int64", ["max_bsz", "max_seq_len"], "in", False),
+            ("seq_lens_this_time", "int32", ["real_bsz"], "in", False),
+            ("ids_packed", "int64", ["token_num_data"], "out", False),
+            ("cu_seqlens", "int32", ["real_bsz + 1"], "out", False),
+        ],
+        {"max_bsz": None, "max_seq_len": None, "real_bsz": None, "token_num_data": "cpu_token_num"},
+        [("cpu_token_num", "int64", None)],
+    ),
+    # (e) environment variables: attributes with their defaults, after .Attrs.
+    "env_parameter.cc": Expected(
+        "update_stop_flags",
+        [
+            ("stop_flags", "bool", ["max_bsz"], "inout", False),
+            ("step_idx", "int64", ["max_bsz"], "inout", False),  # mutable_data, not in the map
+            ("max_dec_len", "int64", ["TODO"], "in", False),
+            ("end_ids", "int64", ["end_length"], "in", False),
+        ],
+        {"max_bsz": None, "end_length": None},
+        [
+            ("step_limit", "int64", None),
+            ("stop_on_limit", "bool", False),
+            ("stop_window", "int", 4),
+        ],
+        todos=["tensor max_dec_len.shape[0]"],
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """All fixtures imported in one run (paths relative to the checkout)."""
+    out = tmp_path_factory.mktemp("imported")
+    files = [str((FIXTURES / name).relative_to(ROOT)) for name in EXPECTED]
+    result = dev("import", *files, "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return out, result.stdout
+
+
+@pytest.mark.parametrize("fixture", list(EXPECTED))
+def test_a_draft_holds_what_the_source_states_and_todo_elsewhere(
+    fixture: str, imported: tuple[Path, str]
+) -> None:
+    out, _ = imported
+    want = EXPECTED[fixture]
+    spec = out / "opspec" / f"{want.op}.yaml"
+    text = spec.read_text()
+    lines = text.splitlines()
+    # The layout `new` writes: the schema line, its comments, every section.
+    assert lines[0].startswith("# yaml-language-server: $schema=")
+    for comment in (
+        "# The tensors, in the order of",
+        "# Attributes, after the tensors",
+        "# Symbolic sizes",
+    ):
+        assert comment in text
+    # The draft names its source, relative to the checkout, with the line of the
+    # registration (the schema line is relative to where the draft is written).
+    header = " ".join(line.removeprefix("# ") for line in lines if line.startswith("#"))
+    assert re.search(rf"from tests/fixtures/import/{fixture}:\d+ \(PD_BUILD", header)
+    assert str(ROOT) not in "\n".join(lines[1:])
+    data = yaml.safe_load(text)
+    assert data["op"] == want.op
+    got = [
+        (t["name"], t["dtype"], t["shape"], t["role"], t.get("optional", False))
+        for t in data["tensors"]
+    ]
+    assert got == want.tensors
+    dims = {
+        name: (d.get("attr") if isinstance(d, dict) else None)
+        for name, d in (data["dims"] or {}).items()
+    }
+    assert dims == want.dims
+    assert [(a["name"], a["type"], a.get("default")) for a in data["attrs"] or []] == want.attrs
+    assert (data["dtype_sets"] or {}).get("T") == want.dtype_set
+    # Every TODO carries a comment saying what was read.
+    for line in lines:
+        if re.match(r"\s*(?:- )?\w+: (?:TODO|\[[^]]*\bTODO\b[^]]*\])(?:\s|$)", line):
+            assert "# could not read: " in line or "# could not use " in line, line
+
+    kernels = [
+        out / "csrc/kernels/cpu" / f"{want.op}.cc",
+        out / "tests/reference" / f"{want.op}.py",
+    ]
+    if not want.todos:
+        # Accepted as written: its tensors, dims, dtypes and attributes are the model's.
+        op = load_spec(spec, out)
+        assert [t.name for t in op.tensors] == [t[0] for t in want.tensors]
+        assert [d.name for d in op.dims] == list(want.dims)
+        assert all(p.is_file() for p in kernels)  # as `new` writes them
+        assert re.search(
+            rf"^{want.op} \(.*\): the generator accepts the draft as written", imported[1], re.M
+        )
+    else:
+        # Refused only with the TODO errors, each at the line holding the TODO.
+        with pytest.raises(SpecErrors) as caught:
+            load_spec(spec, out)
+        errors = caught.value.errors
+        assert [e.where for e in errors] == want.todos
+        for error in errors:
+            assert "TODO left by `opforge-dev import`" in error.message
+            assert "TODO" in lines[error.loc.line - 1].split("#")[0]
+        assert not any(p.exists() for p in kernels)  # no kernels for a spec that does not generate
+
+
+def test_the_generator_accepts_each_draft_it_does_not_refuse(imported: tuple[Path, str]) -> None:
+    """`python -m codegen` over the accepted drafts, as `opforge-dev generate` runs it."""
+    out, stdout = imported
+    accepted = [w.op for w in EXPECTED.values() if not w.todos]
+    specs = out / "accepted"
+    specs.mkdir()
+    for op in accepted:
+        shutil.copy(out / "opspec" / f"{op}.yaml", specs)
+    result = subprocess.run(
+        [sys.executable, "-m", "codegen", "--specs", str(specs), "--out", str(out / "gen")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    for op in accepted:
+        assert (out / "gen" / "kernel_decls" / f"{op}.h").is_file()
+    # The tally the command prints.
+    assert f"5 ops drafted: {len(accepted)} accepted as written" in stdout
+
+
+def test_deciding_the_todos_then_new_from_spec_writes_the_kernels(tmp_path: Path) -> None:
+    result = dev("import", str(FIXTURES / "env_parameter.cc"), "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    spec = tmp_path / "opspec" / "update_stop_flags.yaml"
+    assert "1 TODO" in result.stdout and "opspec/update_stop_flags.yaml:" in result.stdout
+    # The author decides: max_dec_len has a slot per batch slot.
+    spec.write_text(re.sub(r"shape: \[TODO\].*", "shape: [max_bsz]", spec.read_text()))
+    load_spec(spec, tmp_path)
+    made = dev("new", "update_stop_flags", "--into", str(tmp_path), "--from-spec")
+    assert made.returncode == 0, made.stderr
+    cpu = (tmp_path / "csrc/kernels/cpu/update_stop_flags.cc").read_text()
+    assert "void opforge::update_stop_flags::Kernels::cpu(" in cpu
+    assert "Written by `opforge-dev new`" in cpu
+    xpu3 = (tmp_path / "csrc/kernels/xpu3/update_stop_flags.xpu").read_text()
+    assert "step_limit," in xpu3 and "bool stop_on_limit," in xpu3
+
+
+def test_import_does_not_overwrite(tmp_path: Path) -> None:
+    first = dev("import", str(FIXTURES / "static_op_infer_fns.cu"), "--out", str(tmp_path))
+    assert first.returncode == 0, first.stderr
+    again = dev("import", str(FIXTURES / "static_op_infer_fns.cu"), "--out", str(tmp_path))
+    assert (
+        again.returncode == 2 and "not overwriting: opspec/count_output_rows.yaml" in again.stderr
+    )
+
+
+def test_a_source_outside_the_checkout_is_named_by_its_file_name(tmp_path: Path) -> None:
+    source = tmp_path / "elsewhere" / "op.cu"
+    source.parent.mkdir()
+    shutil.copy(FIXTURES / "static_op_infer_fns.cu", source)
+    out = tmp_path / "out"
+    result = dev("import", str(source), "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    lines = (out / "opspec" / "count_output_rows.yaml").read_text().splitlines()
+    header = " ".join(line.removeprefix("# ") for line in lines if line.startswith("#"))
+    assert "from op.cu:59 (" in header and str(tmp_path) not in "\n".join(lines[1:])
+
+
+# ---------------------------------------------------------------- hostile input
+
+HOSTILE: dict[str, tuple[bytes, str]] = {
+    "binary.cu": (b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", ":3: a NUL byte: a binary file"),
+    "script.cc": (
+        b'import os\nprint("x")\n@decorator\ndef f(): pass\n',
+        ":3: not C++: unexpected character '@'",
+    ),
+    "notes.cc": (
+        b"# Notes\n\nNothing to see.\n",
+        ":1: no PD_BUILD_OP(name) or PD_BUILD_STATIC_OP(name)",
+    ),
+    "plain.cc": (b"int main() { return 0; }\n", ":1: no PD_BUILD_OP"),
+    "empty.cc": (b"", ":1: no PD_BUILD_OP"),
+    "unbalanced.cc": (
+        b'void F(const paddle::Tensor& x) {\n  if (x.numel()) {\n}\nPD_BUILD_OP(f).Inputs({"x"});\n',
+        ":1: unbalanced: '{' is never closed",
+    ),
+    "mismatched.cc": (
+        b"void F() {\n  g(1];\n}\n",
+        ":2: unbalanced: ']' closes '(' opened at line 2",
+    ),
+    "string.cc": (b'const char* s = "abc;\nint x;\n', ":1: unterminated string literal"),
+    "comment.cc": (b"int x;\n/* never closed\n", ":2: unterminated /* comment"),
+    "latin1.cc": (b"// caf\xe9\nint x = \xe9;\n", ":2: not C++: a byte that is not UTF-8"),
+    "huge.cu": (b"// a line\n" * 120_000, ": 1200000 bytes; import reads sources of at most"),
+    "bad_op_name.cc": (
+        b'void F(const paddle::Tensor& x) {}\nPD_BUILD_OP(MyOp).Inputs({"x"}).SetKernelFn(PD_KERNEL(F));\n',
+        ":2: op 'MyOp' is not a valid lower_snake_case identifier",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+def test_a_file_import_cannot_read_is_one_line_naming_it(name: str, tmp_path: Path) -> None:
+    content, message = HOSTILE[name]
+    path = tmp_path / name
+    path.write_bytes(content)
+    result = dev("import", str(path), "--out", str(tmp_path / "out"))
+    assert result.returncode == 2
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    assert lines[0].startswith(f"opforge-dev import: {path}") and message in lines[0], lines[0]
+    assert not (tmp_path / "out").exists()  # nothing written
+
+
+def test_a_missing_file_and_a_directory_are_named(tmp_path: Path) -> None:
+    result = dev("import", str(tmp_path / "nope.cu"), str(tmp_path), "--out", str(tmp_path / "o"))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert [line.split(": ")[1] for line in result.stderr.splitlines()] == [
+        str(tmp_path / "nope.cu"),
+        str(tmp_path),
+    ]
+
+
+def test_the_largest_file_is_read_in_seconds(tmp_path: Path) -> None:
+    """The worst case for the lexer: one token per byte, up to the size limit."""
+    path = tmp_path / "parens.cu"
+    half = importer.MAX_SOURCE_BYTES // 2
+    path.write_bytes(b"(" * half + b")" * half)
+    started = time.monotonic()
+    result = dev("import", str(path), "--out", str(tmp_path / "o"))
+    assert result.returncode == 2 and "no PD_BUILD_OP" in result.stderr
+    assert time.monotonic() - started < 30
+
+
+def test_mutated_sources_read_or_fail_with_one_line() -> None:
+    """Fixtures cut, spliced and shuffled: import reads each or raises its
+    SourceError, and drafts whatever it reads; nothing else escapes."""
+    rng = random.Random(20251)
+    sources = [p.read_text() for p in sorted(FIXTURES.glob("*.c*"))]
+    for case in range(300):
+        text = rng.choice(sources)
+        cut = rng.randrange(len(text))
+        if case % 3 == 0:
+            text = text[:cut]
+        elif case % 3 == 1:
+            other = rng.choice(sources)
+            text = text[:cut] + other[rng.randrange(len(other)) :]
+        else:
+            words = re.split(r"(\W)", text)
+            for _ in range(5):
+                i, j = rng.randrange(len(words)), rng.randrange(len(words))
+                words[i], words[j] = words[j], words[i]
+            text = "".join(words)
+        try:
+            src = importer.Source(text, "case.cu")
+        except importer.SourceError as exc:
+            assert str(exc).startswith("case.cu:") and "\n" not in str(exc)
+            continue
+        for reg in src.registrations:
+            reader = importer.OpReader(src, reg)
+            reader.read()
+            importer.Drafter(reader).sections("case.cu:1")
+
+
+def test_import_has_help() -> None:
+    result = dev("import", "--help")
+    assert result.returncode == 0 and "usage: opforge-dev import" in result.stdout
