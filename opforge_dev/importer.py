@@ -633,6 +633,7 @@ class Draft:
     dtypes: list[Fact] = field(default_factory=list)
     axes: dict[int, Fact] = field(default_factory=dict)
     made: Made | None = None
+    host_hint: str = ""  # why it may live in host memory
     shape_from: list[Fact] | None = None  # an output's shape from the infer-shape function
     like_from: str = ""  # ... or as an input's (returned shape vector)
 
@@ -698,6 +699,7 @@ class OpReader:
         self.value_sizes: dict[str, tuple[str, int]] = {}  # local -> tensor, line
         self.problems: list[str] = list(reg.problems)
         self.memo: dict[tuple[object, ...], Returned | None] = {}
+        self.attr_locals: dict[str, list[str]] = {}  # attribute -> the local names of its dim
         self.no_kernel = ""
 
     @property
@@ -740,6 +742,7 @@ class OpReader:
         if dtype_fn is not None:
             self.read_infer_dtype(dtype_fn)
         self.read_value_sizes()
+        self.name_attr_dims()
 
     def read_kernel(self, fn: Function) -> None:
         scope = Scope(fn)
@@ -789,7 +792,7 @@ class OpReader:
         i = start + 1
         while i < end:
             tok = src.toks[i]
-            if tok.kind == "id" and src.text(i - 1) in (";", "{", "}"):
+            if tok.kind == "id" and (src.text(i - 1) in (";", "{", "}") or tok.text == "return"):
                 stop = src.statement_end(i, end)
                 if tok.text == "return":
                     for k in range(i + 1, stop):
@@ -847,6 +850,13 @@ class OpReader:
                     scope, name, Made(None, key, Fact(f"={key}", line, "copy_to"), line, "copy_to")
                 )
                 scope.copies[name] = key
+                place = src.span(k + 3, b - 1).split(",")[0]
+                if "CPUPlace" not in place and "@" not in key and not self.drafts[key].host_hint:
+                    # Copied to a device place to be used there: it may live in host memory.
+                    self.drafts[key].host_hint = (
+                        f"the source copies it to {place} (line {line}): if it lives in host "
+                        "memory, add host: true"
+                    )
                 return
             if src.text(k + 1) in ("data", "mutable_data") and "*" in decl:
                 scope.pointers[name] = (key, _writable(decl))
@@ -955,6 +965,9 @@ class OpReader:
             self.drafts[key].axes.setdefault(axis, Fact(dim, src.line(start), how))
 
     def dtype_fact(self, scope: Scope, key: str, cpp: str, at: int, how: str) -> None:
+        made = self.drafts[key].made
+        if made is not None and made.how == "copy_to" and made.like in self.drafts:
+            key = made.like  # a copy has its source's dtype
         draft = self.drafts[key]
         line = self.src.line(at)
         spelled = cpp.replace(" ", "").removeprefix("const")
@@ -1197,16 +1210,45 @@ class OpReader:
         return text
 
     def attr_dim(self, attr: str, local: str) -> str:
-        """The dim an attribute sets, one per attribute."""
-        for dim in self.dims.values():
-            if dim.attr == attr:
-                return dim.name
-        name = next(
-            (c for c in (local, f"{attr}_dim") if _name_ok(c) and c not in self.taken()),
-            f"dim{len(self.dims)}",
+        """The dim an attribute sets, one per attribute. Named once every function
+        is read (name_attr_dims): after a local name the source gives it other
+        than the attribute's own, which a dim cannot share."""
+        self.attr_locals.setdefault(attr, []).append(local)
+        placeholder = f"{attr}__dim"  # '__' is in no valid name
+        self.dims.setdefault(
+            placeholder, DimDraft(placeholder, f"set by the attribute {attr}", attr)
         )
-        self.dims[name] = DimDraft(name, f"set by the attribute {attr}", attr=attr)
-        return name
+        return placeholder
+
+    def name_attr_dims(self) -> None:
+        renames: dict[str, str] = {}
+        for old, dim in list(self.dims.items()):
+            if not old.endswith("__dim"):
+                continue
+            taken = self.taken() | set(renames.values())
+            options = [*self.attr_locals.get(dim.attr, []), f"{dim.attr}_dim"]
+            renames[old] = next(
+                (c for c in options if c != dim.attr and _name_ok(c) and c not in taken),
+                f"dim{len(self.dims)}",
+            )
+        if not renames:
+            return
+        pattern = re.compile(r"\b(" + "|".join(map(re.escape, renames)) + r")\b")
+
+        def rename(text: str) -> str:
+            return pattern.sub(lambda m: renames[m.group(1)], text)
+
+        self.dims = {
+            renames.get(k, k): DimDraft(renames.get(k, k), d.how, d.attr)
+            for k, d in self.dims.items()
+        }
+        for draft in self.drafts.values():
+            if draft.made is not None and draft.made.shape is not None:
+                draft.made.shape = [rename(e) for e in draft.made.shape]
+            if draft.shape_from is not None:
+                draft.shape_from = [
+                    Fact(rename(f.value), f.line, f.how, f.group) for f in draft.shape_from
+                ]
 
     # ---- a tensor holding a size
 
@@ -1533,6 +1575,7 @@ class Value:
 
 
 SET_NAME = "T"
+_ORDER = ["bool", "int32", "int64", "float32", "float16", "bfloat16"]  # codegen.model.DType
 
 
 class Drafter:
@@ -1588,7 +1631,7 @@ class Drafter:
                         f"{varying[0].how} (line {varying[0].line}) varies with {groups[0]}",
                     )
                     continue
-                supported = [m for m in members if not m.startswith("!")]
+                supported = sorted((m for m in members if not m.startswith("!")), key=_ORDER.index)
                 dropped = [m[1:] for m in members if m.startswith("!")]
                 sets[draft.name] = (supported, "; ".join(groups), dropped)
             else:
@@ -1773,6 +1816,8 @@ class Drafter:
         lines.append(f"    role: {role}" + _comment(note))
         if t.optional:
             lines.append("    optional: true" + _comment(t.optional_how))
+        if t.host_hint:
+            lines.append("    " + _comment(t.host_hint).lstrip())
         what = "what it holds"
         lines.append(f"    doc: {_scalar(f'TODO, {what}')}")
         return lines
