@@ -72,6 +72,9 @@ from typing import NamedTuple
 MAX_SOURCE_BYTES = 1024 * 1024  # ten times a large custom-op file
 MAX_VISITS = 400  # calls followed per op (memoized); real ops need a few dozen
 MAX_DEPTH = 8  # call depth followed from the kernel function
+MAX_SCANNED = 1_000_000  # tokens of function bodies read per op (calls re-read a body)
+MAX_ENV = 32  # environment variables read per op
+_NEAR = 2000  # how far (tokens) an environment variable's value is followed
 
 TODO = "TODO"
 
@@ -386,7 +389,7 @@ class Source:
             if tok.text != "(" or i == 0 or toks[i - 1].kind != "id":
                 continue
             name = toks[i - 1].text
-            if name in _NOT_FUNCTIONS or name.isupper() or self.text(i - 2) in _NOT_AFTER:
+            if name in _NOT_FUNCTIONS or self.text(i - 2) in _NOT_AFTER:
                 continue
             j = self.closes(i) + 1
             while self.text(j) in ("const", "noexcept", "override", "final"):
@@ -700,6 +703,8 @@ class OpReader:
         self.problems: list[str] = list(reg.problems)
         self.memo: dict[tuple[object, ...], Returned | None] = {}
         self.attr_locals: dict[str, list[str]] = {}  # attribute -> the local names of its dim
+        self.scanned = 0  # tokens of bodies read (MAX_SCANNED)
+        self.stopped = False
         self.no_kernel = ""
 
     @property
@@ -708,7 +713,8 @@ class OpReader:
         return [d for key, d in self.drafts.items() if "@" not in key]
 
     def taken(self) -> set[str]:
-        return {t.name for t in self.tensors} | {a.name for a in self.attrs} | set(self.dims)
+        attrs = {a.name for a in (*self.attrs, *self.env_attrs)}
+        return {t.name for t in self.tensors} | attrs | set(self.dims)
 
     # ---- the op
 
@@ -785,9 +791,18 @@ class OpReader:
         key = scope.key()
         if key in self.memo or len(self.memo) >= MAX_VISITS or depth > MAX_DEPTH:
             return self.memo.get(key)
+        start, end = scope.fn.body
+        self.scanned += end - start
+        if self.scanned > MAX_SCANNED:
+            if not self.stopped:
+                self.stopped = True
+                self.problems.append(
+                    f"stopped following calls at {scope.fn.name} (line {scope.fn.line}): "
+                    f"{MAX_SCANNED} tokens of function bodies read"
+                )
+            return None
         self.memo[key] = None
         src = self.src
-        start, end = scope.fn.body
         returned: Returned | None = None
         i = start + 1
         while i < end:
@@ -1316,9 +1331,15 @@ class OpReader:
         var = src.text(i + 2)
         if any(a.how.startswith(f'getenv("{var}")') for a in self.env_attrs):
             return
+        if len(self.env_attrs) >= MAX_ENV:
+            note = f"environment variables after the first {MAX_ENV} (line {src.line(i)} on)"
+            if note.split(" (")[0] not in " ".join(self.problems):
+                self.problems.append(note)
+            return
         name, kind, default, why = _env_value(src, i, *scope.fn.body)
         base = var.lower().removeprefix("flags_")
-        chosen = next((c for c in (name, base) if c and _name_ok(c)), TODO)
+        taken = self.taken()
+        chosen = next((c for c in (name, base) if c and _name_ok(c) and c not in taken), TODO)
         self.env_attrs.append(
             AttrDraft(
                 chosen,
@@ -1484,7 +1505,7 @@ def _env_value(src: Source, i: int, start: int, end: int) -> tuple[str, str, str
     uses: list[tuple[int, int]] = []
     if pointer:
         k = stop if src.text(stop) != "{" else stop + 1
-        limit = end
+        limit = min(end, k + _NEAR)
         while k < limit and len(uses) < 8:
             if src.text(k) == pointer and src.text(k - 1) not in (".", "->"):
                 a = k
@@ -1539,7 +1560,7 @@ def _env_assignment(
     )
     if not conversion:
         return None
-    for k in range(start + 1, a):  # the declaration before, with the default
+    for k in range(max(start + 1, a - _NEAR), a):  # the declaration before, with the default
         if src.text(k) == name and src.text(k + 1) == "=" and src.kind(k - 1) == "id":
             stop = src.statement_end(k, end)
             kind = _SCALAR_TYPES.get(_base_type(src.span(k - 1, k)), "") or conversion
@@ -1571,7 +1592,7 @@ class Value:
 
     @property
     def todo(self) -> bool:
-        return TODO in self.yaml.split("[")[-1].replace("]", "").split(", ") or self.yaml == TODO
+        return self.yaml == TODO
 
 
 SET_NAME = "T"
@@ -1999,12 +2020,15 @@ def main(root: Path, files: Sequence[Path], out: Path) -> int:
         try:
             model = scaffold.parse(item.op, item.spec, root)
         except SpecErrors as exc:
-            todos = [e for e in exc.errors if "TODO left by" in e.message]
+            todos = sum("TODO left by" in e.message for e in exc.errors)
+            others = len(exc.errors) - todos
+            what = f"{todos} TODO{'s' if todos != 1 else ''} to decide" + (
+                f" and {others} other error{'s' if others != 1 else ''}" if others else ""
+            )
             print(
-                f"{item.op} ({item.source}): drafted with {len(todos)} TODO"
-                + ("s" if len(todos) != 1 else "")
-                + f"; the generator refuses it until they are decided, then "
-                f"`opforge-dev new {item.op} --from-spec` writes its kernels and reference:"
+                f"{item.op} ({item.source}): the generator refuses the draft ({what}); once "
+                f"it accepts it, `opforge-dev new {item.op} --from-spec` writes its kernels "
+                "and reference:"
             )
             for error in exc.errors:
                 print(f"  {error}")
@@ -2015,7 +2039,8 @@ def main(root: Path, files: Sequence[Path], out: Path) -> int:
         for written in scaffold.write(files_, out):
             print(f"  wrote {written}")
     print(
-        f"{len(plans)} ops drafted: {accepted} accepted as written (spec, kernels, reference), "
-        f"{len(plans) - accepted} with TODOs to decide (spec only)"
+        f"{len(plans)} op{'s' if len(plans) != 1 else ''} drafted: {accepted} accepted by the "
+        f"generator as written (spec, kernels, reference), {len(plans) - accepted} refused "
+        "until decided (spec only)"
     )
     return 0

@@ -294,14 +294,17 @@ def test_the_generator_accepts_each_draft_it_does_not_refuse(imported: tuple[Pat
     for op in accepted:
         assert (out / "gen" / "kernel_decls" / f"{op}.h").is_file()
     # The tally the command prints.
-    assert f"5 ops drafted: {len(accepted)} accepted as written" in stdout
+    assert f"5 ops drafted: {len(accepted)} accepted by the generator as written" in stdout
 
 
 def test_deciding_the_todos_then_new_from_spec_writes_the_kernels(tmp_path: Path) -> None:
     result = dev("import", str(FIXTURES / "env_parameter.cc"), "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     spec = tmp_path / "opspec" / "update_stop_flags.yaml"
-    assert "1 TODO" in result.stdout and "opspec/update_stop_flags.yaml:" in result.stdout
+    assert "refuses the draft (1 TODO to decide)" in result.stdout
+    assert re.search(
+        r"opspec/update_stop_flags.yaml:\d+: tensor max_dec_len.shape\[0\]: TODO", result.stdout
+    )
     # The author decides: max_dec_len has a slot per batch slot.
     spec.write_text(re.sub(r"shape: \[TODO\].*", "shape: [max_bsz]", spec.read_text()))
     load_spec(spec, tmp_path)
@@ -434,3 +437,32 @@ def test_mutated_sources_read_or_fail_with_one_line() -> None:
 def test_import_has_help() -> None:
     result = dev("import", "--help")
     assert result.returncode == 0 and "usage: opforge-dev import" in result.stdout
+
+
+def test_what_import_follows_is_bounded(tmp_path: Path) -> None:
+    """Thousands of environment variables, and a large helper called with many
+    template arguments: bounded work, and the draft says what it left out."""
+    envs = "".join(
+        f'const char* e{i} = std::getenv("FLAGS_v{i}"); int v{i} = e{i} ? std::atoi(e{i}) : {i};\n'
+        for i in range(3000)
+    )
+    helper = (
+        "template <typename T> void H(const paddle::Tensor& x) {" + "x.data<T>(); a = b;\n" * 30000
+    )
+    calls = "H<float>(x); H<int>(x); H<bool>(x); H<int64_t>(x); H<float16>(x);\n" * 40
+    path = tmp_path / "big.cc"
+    path.write_text(
+        helper
+        + "}\nvoid F(const paddle::Tensor& x) {\n"
+        + envs
+        + calls
+        + '}\nPD_BUILD_OP(big).Inputs({"x"}).Outputs({"x_out"})'
+        '.SetInplaceMap({{"x", "x_out"}}).SetKernelFn(PD_KERNEL(F));\n'
+    )
+    started = time.monotonic()
+    result = dev("import", str(path), "--out", str(tmp_path / "o"))
+    assert result.returncode == 0, result.stderr
+    assert time.monotonic() - started < 60
+    text = (tmp_path / "o/opspec/big.yaml").read_text()
+    assert f"environment variables after the first {importer.MAX_ENV}" in text
+    assert text.count("it was the environment variable") == importer.MAX_ENV
