@@ -271,18 +271,19 @@ class Source:
 
     def span(self, start: int, end: int) -> str:
         """Tokens [start, end) as C++ text, spaced where it reads well."""
-        words: list[str] = []
+        out: list[str] = []
+        prev, prev_binary = "", False
         for tok in self.toks[start:end]:
             text = f'"{tok.text}"' if tok.kind == "str" else tok.text
-            if words and (
-                _BINARY.fullmatch(text)
-                or _BINARY.fullmatch(words[-1])
-                or (tok.kind in ("id", "num") and words[-1][-1:].isalnum())
-                or words[-1] == ","
-            ):
-                words.append(" ")
-            words.append(text)
-        return "".join(words)
+            word = tok.kind in ("id", "num", "str", "chr")
+            # A sign after an operator or an opening bracket (or first) is unary.
+            unary = text in ("+", "-") and (not prev or prev_binary or prev in "([{,=")
+            binary = bool(_BINARY.fullmatch(text)) and not unary
+            if out and (binary or prev_binary or prev == "," or (word and prev[-1:].isalnum())):
+                out.append(" ")
+            out.append(text)
+            prev, prev_binary = text, binary
+        return "".join(out)
 
     def items(self, open_i: int, angles: bool = False) -> list[tuple[int, int]]:
         """The comma-separated items inside the bracket at ``open_i``; with
@@ -705,7 +706,7 @@ class OpReader:
         self.attr_locals: dict[str, list[str]] = {}  # attribute -> the local names of its dim
         self.scanned = 0  # tokens of bodies read (MAX_SCANNED)
         self.stopped = False
-        self.no_kernel = ""
+        self.blind = ""  # why the kernel's body says nothing about the tensors
 
     @property
     def tensors(self) -> list[Draft]:
@@ -722,14 +723,21 @@ class OpReader:
         reg = self.reg
         paired = {item.name for item in reg.inplace.values()}
         for item in reg.inputs:
+            if item.name in self.drafts:
+                self.problems.append(f"{item.name!r} is listed again in .Inputs (line {item.line})")
+                continue
             draft = Draft(item.name, item.line, optional=item.optional, problem=item.problem)
             draft.optional_how = f'paddle::Optional("{item.name}") in .Inputs, line {item.line}'
             draft.inplace = reg.inplace.get(item.name)
             self.drafts.setdefault(item.name, draft)
         for item in reg.outputs:
-            if item.name not in paired:
-                self.drafts.setdefault(
-                    item.name, Draft(item.name, item.line, output=True, problem=item.problem)
+            if item.name in self.drafts and item.name not in paired:
+                self.problems.append(
+                    f"{item.name!r} is listed again in .Outputs (line {item.line})"
+                )
+            elif item.name not in paired:
+                self.drafts[item.name] = Draft(
+                    item.name, item.line, output=True, problem=item.problem
                 )
         for item in reg.attrs:
             kind = _ATTR_TYPES.get(item.kind, TODO)
@@ -738,7 +746,7 @@ class OpReader:
             self.attrs[-1].why = why or item.problem
         kernel = self.src.function(reg.kernel, len(reg.inputs) + len(reg.attrs))
         if kernel is None:
-            self.no_kernel = f"its kernel function {reg.kernel or '(none)'} is not in the file"
+            self.blind = f"its kernel function {reg.kernel or '(none)'} is not in the file"
         else:
             self.read_kernel(kernel)
         shape_fn = self.src.function(reg.infer_shape) if reg.infer_shape else None
@@ -752,8 +760,8 @@ class OpReader:
 
     def read_kernel(self, fn: Function) -> None:
         scope = Scope(fn)
-        tensor_params = [p for p in fn.params if _is_tensor(p.type)]
-        scalar_params = [p for p in fn.params if not _is_tensor(p.type)]
+        tensor_params = [p for p in fn.params if "Tensor" in p.type]
+        scalar_params = [p for p in fn.params if "Tensor" not in p.type]
         inputs = [item.name for item in self.reg.inputs]
         if len(tensor_params) == len(inputs):
             for p, name in zip(tensor_params, inputs, strict=True):
@@ -765,6 +773,7 @@ class OpReader:
             self.problems.append(
                 f"{fn.name} takes {len(tensor_params)} tensors where .Inputs names {len(inputs)}"
             )
+            self.blind = f"{fn.name}'s tensor parameters do not match .Inputs (see the header)"
         if not self.reg.attrs:  # the kernel's scalar parameters are the attributes
             for p in scalar_params:
                 kind = _SCALAR_TYPES.get(_base_type(p.type), TODO)
@@ -1093,6 +1102,8 @@ class OpReader:
     def make(self, scope: Scope, local: str, made: Made) -> None:
         key = f"{scope.fn.name}@{scope.fn.line}:{local}"
         self.drafts[key] = Draft(local, made.line, made=made)
+        if made.dtype is not None:
+            self.drafts[key].dtypes.append(made.dtype)
         scope.tensors[local] = key
 
     def creation(self, scope: Scope, local: str, a: int, b: int, line: int) -> bool:
@@ -1637,7 +1648,7 @@ class Drafter:
                 why = (
                     f"{unread[0].how} (line {unread[0].line}) names a type import does not resolve"
                     if unread
-                    else self.r.no_kernel
+                    else self.r.blind
                     or "the source reads no data<T>() of it and makes it with no dtype"
                 )
                 self.dtypes[draft.name] = Value(TODO, f"could not read: {why}")
@@ -1707,7 +1718,7 @@ class Drafter:
             return [Value(TODO, f"could not read: {draft.problem}")]
         if not draft.output:
             if not draft.axes:
-                why = self.r.no_kernel or "the source reads no shape()/dims() of it"
+                why = self.r.blind or "the source reads no shape()/dims() of it"
                 return [Value(TODO, f"could not read: {why}")]
             return [
                 Value(draft.axes[k].value, f"{draft.axes[k].how}, line {draft.axes[k].line}")
@@ -1729,10 +1740,15 @@ class Drafter:
         options = [s for s in (made, inferred) if s]
         for option in options:
             if not any(v.todo for v in option):
+                other = inferred if option is made else None
+                if other and not any(v.todo for v in other) and other != option:
+                    said = ", ".join(v.yaml for v in other)
+                    note = f"{option[0].note}; the infer-shape function says [{said}]"
+                    return [Value(option[0].yaml, note), *option[1:]]
                 return option
         if options:
             return options[0]
-        why = self.r.no_kernel or (
+        why = self.r.blind or (
             "the kernel makes it with no shape import reads, and no infer-shape function says it"
         )
         return [Value(TODO, f"could not read: {why}")]

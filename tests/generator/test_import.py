@@ -466,3 +466,52 @@ def test_what_import_follows_is_bounded(tmp_path: Path) -> None:
     text = (tmp_path / "o/opspec/big.yaml").read_text()
     assert f"environment variables after the first {importer.MAX_ENV}" in text
     assert text.count("it was the environment variable") == importer.MAX_ENV
+
+
+EDGES = """\
+#include "paddle/extension.h"
+std::vector<paddle::Tensor> Edge(const paddle::Tensor& x,
+                                 const std::vector<paddle::Tensor>& ys,
+                                 const paddle::Tensor& len,
+                                 const std::string& mode,
+                                 float scale) {
+  const int n = x.shape()[0];
+  auto x_out = paddle::empty({n}, paddle::DataType::FLOAT32, x.place());
+  auto mask = paddle::full({n, -1}, 0, paddle::DataType::BOOL, x.place());
+  return {x_out, mask};
+}
+PD_BUILD_OP(edge_op)
+    .Inputs({"x", paddle::Vec("ys"), "len"})
+    .Outputs({"x_out", "mask"})
+    .Attrs({"mode: std::string", "scale: float"})
+    .SetKernelFn(PD_KERNEL(Edge));
+"""
+
+
+def test_what_a_spec_cannot_hold_is_todo_with_its_reason(tmp_path: Path) -> None:
+    """A list of tensors, names the spec reserves, a string attribute, a size
+    known only when the kernel runs: each a TODO saying why; the rest is read."""
+    source = tmp_path / "edge.cc"
+    source.write_text(EDGES)
+    out = tmp_path / "out"
+    result = dev("import", str(source), "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    spec = out / "opspec" / "edge_op.yaml"
+    text = spec.read_text()
+    data = yaml.safe_load(text)
+    assert [(t["name"], t["dtype"], t["shape"]) for t in data["tensors"]] == [
+        ("x", "TODO", ["n"]),  # its dtype: the source reads no data<T>() of it
+        ("ys", "TODO", ["TODO"]),
+        ("TODO", "TODO", ["TODO"]),  # 'len' is a Python builtin
+        ("TODO", "float32", ["n"]),  # 'x_out': the suffix _out is reserved
+        ("mask", "bool", ["n", "TODO"]),
+    ]
+    assert "could not read: paddle::Vec(...) in .Inputs (a spec tensor is one tensor)" in text
+    assert "could not use 'len': is reserved: a Python builtin" in text
+    assert "could not use 'x_out': is reserved" in text
+    assert "could not read: '-1' is not known before the kernel runs" in text
+    assert [(a["name"], a["type"]) for a in data["attrs"]] == [("mode", "TODO"), ("scale", "float")]
+    assert "'std::string' (.Attrs) has no spec attribute type" in text
+    with pytest.raises(SpecErrors) as caught:
+        load_spec(spec, out)
+    assert all("TODO left by `opforge-dev import`" in e.message for e in caught.value.errors)
