@@ -233,7 +233,7 @@ def parser() -> argparse.ArgumentParser:
         "--out",
         type=Path,
         metavar="DIR",
-        help="write into DIR/opspec, DIR/csrc/kernels, DIR/tests/reference instead of the checkout",
+        help="write into DIR/opspec, DIR/csrc/kernels, DIR/tests/ops/reference instead of the checkout",
     )
     p.set_defaults(run=cmd_import)
     p = sub.add_parser(

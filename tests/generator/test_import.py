@@ -24,6 +24,7 @@ import yaml
 
 from codegen.parse import SpecErrors, load_spec
 from opforge_dev import importer
+from tests import ROOT
 
 # ---------------------------------------------------------------- the parser and TODO
 
@@ -252,7 +253,7 @@ def test_a_draft_holds_what_the_source_states_and_todo_elsewhere(
 
     kernels = [
         out / "csrc/kernels/cpu" / f"{want.op}.cc",
-        out / "tests/reference" / f"{want.op}.py",
+        out / "tests/ops/reference" / f"{want.op}.py",
     ]
     if not want.todos:
         # Accepted as written: its tensors, dims, dtypes and attributes are the model's.
