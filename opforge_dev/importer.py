@@ -1741,7 +1741,8 @@ class Drafter:
         for option in options:
             if not any(v.todo for v in option):
                 other = inferred if option is made else None
-                if other and not any(v.todo for v in other) and other != option:
+                yamls = [v.yaml for v in other or []]
+                if other and TODO not in yamls and yamls != [v.yaml for v in option]:
                     said = ", ".join(v.yaml for v in other)
                     note = f"{option[0].note}; the infer-shape function says [{said}]"
                     return [Value(option[0].yaml, note), *option[1:]]
@@ -1782,7 +1783,7 @@ class Drafter:
 
     # ---- the sections
 
-    def sections(self, source: str) -> dict[str, str]:
+    def sections(self) -> dict[str, str]:
         r = self.r
         tensors = [(t, self.shape(t)) for t in r.tensors]
         used = {
@@ -1855,8 +1856,7 @@ class Drafter:
             lines.append("    optional: true" + _comment(t.optional_how))
         if t.host_hint:
             lines.append("    " + _comment(t.host_hint).lstrip())
-        what = "what it holds"
-        lines.append(f"    doc: {_scalar(f'TODO, {what}')}")
+        lines.append(f"    doc: {_scalar('TODO, what it holds')}")
         return lines
 
 
@@ -2020,7 +2020,7 @@ def main(root: Path, files: Sequence[Path], out: Path) -> int:
                 subsequent_indent="  ",
                 break_on_hyphens=False,
             ),
-            **drafter.sections(item.source),
+            **drafter.sections(),
         }
         sections["sweep"] = scaffold.fill(texts["sweep"], sweep=sections["sweep"])
         item.spec = scaffold.spec_text(item.op, root, paths["spec"], sections)
