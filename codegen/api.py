@@ -98,6 +98,12 @@ class Signature:
             for p in self.params
         ]
 
+    def out_of_class(self, prefix: str = "") -> str:
+        """The head of a definition by qualified name, outside its scope (a
+        hand-written kernel: ``prefix`` is its kind's ``define_prefix``), so a
+        definition whose parameters drift from the declaration does not compile."""
+        return f"{self.template}{prefix}{self.returns} {self.qualified}({self.params_text()})"
+
     def decl_lines(self, close: str) -> list[str]:
         """One parameter per line, each followed by its comment (kernel headers);
         ``close`` ends the last parameter (before its comment)."""
@@ -310,7 +316,7 @@ def _paddle_tensor(t: Tensor, optional: bool) -> Param:
 
 
 def _returns(op: Op) -> str:
-    new = [t for t in op.tensors if t.role is Role.OUTPUT]
+    new = op.new_outputs
     return (
         "void" if not new else "paddle::Tensor" if len(new) == 1 else "std::vector<paddle::Tensor>"
     )
@@ -326,11 +332,7 @@ def paddle_kernel(op: Op) -> Signature:
     """The kernel function of the registered Paddle op (PD_BUILD_OP matches its
     inputs and attributes to these parameters by position)."""
     tensors = [_paddle_tensor(t, t.optional) for t in op.arguments]
-    returns = (
-        "void"
-        if not any(t.role is Role.OUTPUT for t in op.tensors)
-        else "std::vector<paddle::Tensor>"
-    )
+    returns = "void" if not op.new_outputs else "std::vector<paddle::Tensor>"
     return Signature(
         "paddle_kernel", "paddle_kernel", tuple(tensors + _attrs(op, "paddle")), returns
     )

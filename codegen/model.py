@@ -280,3 +280,8 @@ class Op:
     def outputs(self) -> tuple[Tensor, ...]:
         """What the op returns: in-place tensors, then new outputs, in spec order."""
         return tuple(t for t in self.tensors if t.role in (Role.INOUT, Role.OUTPUT))
+
+    @property
+    def new_outputs(self) -> tuple[Tensor, ...]:
+        """The outputs the glue allocates and returns (not in place), in spec order."""
+        return tuple(t for t in self.tensors if t.role is Role.OUTPUT)

@@ -117,7 +117,7 @@ def kernels(
     files: dict[Path, str] = {}
     for kind in kinds.KINDS:
         sig = api.kernel(model, kind)
-        head = f"{sig.template}{kind.define_prefix}void {sig.qualified}({sig.params_text()})"
+        head = sig.out_of_class(kind.define_prefix)
         # A kernel over the dtype set ends with the generated instantiations.
         fields = dict(
             op=op, by=by, signature=head, tail=f"\n\n{macros[kind.name]}" if sig.tparam else ""

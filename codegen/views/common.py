@@ -9,7 +9,7 @@ from codegen import api
 from codegen.cpp import boolean, dtype_enum, number
 from codegen.escape import cpp_string
 from codegen.kinds import HOST_ELEM
-from codegen.model import Attr, AttrType, Condition, DTypeVar, Op, Role, Tensor
+from codegen.model import Attr, AttrType, Condition, DTypeVar, Op, Tensor
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,3 @@ def dim_known(op: Op, dim: str) -> str:
     if any(not t.optional for t in binders):
         return "true"
     return " || ".join(f"{t.name}.present()" for t in binders) or "false"
-
-
-def new_outputs(op: Op) -> tuple[Tensor, ...]:
-    return tuple(t for t in op.tensors if t.role is Role.OUTPUT)

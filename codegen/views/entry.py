@@ -97,9 +97,7 @@ def entry_view(op: Op) -> EntryView:
     kinds = kinds_of(op.kernels)
     names = {d.name: d.name for d in op.dims} | {a.name: a.name for a in op.attrs}
     check_attrs = api.check_attrs(op)
-    buffers = [t for t in op.tensors if t.is_argument] + [
-        t for t in op.tensors if t.role is Role.OUTPUT
-    ]
+    buffers = [*op.arguments, *op.new_outputs]
     arguments = [t for t in op.tensors if t.is_argument]
     return EntryView(
         name=op.name,

@@ -188,7 +188,7 @@ def paddle_view(op: Op) -> PaddleOpView:
         source=op.source,
         paddle_name=f"opforge_{op.name}",
         arguments=tuple(tensors[t.name] for t in op.arguments),
-        new_outputs=tuple(tensors[t.name] for t in op.tensors if t.role is Role.OUTPUT),
+        new_outputs=tuple(tensors[t.name] for t in op.new_outputs),
         outputs=tuple(tensors[t.name] for t in op.outputs),
         in_place_outputs=tuple(tensors[t.name] for t in op.tensors if t.role is Role.INOUT),
         attrs=tuple(
@@ -226,10 +226,9 @@ def paddle_view(op: Op) -> PaddleOpView:
 
 def _paddle_kernel_body(op: Op, call: str) -> str:
     """Paddle's custom-op kernel returns its new outputs as a vector."""
-    new = [t for t in op.tensors if t.role is Role.OUTPUT]
-    if not new:
+    if not op.new_outputs:
         return call
-    return f"return {{{call}}}" if len(new) == 1 else f"return {call}"
+    return f"return {{{call}}}" if len(op.new_outputs) == 1 else f"return {call}"
 
 
 def _infer_cpp(e: DimExpr) -> str:
@@ -245,7 +244,7 @@ def _infer_dims(op: Op) -> tuple[tuple[str, str], ...]:
     """Where static shape inference reads each dim that a new output's shape
     needs: the attribute, or the first required tensor that binds it (the parser
     guarantees one exists)."""
-    needed = {r for t in op.tensors if t.role is Role.OUTPUT for e in t.shape for r in e.refs()}
+    needed = {r for t in op.new_outputs for e in t.shape for r in e.refs()}
     sources = []
     for d in op.dims:
         if d.name not in needed:

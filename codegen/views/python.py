@@ -89,7 +89,7 @@ def python_view(op: Op) -> PythonView:
     sig = api.python(op)
     required = [t for t in op.arguments if not t.optional]
     optional = [t for t in op.arguments if t.optional]
-    new = [t for t in op.tensors if t.role is Role.OUTPUT]
+    new = op.new_outputs
     names = {t.name: t.name for t in op.arguments} | {a.name: a.name for a in op.attrs}
     call = f"_C.{op.name}({api.binding(op, none_for_required=False).call_args(names)})"
     eager = call if not new else f"return tuple({call})" if len(new) > 1 else f"return {call}"

@@ -105,8 +105,8 @@ def _stub(op: Op, kind: KernelKind) -> list[str]:
     name (so it must match the generated declaration), and its explicit
     instantiations."""
     sig = api.kernel(op, kind)
-    head = f"{sig.template}{kind.define_prefix}{sig.returns} {sig.qualified}"
-    return [f"{head}({sig.params_text()}) {{ std::abort(); }}", *sig.instantiations(op, True)]
+    head = sig.out_of_class(kind.define_prefix)
+    return [f"{head} {{ std::abort(); }}", *sig.instantiations(op, True)]
 
 
 def _launcher_stub(op: Op, kind: KernelKind) -> list[str]:

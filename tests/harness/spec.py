@@ -70,7 +70,7 @@ def in_place(op: Op) -> tuple[Tensor, ...]:
 
 
 def new_outputs(op: Op) -> tuple[Tensor, ...]:
-    return tuple(t for t in writes(op) if is_new_output(t))
+    return op.new_outputs
 
 
 def is_scratch(t: Tensor) -> bool:

@@ -23,8 +23,8 @@ def pattern(numel: int, position: int) -> np.ndarray:
     return (np.arange(numel, dtype=np.int64) * 3 + position) % 5
 
 
-def _parts(op: Op, sig: api.Signature, backend: str, scope: str = "") -> tuple[str, str, str]:
-    """(template head, the fill calls, the instantiation macro) of a kernel whose
+def _parts(op: Op, sig: api.Signature, backend: str, scope: str = "") -> tuple[str, str]:
+    """(the fill calls, the instantiation macro) of a kernel whose
     arguments are named `scope` + name (``args.`` in a kernel given a struct)."""
     names = {d.name: scope + d.name for d in op.dims}
     fills = "".join(
@@ -33,12 +33,12 @@ def _parts(op: Op, sig: api.Signature, backend: str, scope: str = "") -> tuple[s
         if spec.kernel_may_write(t)
     )
     instances = f"OPFORGE_{op.name.upper()}_{backend}_INSTANCES\n" if sig.tparam else ""
-    return sig.template, fills, instances
+    return fills, instances
 
 
 def cpu_kernel(op: Op) -> str:
     sig = api.kernel(op, CPU)
-    template, fills, instances = _parts(op, sig, "CPU", "args." if CPU.receives == "struct" else "")
+    fills, instances = _parts(op, sig, "CPU", "args." if CPU.receives == "struct" else "")
     return (
         f"// A drawn op's CPU kernel: fills what it may write with a known pattern.\n"
         f'#include "kernel_decls/{op.name}.h"\n\n'
@@ -50,7 +50,7 @@ def cpu_kernel(op: Op) -> str:
         "}\n"
         "}  // namespace\n"
         f"}}  // namespace opforge::{op.name}\n\n"
-        f"{template}void {sig.qualified}({sig.params_text()}) {{\n{fills}}}\n{instances}"
+        f"{sig.out_of_class(CPU.define_prefix)} {{\n{fills}}}\n{instances}"
     )
 
 
@@ -58,7 +58,7 @@ def xpu3_kernel(op: Op) -> str:
     """The same pattern from the XPU3 kernel: cluster 0's core 0 stages chunks in
     local memory and copies them out (the simulation checks every transfer)."""
     sig = api.kernel(op, XPU3)
-    template, fills, instances = _parts(op, sig, "XPU3")
+    fills, instances = _parts(op, sig, "XPU3")
     return (
         f"// A drawn op's XPU3 kernel: fills what it may write with a known pattern.\n"
         f'#include "kernel_decls/{op.name}_xpu3.h"\n'
@@ -80,7 +80,7 @@ def xpu3_kernel(op: Op) -> str:
         "}\n"
         "}  // namespace\n"
         f"}}  // namespace opforge::{op.name}\n\n"
-        f"{template}__global__ void {sig.qualified}({sig.params_text()}) {{\n"
+        f"{sig.out_of_class(XPU3.define_prefix)} {{\n"
         "  if (cluster_id() != 0 || core_id() != 0) return;\n"
         f"{fills}}}\n{instances}"
     )
