@@ -27,6 +27,7 @@ from codegen.model import Op
 from codegen.views import OpViews, op_views
 
 _TEMPLATES = Path(__file__).parent / "templates"
+MODULE = "pybind/module.cc"  # the extension module, binding every op (under generated/)
 
 
 def _pydoc(text: str, indent: int) -> str:
@@ -141,7 +142,7 @@ def manifest(ops: list[OpParts]) -> str:
         ],
         # A kind's sources keep its toolchain's suffix; the rule says how to compile one.
         "suffixes": {k.suffix: k.rule.name for k in KINDS},
-        "shared_units": [{"path": "pybind/module.cc", "rule": HOST.name, "paddle": True}],
+        "shared_units": [{"path": MODULE, "rule": HOST.name, "paddle": True}],
         "ops": {op.name: json.loads(op.manifest) for op in sorted(ops, key=lambda o: o.name)},
     }
     # The banner's key on the first line, as every generated file's first line names its source.
@@ -156,7 +157,7 @@ def render_shared(ops: list[OpParts]) -> dict[str, str]:
     banner_py = _banner("#", [op.source for op in ops])
     exports = sorted(name for op in ops for name in op.exports)
     return {
-        "pybind/module.cc": _env.get_template("module.cc.j2").render(names=names, banner=banner_cc),
+        MODULE: _env.get_template("module.cc.j2").render(names=names, banner=banner_cc),
         "python/__init__.py": _env.get_template("ops.py.j2").render(
             parts=[op.python for op in ops], exports=exports, banner=banner_py
         ),

@@ -121,9 +121,21 @@ def manifest(generated: Path = MAIN.generated) -> dict[str, Any]:
 
 
 @functools.cache
+def _registry() -> dict[str, Any]:
+    """The checkout's manifest, read once, for what comes from the kind registry
+    and so is the same in every tree: the compile rules, the suffixes, each
+    kind's runtime sources."""
+    return manifest()
+
+
 def rules() -> dict[str, dict[str, list[str]]]:
-    """The compile rules by name (the same in every tree: they come from the registry)."""
-    return manifest()["rules"]  # type: ignore[no-any-return]
+    """The compile rules by name."""
+    return _registry()["rules"]  # type: ignore[no-any-return]
+
+
+def kind_runtime_units() -> list[Unit]:
+    """Each kernel kind's runtime (the XPU3 simulation), linked by every tree and harness."""
+    return [Unit(ROOT / r["source"], False, False, r["rule"]) for r in _registry()["runtime"]]
 
 
 def _unity(tree: Tree, found: list[Unit]) -> list[Unit]:
@@ -184,9 +196,7 @@ def shared_units() -> list[Unit]:
         Unit(path, path.name != "runtime.cc", path.name == "pybind_module.cc")
         for path in sorted((ROOT / "csrc" / "runtime").glob("*.cc"))
     ]
-    return found + [
-        Unit(ROOT / r["source"], False, False, r["rule"]) for r in manifest()["runtime"]
-    ]
+    return found + kind_runtime_units()
 
 
 def units(tree: Tree = MAIN) -> list[Unit]:
@@ -442,10 +452,7 @@ HARNESS_FLAVORS = {
 
 def harness_runtime() -> list[Unit]:
     """The runtime and each kind's runtime, as every harness links them."""
-    runtime = [Unit(ROOT / "csrc" / "runtime" / "runtime.cc", False, False)]
-    return runtime + [
-        Unit(ROOT / r["source"], False, False, r["rule"]) for r in manifest()["runtime"]
-    ]
+    return [Unit(ROOT / "csrc" / "runtime" / "runtime.cc", False, False), *kind_runtime_units()]
 
 
 def harness_flags(
@@ -505,7 +512,7 @@ def build_harness(
 def _rule_of(source: Path) -> str:
     """A harness source's rule: by its suffix, the rule of the kind whose
     sources keep it (a .xpu file is an XPU3 kernel), else host C++."""
-    return str(manifest()["suffixes"].get(source.suffix, "host"))
+    return str(_registry()["suffixes"].get(source.suffix, "host"))
 
 
 def xpu3_toolchain_build(xtdk: Path) -> int:
