@@ -239,7 +239,11 @@ def kernel(op: Op, kind: KernelKind) -> Signature:
     if kind.receives != "struct":
         return fields
     targs = "<{elem}>" if op.dtype_vars else ""
-    struct = CType(f"const opforge::{op.name}::{kind.args}{targs}&", _dtype_var(op), kind.elem)
+    struct = CType(
+        kind.args_param.format(struct=f"opforge::{op.name}::{kind.args}{targs}"),
+        _dtype_var(op),
+        kind.elem,
+    )
     return Signature(
         kind.function,
         fields.qualified,

@@ -256,7 +256,9 @@ class Op:
     attrs: tuple[Attr, ...]
     sweep: tuple[tuple[str, tuple[DimExpr, ...]], ...]  # dim or attribute -> sizes to test
     reference: str | None  # module of tests/ops/reference/ holding the NumPy reference
-    xpu3_max_clusters: int | None  # the XPU3 launch's cluster cap (None: the context's count)
+    # The launch fields of its kinds (codegen/kinds.py, LaunchField) that have a
+    # value, given or default: key -> value, in registry order.
+    launch: tuple[tuple[str, int], ...]
     source: str  # spec path relative to the repository root
     loc: Loc = field(compare=False)
 
@@ -268,6 +270,10 @@ class Op:
 
     def tensor(self, name: str) -> Tensor:
         return next(t for t in self.tensors if t.name == name)
+
+    def launch_value(self, key: str) -> int | None:
+        """A launch field's value (None: absent, the launch context decides)."""
+        return dict(self.launch).get(key)
 
     def attr(self, name: str) -> Attr:
         return next(a for a in self.attrs if a.name == name)

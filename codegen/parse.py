@@ -85,7 +85,7 @@ class _FileParser(CrossFieldRules):
             )
         doc = self.parse_doc(data, "doc", "")
         kernels = self.parse_kernels(data)
-        xpu3_max_clusters = self.parse_xpu3_max_clusters(data, kernels)
+        launch = self.parse_launch_fields(data, kernels)
 
         attrs = self.parse_list(data, "attrs", self.parse_attr)
         dtype_vars = self.parse_dtype_sets(data)
@@ -119,7 +119,7 @@ class _FileParser(CrossFieldRules):
             attrs=tuple(attrs),
             sweep=sweep,
             reference=reference,
-            xpu3_max_clusters=xpu3_max_clusters,
+            launch=launch,
             source=self.source,
             loc=Loc(self.path, data.line),
         )
@@ -141,30 +141,54 @@ class _FileParser(CrossFieldRules):
             self.error(line, "kernels", "an op needs at least one kernel")
         return tuple(k.name for k in kinds.kinds_of(tuple(result)))
 
-    def parse_xpu3_max_clusters(self, data: LocDict, kernels: tuple[str, ...]) -> int | None:
-        """How many clusters the XPU3 kernel may use at most (absent: as many as
-        the device context has). A kernel whose work meets at one barrier runs
-        in one cluster: no barrier spans clusters."""
-        key = "xpu3_max_clusters"
-        raw = data.get(key)
-        if raw is None:
-            return None
-        line = data.key_lines[key]
+    def parse_launch_fields(
+        self, data: LocDict, kernels: tuple[str, ...]
+    ) -> tuple[tuple[str, int], ...]:
+        """The launch fields of every kind (e.g. ``xpu3_max_clusters``): each an
+        integer in its bounds, given only where the op names its kind; absent,
+        its default where it has one."""
+        values: list[tuple[str, int]] = []
+        for kind in kinds.KINDS:
+            for launch_field in kind.launch_fields:
+                raw = data.get(launch_field.key)
+                if raw is None:
+                    if kind.name in kernels and launch_field.default is not None:
+                        values.append((launch_field.key, launch_field.default))
+                    continue
+                value = self.parse_launch_field(data, launch_field, raw)
+                if value is None:
+                    continue
+                if kind.name not in kernels:
+                    self.error(
+                        data.key_lines[launch_field.key],
+                        launch_field.key,
+                        f"only an op whose kernels include {kind.name} has this launch field; "
+                        f"add {kind.name} to kernels or remove this field",
+                    )
+                    continue
+                values.append((launch_field.key, value))
+        return tuple(values)
+
+    def parse_launch_field(
+        self, data: LocDict, launch_field: kinds.LaunchField, raw: Any
+    ) -> int | None:
+        key, line = launch_field.key, data.key_lines[launch_field.key]
         if not self.check_type(raw, int, line, key):
             return None
-        if not 1 <= raw <= speclang.MAX_CLUSTERS:
+        if not launch_field.low <= raw <= launch_field.high:
             self.error(
                 line,
                 key,
-                f"must be in [1, {speclang.MAX_CLUSTERS}] (clusters of one launch), not {raw}",
+                f"must be in [{launch_field.low}, {launch_field.high}] ({launch_field.bounds}), "
+                f"not {raw}",
             )
             return None
-        if kinds.XPU3.name not in kernels:
+        if raw % launch_field.multiple_of:
             self.error(
                 line,
                 key,
-                "only an op with an xpu3 kernel launches clusters; "
-                "add xpu3 to kernels or remove this field",
+                f"must be a multiple of {launch_field.multiple_of} ({launch_field.bounds}), "
+                f"not {raw}",
             )
             return None
         return int(raw)

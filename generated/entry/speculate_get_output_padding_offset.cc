@@ -40,7 +40,7 @@ void run(const opforge::Context& ctx,
   // twice, or views of one allocation).
   opforge::check_disjoint(
       kOp,
-      ctx.backend == opforge::Backend::kXpu3,
+      ctx.backend == opforge::Backend::kXpu3 || ctx.backend == opforge::Backend::kCuda,
       {opforge::span("output_padding_offset", output_padding_offset, opforge::Access::kWritten, opforge::Memory::kDevice),
        opforge::span("output_cum_offsets", output_cum_offsets, opforge::Access::kWritten, opforge::Memory::kDevice),
        opforge::span("cu_seqlens_q_output", cu_seqlens_q_output, opforge::Access::kWritten, opforge::Memory::kDevice),
@@ -50,7 +50,7 @@ void run(const opforge::Context& ctx,
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
     // On a device backend these tensors hold device pointers: never read them here.
-    if (ctx.backend != opforge::Backend::kXpu3) {
+    if (ctx.backend != opforge::Backend::kXpu3 && ctx.backend != opforge::Backend::kCuda) {
       opforge::check_value_range(kOp,
                                  "seq_lens_output",
                                  opforge::Buffer<const int32_t>(seq_lens_output),
@@ -116,7 +116,7 @@ void run(const opforge::Context& ctx,
   // The value-checked mode, after the kernel: what it must leave in its
   // outputs whatever the inputs (a failure here is a kernel bug).
   if (opforge::value_checks()) {
-    if (ctx.backend != opforge::Backend::kXpu3) {
+    if (ctx.backend != opforge::Backend::kXpu3 && ctx.backend != opforge::Backend::kCuda) {
       opforge::check_value_range(kOp,
                                  "the kernel's cu_seqlens_q_output",
                                  opforge::Buffer<const int32_t>(cu_seqlens_q_output),

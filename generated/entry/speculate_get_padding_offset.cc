@@ -53,7 +53,7 @@ void run(const opforge::Context& ctx,
   // twice, or views of one allocation).
   opforge::check_disjoint(
       kOp,
-      ctx.backend == opforge::Backend::kXpu3,
+      ctx.backend == opforge::Backend::kXpu3 || ctx.backend == opforge::Backend::kCuda,
       {opforge::span("ids_remove_padding", ids_remove_padding, opforge::Access::kWritten, opforge::Memory::kDevice),
        opforge::span("batch_id_per_token", batch_id_per_token, opforge::Access::kWritten, opforge::Memory::kDevice),
        opforge::span("cu_seqlens_q", cu_seqlens_q, opforge::Access::kWritten, opforge::Memory::kDevice),
@@ -66,7 +66,7 @@ void run(const opforge::Context& ctx,
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
     // On a device backend these tensors hold device pointers: never read them here.
-    if (ctx.backend != opforge::Backend::kXpu3) {
+    if (ctx.backend != opforge::Backend::kXpu3 && ctx.backend != opforge::Backend::kCuda) {
       opforge::check_value_range(kOp,
                                  "seq_lens_this_time",
                                  opforge::Buffer<const int32_t>(seq_lens_this_time),
@@ -152,7 +152,7 @@ void run(const opforge::Context& ctx,
   // The value-checked mode, after the kernel: what it must leave in its
   // outputs whatever the inputs (a failure here is a kernel bug).
   if (opforge::value_checks()) {
-    if (ctx.backend != opforge::Backend::kXpu3) {
+    if (ctx.backend != opforge::Backend::kXpu3 && ctx.backend != opforge::Backend::kCuda) {
       opforge::check_value_range(kOp,
                                  "the kernel's batch_id_per_token",
                                  opforge::Buffer<const int32_t>(batch_id_per_token),

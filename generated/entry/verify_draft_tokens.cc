@@ -124,7 +124,7 @@ void run(const opforge::Context& ctx,
   // twice, or views of one allocation).
   opforge::check_disjoint(
       kOp,
-      ctx.backend == opforge::Backend::kXpu3,
+      ctx.backend == opforge::Backend::kXpu3 || ctx.backend == opforge::Backend::kCuda,
       {opforge::span("step_output_ids", step_output_ids, opforge::Access::kWritten, opforge::Memory::kDevice),
        opforge::span("step_output_len", step_output_len, opforge::Access::kWritten, opforge::Memory::kDevice),
        opforge::span("step_input_ids", step_input_ids, opforge::Access::kRead, opforge::Memory::kDevice),
@@ -146,7 +146,7 @@ void run(const opforge::Context& ctx,
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
     // On a device backend these tensors hold device pointers: never read them here.
-    if (ctx.backend != opforge::Backend::kXpu3) {
+    if (ctx.backend != opforge::Backend::kXpu3 && ctx.backend != opforge::Backend::kCuda) {
       if (candidate_scores.present())
         opforge::check_probability_rows(kOp,
                                         "candidate_scores",
@@ -327,7 +327,7 @@ void run(const opforge::Context& ctx,
   // The value-checked mode, after the kernel: what it must leave in its
   // outputs whatever the inputs (a failure here is a kernel bug).
   if (opforge::value_checks()) {
-    if (ctx.backend != opforge::Backend::kXpu3) {
+    if (ctx.backend != opforge::Backend::kXpu3 && ctx.backend != opforge::Backend::kCuda) {
       opforge::check_value_range(kOp,
                                  "the kernel's step_output_len",
                                  opforge::Buffer<const int32_t>(step_output_len),

@@ -178,7 +178,7 @@ CASES: list[Bad] = [
         "xpu3-max-clusters-without-xpu3",
         edit(BASE, after("kernels: [cpu]", f"xpu3_max_clusters: 1 {MARK}\n")),
         ("xpu3_max_clusters",),
-        ("only an op with an xpu3 kernel", "add xpu3 to kernels"),
+        ("only an op whose kernels include xpu3", "add xpu3 to kernels"),
     ),
     Bad(
         "xpu3-max-clusters-zero",
@@ -197,6 +197,31 @@ CASES: list[Bad] = [
         ),
         ("xpu3_max_clusters",),
         ("expected", "'one'"),
+    ),
+    # ---- the CUDA launch (the same rules, from the kind's own launch fields)
+    Bad(
+        "cuda-block-without-cuda",
+        edit(BASE, after("kernels: [cpu]", f"cuda_block: 128 {MARK}\n")),
+        ("cuda_block",),
+        ("only an op whose kernels include cuda", "add cuda to kernels"),
+    ),
+    Bad(
+        "cuda-block-not-whole-warps",
+        edit(BASE, ("kernels: [cpu]", f"kernels: [cpu, cuda]\ncuda_block: 100 {MARK}")),
+        ("cuda_block",),
+        ("must be a multiple of 32", "not 100"),
+    ),
+    Bad(
+        "cuda-block-too-large",
+        edit(BASE, ("kernels: [cpu]", f"kernels: [cpu, cuda]\ncuda_block: 2048 {MARK}")),
+        ("cuda_block",),
+        ("must be in [32, 1024]", "not 2048"),
+    ),
+    Bad(
+        "cuda-max-blocks-negative",
+        edit(BASE, ("kernels: [cpu]", f"kernels: [cpu, cuda]\ncuda_max_blocks: -1 {MARK}")),
+        ("cuda_max_blocks",),
+        ("must be in [1, 2147483647]", "not -1"),
     ),
     # ---- dtypes
     Bad(
@@ -691,9 +716,9 @@ CASES: list[Bad] = [
     ),
     Bad(
         "unknown-kernel-block",
-        edit(BASE, ("kernels: [cpu]", f"kernels:\n  - cpu\n  - cuda {MARK}")),
+        edit(BASE, ("kernels: [cpu]", f"kernels:\n  - cpu\n  - rocm {MARK}")),
         ("kernels",),
-        ("unknown kernel kind 'cuda'",),
+        ("unknown kernel kind 'rocm'", "cpu, xpu3, cuda"),
     ),
     Bad(
         "kernel-twice",
