@@ -185,7 +185,8 @@ def tool(name: str) -> str:
     return found
 
 
-_CPP = (".h", ".cc", ".xpu")
+# C++ in every kind's own suffix too (.xpu, .cu).
+_CPP = tuple(dict.fromkeys((".h", ".cc", *(k.suffix for k in KINDS))))
 _PY = (".py", ".pyi")
 
 

@@ -94,6 +94,9 @@ class Launcher:
     guard: str = ""
     # Built by the default build (False: only with the kind's own toolchain).
     built: bool = True
+    # A launcher that is not built by default is still built and run by the
+    # tests against the simulation's stand-in of the toolchain's runtime.
+    stand_in: bool = False
 
 
 @dataclass(frozen=True)
@@ -232,6 +235,7 @@ XPU3 = KernelKind(
             device_memory=True,
             guard="OPFORGE_WITH_XPU3_TOOLCHAIN",
             built=False,
+            stand_in=True,
         ),
     ),
     pointer_arg="opforge::xpu3_arg({value})",

@@ -74,6 +74,18 @@ void run(const opforge::Context& ctx,
       break;
     }
 #endif
+    case opforge::Backend::kCudaSim: {
+      launch_cuda_sim(
+          ctx, seq_lens_this_time, seq_lens_encoder, seq_lens_output, max_bsz, real_bsz);
+      break;
+    }
+#ifdef OPFORGE_WITH_CUDA
+    case opforge::Backend::kCuda: {
+      launch_cuda_device(
+          ctx, seq_lens_this_time, seq_lens_encoder, seq_lens_output, max_bsz, real_bsz);
+      break;
+    }
+#endif
     default:
       throw opforge::OpError(
           opforge::ErrorKind::kBackend,

@@ -19,7 +19,7 @@ import opforge
 from codegen.model import AttrType, DimRef, DType, Op, Tensor
 from tests import budgets
 from tests.harness import draw, spec
-from tests.harness.calls import XPU3_LAUNCHES, backend, call, static_inputs, to_tensors
+from tests.harness.calls import LAUNCHES, backend, call, static_inputs, to_tensors
 from tests.harness.cases import Case, base_case, build, built
 from tests.harness.counts import CHANGED, COUNTS
 from tests.harness.domains import postcondition_violations
@@ -80,11 +80,7 @@ def draw_case(data: st.DataObject, op: Op) -> Case:
 @given(data=st.data())
 def test_valid_inputs_match_the_reference(op: Op, backend_name: str, data: st.DataObject) -> None:
     case = draw_case(data, op)
-    launch = (
-        data.draw(st.sampled_from(XPU3_LAUNCHES), label="launch")
-        if backend_name != "cpu"
-        else (1, 1)
-    )
+    launch = data.draw(st.sampled_from(LAUNCHES[backend_name]), label="launch")
     tensors = to_tensors(case)
     before = _snap(tensors)
     with opforge.value_checked(), backend(backend_name, launch):
@@ -129,7 +125,7 @@ def test_same_inputs_and_seed_give_the_same_outputs(
 ) -> None:
     case = draw_case(data, op)
     results = []
-    for launch in XPU3_LAUNCHES if backend_name != "cpu" else [(1, 1)] * 2:
+    for launch in LAUNCHES[backend_name]:
         with backend(backend_name, launch):
             results.append([t.numpy() for t in call(op, case, to_tensors(case))])
     for other in results[1:]:
