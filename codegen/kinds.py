@@ -67,8 +67,14 @@ XPU3SIM = CompileRule("xpu3sim", ("-x", "c++"), ("csrc/xpu3sim/include", "csrc/x
 # The CUDA simulation's stand-ins for the toolkit headers (cuda_runtime.h,
 # cuda_fp16.h, cub/...); a real CUDA build puts only portable/ on the path.
 CUDASIM = CompileRule("cudasim", ("-x", "c++"), ("csrc/cudasim/include", "csrc/cudasim/portable"))
-# nvcc itself (tools/build.py --nvcc-check): never part of the default build.
-NVCC = CompileRule("nvcc", (), ("csrc/cudasim/portable",))
+# nvcc itself (tools/nvcc_check.py): never part of the default build. A
+# kernel template is instantiated in its kernel's unit and launched from its
+# launcher's: nvcc's default static host stubs for __global__ templates
+# (CUDA 12.8 on) would require the definition in the launching unit, so the
+# stubs are external (each instantiation exists in one unit only).
+NVCC = CompileRule(
+    "nvcc", ("-x", "cu", "-static-global-template-stub=false"), ("csrc/cudasim/portable",)
+)
 RULES = (HOST, XPU3SIM, CUDASIM, NVCC)
 
 
@@ -156,6 +162,8 @@ class KernelKind:
     width_cap: str = ""
     # How its kernel receives its argument struct: {struct} substituted.
     args_param: str = "const {struct}&"
+    # Before an explicit instantiation's return type (nvcc wants __global__ repeated).
+    instance_prefix: str = ""
     # The Python-side backend names the spec-derived tests run this kind under.
     test_backends: tuple[str, ...] = field(default=())
     # Sources of the runtime this kind needs besides the ops' (compiled once
@@ -277,6 +285,7 @@ CUDA = KernelKind(
     receives="struct",
     args="CudaArgs",
     args_param="const {struct}",
+    instance_prefix="__global__ ",
     decl_template="kernel_decl_cuda.h.j2",
     decl_path="kernel_decls/{op}_cuda.h",
     suffix=".cu",

@@ -76,7 +76,7 @@ def sources(tree: Tree = MAIN) -> list[Path]:
 def ninja_file(nvcc: Path, units: list[Path], directory: Path, tree: Tree = MAIN) -> str:
     includes = [ROOT / "csrc" / "include", tree.generated]
     includes += [ROOT / d for d in rules()["nvcc"]["includes"]]
-    flags = [*FLAGS, *(f"-I{d}" for d in includes)]
+    flags = [*FLAGS, *rules()["nvcc"]["language"], *(f"-I{d}" for d in includes)]
     q = shlex.quote
     lines = [
         "# Written by tools/nvcc_check.py; do not edit.",
@@ -84,7 +84,7 @@ def ninja_file(nvcc: Path, units: list[Path], directory: Path, tree: Tree = MAIN
         f"nvcc = {q(str(nvcc))}",
         f"flags = {' '.join(q(f) for f in flags)}",
         "rule nvcc",
-        "  command = $nvcc -MD -MF $out.d $flags -x cu -c $in -o $out",
+        "  command = $nvcc -MD -MF $out.d $flags -c $in -o $out",
         "  depfile = $out.d",
         "  deps = gcc",
         "  description = NVCC $in",

@@ -137,6 +137,40 @@ void run(const opforge::Context& ctx,
       break;
     }
 #endif
+    case opforge::Backend::kCudaSim: {
+      launch_cuda_sim<T>(ctx,
+                         hidden,
+                         cu_seqlens_q,
+                         seq_lens_this_time,
+                         seq_lens_encoder,
+                         cu_seqlens_q_output,
+                         out,
+                         max_bsz,
+                         real_bsz,
+                         token_num,
+                         hidden_size,
+                         out_token_num,
+                         cpu_out_token_num);
+      break;
+    }
+#ifdef OPFORGE_WITH_CUDA
+    case opforge::Backend::kCuda: {
+      launch_cuda_device<T>(ctx,
+                            hidden,
+                            cu_seqlens_q,
+                            seq_lens_this_time,
+                            seq_lens_encoder,
+                            cu_seqlens_q_output,
+                            out,
+                            max_bsz,
+                            real_bsz,
+                            token_num,
+                            hidden_size,
+                            out_token_num,
+                            cpu_out_token_num);
+      break;
+    }
+#endif
     default:
       throw opforge::OpError(
           opforge::ErrorKind::kBackend,

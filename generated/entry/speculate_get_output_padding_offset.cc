@@ -107,6 +107,34 @@ void run(const opforge::Context& ctx,
       break;
     }
 #endif
+    case opforge::Backend::kCudaSim: {
+      launch_cuda_sim(ctx,
+                      seq_lens_output,
+                      output_padding_offset,
+                      output_cum_offsets,
+                      cu_seqlens_q_output,
+                      batch_id_per_token_output,
+                      real_bsz,
+                      out_token_num,
+                      cpu_out_token_num,
+                      max_seq_len);
+      break;
+    }
+#ifdef OPFORGE_WITH_CUDA
+    case opforge::Backend::kCuda: {
+      launch_cuda_device(ctx,
+                         seq_lens_output,
+                         output_padding_offset,
+                         output_cum_offsets,
+                         cu_seqlens_q_output,
+                         batch_id_per_token_output,
+                         real_bsz,
+                         out_token_num,
+                         cpu_out_token_num,
+                         max_seq_len);
+      break;
+    }
+#endif
     default:
       throw opforge::OpError(
           opforge::ErrorKind::kBackend,

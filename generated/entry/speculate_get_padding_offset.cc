@@ -143,6 +143,44 @@ void run(const opforge::Context& ctx,
       break;
     }
 #endif
+    case opforge::Backend::kCudaSim: {
+      launch_cuda_sim(ctx,
+                      input_ids,
+                      step_input_ids,
+                      seq_lens_this_time,
+                      seq_lens_encoder,
+                      ids_remove_padding,
+                      batch_id_per_token,
+                      cu_seqlens_q,
+                      cu_seqlens_k,
+                      max_bsz,
+                      real_bsz,
+                      max_seq_len,
+                      max_step_tokens,
+                      token_num,
+                      cpu_token_num);
+      break;
+    }
+#ifdef OPFORGE_WITH_CUDA
+    case opforge::Backend::kCuda: {
+      launch_cuda_device(ctx,
+                         input_ids,
+                         step_input_ids,
+                         seq_lens_this_time,
+                         seq_lens_encoder,
+                         ids_remove_padding,
+                         batch_id_per_token,
+                         cu_seqlens_q,
+                         cu_seqlens_k,
+                         max_bsz,
+                         real_bsz,
+                         max_seq_len,
+                         max_step_tokens,
+                         token_num,
+                         cpu_token_num);
+      break;
+    }
+#endif
     default:
       throw opforge::OpError(
           opforge::ErrorKind::kBackend,
