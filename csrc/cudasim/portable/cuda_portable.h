@@ -1,0 +1,40 @@
+// Declarations a CUDA kernel uses so that one source compiles with nvcc for the
+// device and with g++ against the simulation (csrc/cudasim/README.md):
+//
+//   cuda_global<T>                     a kernel's pointer to global memory:
+//                                      `T* __restrict__` on the device, a checked
+//                                      pointer bound to its allocation in the
+//                                      simulation
+//   CUDA_SHARED_ARRAY(type, name, n)   `__shared__ type name[n]` on the device
+//   CUDA_SHARED_VAR(type, name)        `__shared__ type name` on the device
+//
+// In the simulation the shared declarations come fresh (uninitialised) for
+// every block and every access is checked for bounds, uninitialised reads and
+// races between two threads of the block within one barrier interval.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#if defined(CUDASIM)
+
+template <class T>
+using cuda_global = ::cudasim::CheckedPtr<T>;
+
+#define CUDA_SHARED_ARRAY(type, name, count)                                             \
+  static char cudasim_site_##name;                                                       \
+  const ::cudasim::SharedArray<type, (count)> name(&cudasim_site_##name, #name, __FILE__, \
+                                                   __LINE__)
+
+#define CUDA_SHARED_VAR(type, name)           \
+  static char cudasim_site_##name;            \
+  const ::cudasim::SharedVar<type> name(&cudasim_site_##name, #name, __FILE__, __LINE__)
+
+#else
+
+template <class T>
+using cuda_global = T* __restrict__;
+
+#define CUDA_SHARED_ARRAY(type, name, count) __shared__ type name[count]
+#define CUDA_SHARED_VAR(type, name) __shared__ type name
+
+#endif

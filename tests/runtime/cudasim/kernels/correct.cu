@@ -1,0 +1,134 @@
+// Correct kernels of the simulation's self-tests. They are also compiled by
+// nvcc for the device (sm_80, sm_90) with warnings as errors.
+#include <cub/cub.cuh>
+#include <cuda/functional>
+
+#include "../test_kernels.h"
+
+namespace cudasim_tests {
+
+// One partial sum per block: CUB's block reduction over 128 threads.
+__global__ void block_sum(cuda_global<const int> in, int64_t n, cuda_global<int64_t> sums) {
+  using Reduce = cub::BlockReduce<int64_t, kReduceThreads>;
+  __shared__ typename Reduce::TempStorage storage;
+  const int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const int64_t value = i < n ? static_cast<int64_t>(in[i]) : 0;
+  const int64_t total = Reduce(storage).Sum(value);
+  if (threadIdx.x == 0) sums[blockIdx.x] = total;
+}
+
+// A reduction with a functor (CCCL 3 has no cub::Max) and a partial tile.
+__global__ void block_max(cuda_global<const int> in, cuda_global<int> maxima) {
+  using Reduce = cub::BlockReduce<int, kReduceThreads>;
+  __shared__ typename Reduce::TempStorage storage;
+  const int valid = 100;
+  const int value = threadIdx.x < valid ? static_cast<int>(in[blockIdx.x * valid + threadIdx.x])
+                                        : 0;
+  const int best = Reduce(storage).Reduce(value, ::cuda::maximum<>{}, valid);
+  if (threadIdx.x == 0) maxima[blockIdx.x] = best;
+}
+
+// Two scans through one TempStorage, separated by the barrier CUB requires.
+__global__ void block_scan(cuda_global<const int> in, cuda_global<int> exclusive,
+                           cuda_global<int> inclusive, cuda_global<int> totals) {
+  using Scan = cub::BlockScan<int, kReduceThreads>;
+  __shared__ typename Scan::TempStorage storage;
+  const int i = blockIdx.x * kReduceThreads + threadIdx.x;
+  const int value = in[i];
+  int before = 0;
+  int total = 0;
+  Scan(storage).ExclusiveSum(value, before, total);
+  __syncthreads();
+  int through = 0;
+  Scan(storage).InclusiveSum(value, through);
+  exclusive[i] = before;
+  inclusive[i] = through;
+  if (threadIdx.x == 0) totals[blockIdx.x] = total;
+}
+
+// Shuffles and votes of one warp; 9 results per lane.
+__global__ void warp_ops(cuda_global<int> out) {
+  const unsigned full = 0xffffffffu;
+  const int lane = static_cast<int>(threadIdx.x) % warpSize;
+  const int value = lane * 3 + 1;
+  cuda_global<int> mine = out + 9 * static_cast<int>(threadIdx.x);
+  mine[0] = __shfl_sync(full, value, 5);
+  mine[1] = __shfl_down_sync(full, value, 1);
+  mine[2] = __shfl_up_sync(full, value, 2);
+  mine[3] = __shfl_xor_sync(full, value, 1);
+  mine[4] = __shfl_sync(full, value, lane + 1, 8);  // width 8: wraps inside each group
+  mine[5] = static_cast<int>(__ballot_sync(full, lane % 2 == 1));
+  mine[6] = __any_sync(full, lane == 7);
+  mine[7] = __all_sync(full, lane < 31);
+  int sum = value;
+  for (int offset = 16; offset > 0; offset /= 2) sum += __shfl_xor_sync(full, sum, offset);
+  mine[8] = sum;
+}
+
+// Global and shared atomics from every thread of several blocks.
+__global__ void atomics(cuda_global<const int> values, int n, cuda_global<int> histogram,
+                        cuda_global<unsigned> maximum, cuda_global<float> float_sum,
+                        cuda_global<int> block_counts) {
+  CUDA_SHARED_VAR(int, in_block);
+  if (threadIdx.x == 0) in_block = 0;
+  __syncthreads();
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n) {
+    const int v = values[i];
+    atomicAdd(histogram + (v % 8), 1);
+    atomicMax(&maximum[0], static_cast<unsigned>(v));
+    atomicAdd(float_sum + 0, 0.5f);
+    atomicAdd(&in_block, 1);
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) block_counts[blockIdx.x] = in_block;
+}
+
+// Reverses each block's slice through shared memory.
+__global__ void reverse_in_shared(cuda_global<const int> in, cuda_global<int> out) {
+  CUDA_SHARED_ARRAY(int, tile, 64);
+  const int t = static_cast<int>(threadIdx.x);
+  const int base = static_cast<int>(blockIdx.x * blockDim.x);
+  tile[t] = in[base + t];
+  __syncthreads();
+  out[base + t] = tile[static_cast<int>(blockDim.x) - 1 - t];
+}
+
+// Lanes exchange through shared memory ordered by __syncwarp alone.
+__global__ void warp_synchronised_exchange(cuda_global<int> out) {
+  CUDA_SHARED_ARRAY(int, slots, 64);
+  const int t = static_cast<int>(threadIdx.x);
+  slots[t] = t * 10;
+  __syncwarp();
+  out[t] = slots[t ^ 1];
+}
+
+__global__ void convert_16bit(cuda_global<const float> in, int n, cuda_global<half> halves,
+                              cuda_global<__nv_bfloat16> bfloats) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i >= n) return;
+  const float x = in[i];
+  halves[i] = __float2half(x);
+  bfloats[i] = __float2bfloat16(x);
+}
+
+// Four ints per thread: linear block, linear thread, warp lane, and a check
+// that blockDim/gridDim are the launch's.
+__global__ void record_ids(cuda_global<int> ids) {
+  const unsigned block = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+  const unsigned thread = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  const unsigned per_block = blockDim.x * blockDim.y * blockDim.z;
+  cuda_global<int> mine = ids + 4 * (block * per_block + thread);
+  mine[0] = static_cast<int>(block);
+  mine[1] = static_cast<int>(thread);
+  mine[2] = static_cast<int>(thread % warpSize);
+  mine[3] = static_cast<int>(per_block * gridDim.x * gridDim.y * gridDim.z);
+}
+
+// The order in which the threads pass an atomic (it changes with the schedule).
+__global__ void record_order(cuda_global<int> next, cuda_global<int> order) {
+  const int slot = atomicAdd(&next[0], 1);
+  order[slot] = static_cast<int>(threadIdx.x);
+}
+
+}  // namespace cudasim_tests
