@@ -147,7 +147,7 @@ class KernelKind:
     launchers: tuple[Launcher, ...] = ()
     # Its kernel's pointers to device memory are passed as this (a wrapper
     # checking the layout), its dims as that (a checked narrowing): {op}, {dim},
-    # {value} substituted.
+    # {value} substituted ({op} and {value} in both).
     pointer_arg: str = "{value}"
     dim_arg: str = "{value}"
     # The kernel's template argument for the dtype set {t} (its own element types).
@@ -314,7 +314,7 @@ CUDA = KernelKind(
             built=False,
         ),
     ),
-    pointer_arg="opforge::cuda_arg({value})",
+    pointer_arg='opforge::cuda_arg("{op}", {value})',
     template_arg="typename opforge::CudaElem<{t}>::type",
     launch_fields=(
         LaunchField(

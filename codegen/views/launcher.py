@@ -46,6 +46,7 @@ def launcher_view(op: Op, kind: KernelKind, launcher: Launcher) -> LauncherView:
     dims = {d.name: kind.dim_arg.format(op=op.name, dim=d.name, value=d.name) for d in op.dims}
     pointers = {
         t.name: kind.pointer_arg.format(
+            op=op.name,
             value=(launcher.copied if _copied(launcher, t) else launcher.direct).format(name=t.name)
         )
         for t in op.tensors

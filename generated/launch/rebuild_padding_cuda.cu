@@ -35,12 +35,12 @@ void launch_cuda_device(const opforge::Context& ctx,
                         int64_t cpu_out_token_num) {
   const auto stream = static_cast<cudaStream_t>(ctx.cuda_stream);
   CudaArgs<typename opforge::CudaElem<T>::type> args;
-  args.hidden = opforge::cuda_arg(hidden.data);
-  args.cu_seqlens_q = opforge::cuda_arg(cu_seqlens_q.data);
-  args.seq_lens_this_time = opforge::cuda_arg(seq_lens_this_time.data);
-  args.seq_lens_encoder = opforge::cuda_arg(seq_lens_encoder.data);
-  args.cu_seqlens_q_output = opforge::cuda_arg(cu_seqlens_q_output.data);
-  args.out = opforge::cuda_arg(out.data);
+  args.hidden = opforge::cuda_arg("rebuild_padding", hidden.data);
+  args.cu_seqlens_q = opforge::cuda_arg("rebuild_padding", cu_seqlens_q.data);
+  args.seq_lens_this_time = opforge::cuda_arg("rebuild_padding", seq_lens_this_time.data);
+  args.seq_lens_encoder = opforge::cuda_arg("rebuild_padding", seq_lens_encoder.data);
+  args.cu_seqlens_q_output = opforge::cuda_arg("rebuild_padding", cu_seqlens_q_output.data);
+  args.out = opforge::cuda_arg("rebuild_padding", out.data);
   args.max_bsz = max_bsz;
   args.real_bsz = real_bsz;
   args.token_num = token_num;

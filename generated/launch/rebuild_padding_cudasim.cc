@@ -35,12 +35,12 @@ void launch_cuda_sim(const opforge::Context& ctx,
       cu_seqlens_q_output, "cu_seqlens_q_output", opforge::CopyIn::kYes);
   const opforge::cuda_sim::DeviceCopy<T> out_device(out, "out", opforge::CopyIn::kNo);
   CudaArgs<typename opforge::CudaElem<T>::type> args;
-  args.hidden = opforge::cuda_arg(hidden_device.get());
-  args.cu_seqlens_q = opforge::cuda_arg(cu_seqlens_q_device.get());
-  args.seq_lens_this_time = opforge::cuda_arg(seq_lens_this_time_device.get());
-  args.seq_lens_encoder = opforge::cuda_arg(seq_lens_encoder_device.get());
-  args.cu_seqlens_q_output = opforge::cuda_arg(cu_seqlens_q_output_device.get());
-  args.out = opforge::cuda_arg(out_device.get());
+  args.hidden = opforge::cuda_arg("rebuild_padding", hidden_device.get());
+  args.cu_seqlens_q = opforge::cuda_arg("rebuild_padding", cu_seqlens_q_device.get());
+  args.seq_lens_this_time = opforge::cuda_arg("rebuild_padding", seq_lens_this_time_device.get());
+  args.seq_lens_encoder = opforge::cuda_arg("rebuild_padding", seq_lens_encoder_device.get());
+  args.cu_seqlens_q_output = opforge::cuda_arg("rebuild_padding", cu_seqlens_q_output_device.get());
+  args.out = opforge::cuda_arg("rebuild_padding", out_device.get());
   args.max_bsz = max_bsz;
   args.real_bsz = real_bsz;
   args.token_num = token_num;

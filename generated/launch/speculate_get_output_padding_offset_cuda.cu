@@ -31,11 +31,16 @@ void launch_cuda_device(const opforge::Context& ctx,
                         int32_t max_seq_len) {
   const auto stream = static_cast<cudaStream_t>(ctx.cuda_stream);
   CudaArgs args;
-  args.seq_lens_output = opforge::cuda_arg(seq_lens_output.data);
-  args.output_padding_offset = opforge::cuda_arg(output_padding_offset.data);
-  args.output_cum_offsets = opforge::cuda_arg(output_cum_offsets.data);
-  args.cu_seqlens_q_output = opforge::cuda_arg(cu_seqlens_q_output.data);
-  args.batch_id_per_token_output = opforge::cuda_arg(batch_id_per_token_output.data);
+  args.seq_lens_output = opforge::cuda_arg(
+      "speculate_get_output_padding_offset", seq_lens_output.data);
+  args.output_padding_offset = opforge::cuda_arg(
+      "speculate_get_output_padding_offset", output_padding_offset.data);
+  args.output_cum_offsets = opforge::cuda_arg(
+      "speculate_get_output_padding_offset", output_cum_offsets.data);
+  args.cu_seqlens_q_output = opforge::cuda_arg(
+      "speculate_get_output_padding_offset", cu_seqlens_q_output.data);
+  args.batch_id_per_token_output = opforge::cuda_arg(
+      "speculate_get_output_padding_offset", batch_id_per_token_output.data);
   args.real_bsz = real_bsz;
   args.out_token_num = out_token_num;
   args.cpu_out_token_num = cpu_out_token_num;

@@ -30,11 +30,16 @@ void launch_cuda_sim(const opforge::Context& ctx,
   const opforge::cuda_sim::DeviceCopy<int32_t> batch_id_per_token_output_device(
       batch_id_per_token_output, "batch_id_per_token_output", opforge::CopyIn::kNo);
   CudaArgs args;
-  args.seq_lens_output = opforge::cuda_arg(seq_lens_output_device.get());
-  args.output_padding_offset = opforge::cuda_arg(output_padding_offset_device.get());
-  args.output_cum_offsets = opforge::cuda_arg(output_cum_offsets_device.get());
-  args.cu_seqlens_q_output = opforge::cuda_arg(cu_seqlens_q_output_device.get());
-  args.batch_id_per_token_output = opforge::cuda_arg(batch_id_per_token_output_device.get());
+  args.seq_lens_output = opforge::cuda_arg(
+      "speculate_get_output_padding_offset", seq_lens_output_device.get());
+  args.output_padding_offset = opforge::cuda_arg(
+      "speculate_get_output_padding_offset", output_padding_offset_device.get());
+  args.output_cum_offsets = opforge::cuda_arg(
+      "speculate_get_output_padding_offset", output_cum_offsets_device.get());
+  args.cu_seqlens_q_output = opforge::cuda_arg(
+      "speculate_get_output_padding_offset", cu_seqlens_q_output_device.get());
+  args.batch_id_per_token_output = opforge::cuda_arg(
+      "speculate_get_output_padding_offset", batch_id_per_token_output_device.get());
   args.real_bsz = real_bsz;
   args.out_token_num = out_token_num;
   args.cpu_out_token_num = cpu_out_token_num;

@@ -36,14 +36,17 @@ void launch_cuda_device(const opforge::Context& ctx,
                         int64_t cpu_token_num) {
   const auto stream = static_cast<cudaStream_t>(ctx.cuda_stream);
   CudaArgs args;
-  args.input_ids = opforge::cuda_arg(input_ids.data);
-  args.step_input_ids = opforge::cuda_arg(step_input_ids.data);
-  args.seq_lens_this_time = opforge::cuda_arg(seq_lens_this_time.data);
-  args.seq_lens_encoder = opforge::cuda_arg(seq_lens_encoder.data);
-  args.ids_remove_padding = opforge::cuda_arg(ids_remove_padding.data);
-  args.batch_id_per_token = opforge::cuda_arg(batch_id_per_token.data);
-  args.cu_seqlens_q = opforge::cuda_arg(cu_seqlens_q.data);
-  args.cu_seqlens_k = opforge::cuda_arg(cu_seqlens_k.data);
+  args.input_ids = opforge::cuda_arg("speculate_get_padding_offset", input_ids.data);
+  args.step_input_ids = opforge::cuda_arg("speculate_get_padding_offset", step_input_ids.data);
+  args.seq_lens_this_time = opforge::cuda_arg(
+      "speculate_get_padding_offset", seq_lens_this_time.data);
+  args.seq_lens_encoder = opforge::cuda_arg("speculate_get_padding_offset", seq_lens_encoder.data);
+  args.ids_remove_padding = opforge::cuda_arg(
+      "speculate_get_padding_offset", ids_remove_padding.data);
+  args.batch_id_per_token = opforge::cuda_arg(
+      "speculate_get_padding_offset", batch_id_per_token.data);
+  args.cu_seqlens_q = opforge::cuda_arg("speculate_get_padding_offset", cu_seqlens_q.data);
+  args.cu_seqlens_k = opforge::cuda_arg("speculate_get_padding_offset", cu_seqlens_k.data);
   args.max_bsz = max_bsz;
   args.real_bsz = real_bsz;
   args.max_seq_len = max_seq_len;

@@ -41,14 +41,19 @@ void launch_cuda_sim(const opforge::Context& ctx,
   const opforge::cuda_sim::DeviceCopy<int32_t> cu_seqlens_k_device(
       cu_seqlens_k, "cu_seqlens_k", opforge::CopyIn::kNo);
   CudaArgs args;
-  args.input_ids = opforge::cuda_arg(input_ids_device.get());
-  args.step_input_ids = opforge::cuda_arg(step_input_ids_device.get());
-  args.seq_lens_this_time = opforge::cuda_arg(seq_lens_this_time_device.get());
-  args.seq_lens_encoder = opforge::cuda_arg(seq_lens_encoder_device.get());
-  args.ids_remove_padding = opforge::cuda_arg(ids_remove_padding_device.get());
-  args.batch_id_per_token = opforge::cuda_arg(batch_id_per_token_device.get());
-  args.cu_seqlens_q = opforge::cuda_arg(cu_seqlens_q_device.get());
-  args.cu_seqlens_k = opforge::cuda_arg(cu_seqlens_k_device.get());
+  args.input_ids = opforge::cuda_arg("speculate_get_padding_offset", input_ids_device.get());
+  args.step_input_ids = opforge::cuda_arg(
+      "speculate_get_padding_offset", step_input_ids_device.get());
+  args.seq_lens_this_time = opforge::cuda_arg(
+      "speculate_get_padding_offset", seq_lens_this_time_device.get());
+  args.seq_lens_encoder = opforge::cuda_arg(
+      "speculate_get_padding_offset", seq_lens_encoder_device.get());
+  args.ids_remove_padding = opforge::cuda_arg(
+      "speculate_get_padding_offset", ids_remove_padding_device.get());
+  args.batch_id_per_token = opforge::cuda_arg(
+      "speculate_get_padding_offset", batch_id_per_token_device.get());
+  args.cu_seqlens_q = opforge::cuda_arg("speculate_get_padding_offset", cu_seqlens_q_device.get());
+  args.cu_seqlens_k = opforge::cuda_arg("speculate_get_padding_offset", cu_seqlens_k_device.get());
   args.max_bsz = max_bsz;
   args.real_bsz = real_bsz;
   args.max_seq_len = max_seq_len;

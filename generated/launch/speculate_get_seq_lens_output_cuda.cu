@@ -27,9 +27,10 @@ void launch_cuda_device(const opforge::Context& ctx,
                         int64_t real_bsz) {
   const auto stream = static_cast<cudaStream_t>(ctx.cuda_stream);
   CudaArgs args;
-  args.seq_lens_this_time = opforge::cuda_arg(seq_lens_this_time.data);
-  args.seq_lens_encoder = opforge::cuda_arg(seq_lens_encoder.data);
-  args.seq_lens_output = opforge::cuda_arg(seq_lens_output.data);
+  args.seq_lens_this_time = opforge::cuda_arg(
+      "speculate_get_seq_lens_output", seq_lens_this_time.data);
+  args.seq_lens_encoder = opforge::cuda_arg("speculate_get_seq_lens_output", seq_lens_encoder.data);
+  args.seq_lens_output = opforge::cuda_arg("speculate_get_seq_lens_output", seq_lens_output.data);
   args.max_bsz = max_bsz;
   args.real_bsz = real_bsz;
   OPFORGE_CUDA_LAUNCH(cuda_kernel, ctx.cuda.nblocks, kCudaBlock, stream, args);

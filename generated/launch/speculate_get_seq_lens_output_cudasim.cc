@@ -22,9 +22,12 @@ void launch_cuda_sim(const opforge::Context& ctx,
   const opforge::cuda_sim::DeviceCopy<int32_t> seq_lens_output_device(
       seq_lens_output, "seq_lens_output", opforge::CopyIn::kNo);
   CudaArgs args;
-  args.seq_lens_this_time = opforge::cuda_arg(seq_lens_this_time_device.get());
-  args.seq_lens_encoder = opforge::cuda_arg(seq_lens_encoder_device.get());
-  args.seq_lens_output = opforge::cuda_arg(seq_lens_output_device.get());
+  args.seq_lens_this_time = opforge::cuda_arg(
+      "speculate_get_seq_lens_output", seq_lens_this_time_device.get());
+  args.seq_lens_encoder = opforge::cuda_arg(
+      "speculate_get_seq_lens_output", seq_lens_encoder_device.get());
+  args.seq_lens_output = opforge::cuda_arg(
+      "speculate_get_seq_lens_output", seq_lens_output_device.get());
   args.max_bsz = max_bsz;
   args.real_bsz = real_bsz;
   opforge::cuda_sim::launch(

@@ -8,7 +8,11 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include "cuda_portable.h"
 #include "opforge/dtypes.h"
+#ifdef CUDASIM
+#include "cudasim/sim.h"
+#endif
 
 namespace opforge {
 
@@ -29,14 +33,21 @@ struct CudaElem<const T> {
   using type = const typename CudaElem<T>::type;
 };
 
-// A buffer's pointer as the kernel declares it: the same bytes, its type
-// renamed (every pair has one size and alignment).
+// A buffer's pointer as the kernel declares it (cuda_global<T>): the same
+// bytes, its type renamed (every pair has one size and alignment). Under the
+// simulation, a checked pointer bound to the device allocation it points into.
 template <typename T>
-typename CudaElem<T>::type* cuda_arg(T* p) {
+cuda_global<typename CudaElem<T>::type> cuda_arg(const char* op, T* p) {
   using Device = typename CudaElem<T>::type;
   static_assert(sizeof(Device) == sizeof(T) && alignof(Device) == alignof(T),
                 "a CUDA element type has the layout of its host type");
-  return reinterpret_cast<Device*>(p);
+  Device* device = reinterpret_cast<Device*>(p);
+#ifdef CUDASIM
+  return cuda_global<Device>::cudasim_bind(device, cudasim::detail::global_region_of(op, -1, device));
+#else
+  (void)op;
+  return device;
+#endif
 }
 
 }  // namespace opforge

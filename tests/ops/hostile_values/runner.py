@@ -254,11 +254,15 @@ int main() {{
 
 def _sources(op: Op, generated: Path, kernels: Path) -> list[Path]:
     """The op's units as the generator's manifest lists them, the device
-    launchers included (the runner defines their toolchain's macro, over the
-    stand-in runtime), but not the Paddle op; a planted copy in place of its
+    launchers that have a stand-in runtime included (the runner defines their
+    toolchain's macro), but not the Paddle op; a planted copy in place of its
     source. Beside them, the runtime and the simulation every harness links."""
     entry = manifest(generated)["ops"][op.name]
-    found = [generated / u["path"] for u in entry["units"] if not u["paddle"]]
+    found = [
+        generated / u["path"]
+        for u in entry["units"]
+        if not u["paddle"] and u.get("guard", "") in ("", *DEFINES)
+    ]
     found += [kernels / k["source"] for k in entry["kernels"]]
     return [planted_in_place_of(path) for path in found]
 
