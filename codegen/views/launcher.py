@@ -47,7 +47,9 @@ def launcher_view(op: Op, kind: KernelKind, launcher: Launcher) -> LauncherView:
     pointers = {
         t.name: kind.pointer_arg.format(
             op=op.name,
-            value=(launcher.copied if _copied(launcher, t) else launcher.direct).format(name=t.name)
+            value=(launcher.copied if _copied(launcher, t) else launcher.direct).format(
+                name=t.name
+            ),
         )
         for t in op.tensors
     }
