@@ -385,6 +385,54 @@ PLANTS = [
         ),
         bug="the CPU kernel ignores verify_window and always uses the default window of 2",
     ),
+    # ---- CUDA kernels, under the CUDA simulation
+    Plant(
+        "cuda_missing_clamp",
+        "csrc/kernels/cuda/verify_draft_tokens.cu",
+        old="    const int64_t slt = slt_in < args.max_step_tokens ? slt_in : args.max_step_tokens;\n",
+        new="    const int64_t slt = slt_in;\n",
+        caught_by=hostile("verify_draft_tokens", "cuda-sim"),
+        bug="a slot's seq_lens_this_time is not clamped to its row: drafts read past the row",
+        expect="out-of-bounds read",
+    ),
+    Plant(
+        "cuda_shared_race",
+        "csrc/kernels/cuda/top_p_candidates.cu",
+        old="      if (tid == 0) chosen[j] = best;\n",
+        new="      chosen[j] = best;\n",
+        caught_by=(
+            "tests/ops/test_spec_suite.py::test_valid_inputs_match_the_reference"
+            "[top_p_candidates-cuda-sim]",
+        ),
+        bug="every thread stores its own (unreduced) winner into one shared slot: a write race",
+        expect="data race on shared array 'chosen'",
+    ),
+    Plant(
+        "cuda_missing_barrier",
+        "csrc/kernels/cuda/rebuild_padding.cu",
+        old=(
+            "          tid + d < kCudaBlock ? static_cast<int64_t>(suffix_min[tid + d]) : above;\n"
+            "      __syncthreads();\n"
+        ),
+        new="          tid + d < kCudaBlock ? static_cast<int64_t>(suffix_min[tid + d]) : above;\n",
+        caught_by=(
+            "tests/ops/test_spec_suite.py::test_valid_inputs_match_the_reference"
+            "[rebuild_padding-cuda-sim]",
+        ),
+        bug="the min-scan reads a neighbour's element and overwrites its own with no barrier "
+        "between",
+        expect="data race on shared array 'suffix_min'",
+    ),
+        new=(
+            "      const int64_t other = tid + d < kCudaBlock ? static_cast<int64_t>(suffix_min[tid + d]) : above;\n"
+        ),
+        caught_by=(
+            "tests/ops/test_spec_suite.py::test_valid_inputs_match_the_reference"
+            "[rebuild_padding-cuda-sim]",
+        ),
+        bug="the min-scan reads a neighbour's element and overwrites its own with no barrier between",
+        expect="data race on shared array 'suffix_min'",
+    ),
 ]
 
 

@@ -10,11 +10,10 @@
 // prompt_lens + step_idx is compared with max_model_len without forming a sum
 // that could overflow, the history is read only below it, and stop_flags is
 // read as bytes. has_draft_seqs is host memory: the launcher stages it.
-#include "kernel_decls/draft_model_preprocess_cuda.h"
-
-#include <cub/cub.cuh>
 #include <cstdint>
+#include <cub/cub.cuh>
 
+#include "kernel_decls/draft_model_preprocess_cuda.h"
 #include "opforge/cuda_bytes.h"
 
 namespace opforge::draft_model_preprocess {
@@ -29,7 +28,9 @@ __device__ __forceinline__ int64_t clamp64(int64_t v, int64_t lo, int64_t hi) {
 using Count = cub::BlockReduce<int, kCudaBlock>;
 
 // Slot b's step; whether it is fed to the draft model.
-__device__ bool preprocess_slot(const CudaArgs& args, int64_t b, int64_t nslots,
+__device__ bool preprocess_slot(const CudaArgs& args,
+                                int64_t b,
+                                int64_t nslots,
                                 cuda_global<const unsigned char> stop) {
   // Every slot: the draft model's lengths, clamped into their domains.
   const int64_t enc_d = clamp64(args.draft_seq_lens_encoder[b], 0, kInt32Max);

@@ -14,10 +14,10 @@
 // batch_id_per_token[i], used to read top_p only inside [0, max_bsz) (else
 // the row keeps one candidate); every other value only enters comparisons and
 // float32 sums.
-#include "kernel_decls/top_p_candidates_cuda.h"
-
-#include <cub/cub.cuh>
 #include <cstdint>
+#include <cub/cub.cuh>
+
+#include "kernel_decls/top_p_candidates_cuda.h"
 
 namespace opforge::top_p_candidates {
 namespace {

@@ -9,10 +9,9 @@
 // is clamped or makes the slot inactive, integer arithmetic is exact (the
 // step counter saturates), bool flags are read as bytes, and nothing is read
 // or written outside the buffers.
-#include "kernel_decls/verify_draft_tokens_cuda.h"
-
 #include <cstdint>
 
+#include "kernel_decls/verify_draft_tokens_cuda.h"
 #include "opforge/cuda_bytes.h"
 
 namespace opforge::verify_draft_tokens {
@@ -106,7 +105,9 @@ __device__ int64_t topp_window(const TargetView& t, const SlotView& s, int64_t i
 
 // Phase 1: accept drafts in order until one is rejected or the slot stops;
 // the first position not accepted (slt - 1 if all were).
-__device__ int64_t accept_drafts(Emitter& e, const TargetView& t, const SlotView& s,
+__device__ int64_t accept_drafts(Emitter& e,
+                                 const TargetView& t,
+                                 const SlotView& s,
                                  bool accept_all) {
   int64_t i = 0;
   while (i <= s.slt - 2 && !e.stopped) {
@@ -186,8 +187,8 @@ __global__ void opforge::verify_draft_tokens::cuda_kernel(const CudaArgs args) {
     if (first_row < 0 || first_row + nrows > args.token_num) continue;
 
     const SlotView slot{args.step_input_ids + b * args.max_step_tokens, first_row, slt};
-    Emitter e{out_row, args.end_tokens, args.end_length, args.max_dec_len[b], args.step_idx[b], 0,
-              false};
+    Emitter e{
+        out_row, args.end_tokens, args.end_length, args.max_dec_len[b], args.step_idx[b], 0, false};
     const int64_t i = verify ? accept_drafts(e, target, slot, args.accept_all) : 0;
 
     if (!e.stopped) e.emit(target_token(target, slot.row(i), args.topp_uniforms[b], args.topp[b]));
