@@ -423,16 +423,6 @@ PLANTS = [
         "between",
         expect="data race on shared array 'suffix_min'",
     ),
-        new=(
-            "      const int64_t other = tid + d < kCudaBlock ? static_cast<int64_t>(suffix_min[tid + d]) : above;\n"
-        ),
-        caught_by=(
-            "tests/ops/test_spec_suite.py::test_valid_inputs_match_the_reference"
-            "[rebuild_padding-cuda-sim]",
-        ),
-        bug="the min-scan reads a neighbour's element and overwrites its own with no barrier between",
-        expect="data race on shared array 'suffix_min'",
-    ),
 ]
 
 
