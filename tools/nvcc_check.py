@@ -76,7 +76,7 @@ def sources(tree: Tree = MAIN) -> list[Path]:
 def ninja_file(nvcc: Path, units: list[Path], directory: Path, tree: Tree = MAIN) -> str:
     includes = [ROOT / "csrc" / "include", tree.generated]
     includes += [ROOT / d for d in rules()["nvcc"]["includes"]]
-    flags = [*FLAGS, *rules()["nvcc"]["language"], *(f"-I{d}" for d in includes)]
+    flags = [*FLAGS, *rules()["nvcc"]["flags"], *(f"-I{d}" for d in includes)]
     q = shlex.quote
     lines = [
         "# Written by tools/nvcc_check.py; do not edit.",

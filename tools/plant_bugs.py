@@ -387,12 +387,12 @@ PLANTS = [
     ),
     # ---- CUDA kernels, under the CUDA simulation
     Plant(
-        "cuda_missing_clamp",
-        "csrc/kernels/cuda/verify_draft_tokens.cu",
-        old="    const int64_t slt = slt_in < args.max_step_tokens ? slt_in : args.max_step_tokens;\n",
-        new="    const int64_t slt = slt_in;\n",
-        caught_by=hostile("verify_draft_tokens", "cuda-sim"),
-        bug="a slot's seq_lens_this_time is not clamped to its row: drafts read past the row",
+        "cuda_missing_bound",
+        "csrc/kernels/cuda/rebuild_padding.cu",
+        old="  if (src < 0 || src >= args.token_num) return kNoRow;\n",
+        new="  if (src < 0) return kNoRow;\n",
+        caught_by=hostile("rebuild_padding", "cuda-sim"),
+        bug="a packed row past token_num is not refused: the row copy reads past hidden",
         expect="out-of-bounds read",
     ),
     Plant(
