@@ -240,12 +240,14 @@ def test_nvcc_compiles_the_correct_kernels(tmp_path: Path) -> None:
     ]
     done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
-    listed = subprocess.run(
-        [str(nvcc.parent / "cuobjdump"), "--list-elf", str(tmp_path / "correct.o")],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if listed.returncode == 0:
+    cuobjdump = nvcc.resolve().parent / "cuobjdump"
+    if cuobjdump.is_file():  # not in every install: then the compile is the check
+        listed = subprocess.run(
+            [str(cuobjdump), "--list-elf", str(tmp_path / "correct.o")],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert listed.returncode == 0, listed.stderr
         for arch in NVCC_ARCHS:
             assert arch in listed.stdout, listed.stdout
