@@ -3,7 +3,7 @@
 // intrinsics of the stand-in headers.
 //
 // Execution model (the XPU3 simulation's, csrc/xpu3sim/xpu3sim.cc): each
-// simulated thread of a block is a fiber (ucontext) with its own stack; all
+// simulated thread of a block is a fiber with its own stack; all
 // fibers run on the thread that called launch(), one at a time, and control
 // changes hands only where threads of a block can observe each other through
 // the programming model: __syncthreads, warp shuffles, votes and __syncwarp,
@@ -132,6 +132,87 @@ class ScheduleRng {
   std::uint64_t state_;
 };
 
+// --- fibers -------------------------------------------------------------------
+//
+// A CUDA block has up to 1024 threads and kernels cross many barriers, so the
+// switch matters: glibc's swapcontext makes a sigprocmask system call each
+// time (about 0.7 us here). On x86-64 the switch below saves only what the
+// ABI says a call preserves (rbx, rbp, r12-r15, the SSE and x87 control words)
+// and costs a few nanoseconds; elsewhere ucontext is used.
+
+struct FiberContext {
+#if defined(__x86_64__)
+  void* sp = nullptr;
+#else
+  ucontext_t context{};
+#endif
+};
+
+#if defined(__x86_64__)
+extern "C" void cudasim_switch_fiber(void** save_sp, void* load_sp);
+asm(R"(
+  .text
+  .globl cudasim_switch_fiber
+  .hidden cudasim_switch_fiber
+  .type cudasim_switch_fiber, @function
+cudasim_switch_fiber:
+  pushq %rbp
+  pushq %rbx
+  pushq %r12
+  pushq %r13
+  pushq %r14
+  pushq %r15
+  subq $8, %rsp
+  stmxcsr (%rsp)
+  fnstcw 4(%rsp)
+  movq %rsp, (%rdi)
+  movq %rsi, %rsp
+  ldmxcsr (%rsp)
+  fldcw 4(%rsp)
+  addq $8, %rsp
+  popq %r15
+  popq %r14
+  popq %r13
+  popq %r12
+  popq %rbx
+  popq %rbp
+  ret
+  .size cudasim_switch_fiber, .-cudasim_switch_fiber
+)");
+
+// A fresh fiber whose first switch "returns" into `entry` with the stack as a
+// call would leave it, above a null return address and a null frame pointer
+// (so stack walks stop there). `entry` never returns.
+void fiber_prepare(FiberContext& fiber, char* stack, std::size_t bytes, void (*entry)()) {
+  auto* top = reinterpret_cast<std::uintptr_t*>(
+      (reinterpret_cast<std::uintptr_t>(stack) + bytes) & ~std::uintptr_t{15});
+  std::uint32_t control[2];
+  asm volatile("stmxcsr %0" : "=m"(control[0]));
+  asm volatile("fnstcw %0" : "=m"(control[1]));
+  top[-1] = 0;                                         // entry's return address
+  top[-2] = reinterpret_cast<std::uintptr_t>(entry);  // popped by the switch's ret
+  for (int i = 3; i <= 8; ++i) top[-i] = 0;            // rbp, rbx, r12-r15
+  std::memcpy(&top[-9], control, sizeof control);       // mxcsr, x87 control word
+  fiber.sp = &top[-9];
+}
+
+void fiber_switch(FiberContext& from, FiberContext& to) { cudasim_switch_fiber(&from.sp, to.sp); }
+#else
+void fiber_prepare(FiberContext& fiber, char* stack, std::size_t bytes, void (*entry)()) {
+  getcontext(&fiber.context);
+  fiber.context.uc_stack.ss_sp = stack;
+  fiber.context.uc_stack.ss_size = bytes;
+  fiber.context.uc_link = nullptr;
+  makecontext(&fiber.context, entry, 0);
+  // See xpu3sim.cc: keeps AddressSanitizer's swapcontext interceptor from
+  // clearing the whole stack's shadow on every switch.
+  fiber.context.uc_stack.ss_sp = nullptr;
+  fiber.context.uc_stack.ss_size = 0;
+}
+
+void fiber_switch(FiberContext& from, FiberContext& to) { swapcontext(&from.context, &to.context); }
+#endif
+
 // --- source locations ---------------------------------------------------------
 
 // "file:line" of a code address, from the debug information (addr2line), or
@@ -224,7 +305,7 @@ struct Thread {
   int linear = 0;
   uint3 index{};
   ThreadStatus status = ThreadStatus::not_started;
-  ucontext_t context{};
+  FiberContext context;
   char* stack_base = nullptr;
   const char* wait_op = "";
   const char* wait_file = "";
@@ -418,7 +499,7 @@ class Launch {
       block_.barrier_arrived = 0;
       ++g_interval;
       for (Thread& other : threads_) {
-        if (other.status == ThreadStatus::at_barrier) other.status = ThreadStatus::runnable;
+        if (other.status == ThreadStatus::at_barrier) make_ready(other);
       }
       yield(t);
     } else {
@@ -596,7 +677,7 @@ class Launch {
     __sanitizer_start_switch_fiber(nullptr, launch.scheduler_stack_bottom_,
                                    launch.scheduler_stack_bytes_);
 #endif
-    swapcontext(&t.context, &launch.scheduler_context_);  // never resumed
+    fiber_switch(t.context, launch.scheduler_context_);  // never resumed
   }
 
  private:
@@ -707,7 +788,7 @@ class Launch {
     for (int l = 0; l < 32; ++l) {
       if (((mask >> l) & 1u) == 0) continue;
       Thread& other = threads_[static_cast<std::size_t>(first + l)];
-      if (other.status == ThreadStatus::at_warp) other.status = ThreadStatus::runnable;
+      if (other.status == ThreadStatus::at_warp) make_ready(other);
     }
   }
 
@@ -730,32 +811,23 @@ class Launch {
 #if CUDASIM_ASAN
       ASAN_UNPOISON_MEMORY_REGION(t.stack_base, kFiberStackBytes);
 #endif
-      getcontext(&t.context);
-      t.context.uc_stack.ss_sp = t.stack_base;
-      t.context.uc_stack.ss_size = kFiberStackBytes;
-      t.context.uc_link = &scheduler_context_;
-      makecontext(&t.context, &Launch::thread_main, 0);
-      // See xpu3sim.cc: keeps AddressSanitizer's swapcontext interceptor from
-      // clearing the whole stack's shadow on every switch.
-      t.context.uc_stack.ss_sp = nullptr;
-      t.context.uc_stack.ss_size = 0;
+      fiber_prepare(t.context, t.stack_base, kFiberStackBytes, &Launch::thread_main);
     }
-    std::vector<Thread*> candidates;
-    candidates.reserve(threads_.size());
+    ready_.clear();
+    for (Thread& t : threads_) ready_.push_back(t.linear);
     while (block_.live > 0) {
-      candidates.clear();
-      for (Thread& t : threads_) {
-        if (t.status == ThreadStatus::not_started || t.status == ThreadStatus::runnable) {
-          candidates.push_back(&t);
-        }
-      }
-      if (candidates.empty()) {
+      if (ready_.empty()) {
         record_error(pending_uninitialised_.empty()
                          ? deadlock_report()
                          : pending_uninitialised_ + "; after it: " + deadlock_report());
         break;
       }
-      resume(*candidates[rng_.below(candidates.size())]);
+      // Uniform among the threads that can run (started or not).
+      const std::size_t pick = rng_.below(ready_.size());
+      const int next = ready_[pick];
+      ready_[pick] = ready_.back();
+      ready_.pop_back();
+      resume(threads_[static_cast<std::size_t>(next)]);
       if (!error_.empty()) break;
     }
     if (error_.empty() && !pending_uninitialised_.empty()) record_error(pending_uninitialised_);
@@ -775,7 +847,7 @@ class Launch {
     void* scheduler_fake_stack = nullptr;
     __sanitizer_start_switch_fiber(&scheduler_fake_stack, t.stack_base, kFiberStackBytes);
 #endif
-    swapcontext(&scheduler_context_, &t.context);
+    fiber_switch(scheduler_context_, t.context);
 #if CUDASIM_ASAN
     __sanitizer_finish_switch_fiber(scheduler_fake_stack, nullptr, nullptr);
 #endif
@@ -784,15 +856,24 @@ class Launch {
 
   static bool unwinding() { return std::uncaught_exceptions() > 0; }
 
+  void make_ready(Thread& t) {
+    t.status = ThreadStatus::runnable;
+    ready_.push_back(t.linear);
+  }
+
   void suspend(Thread& t, ThreadStatus status) {
     if (unwinding()) return;
     if (aborting_) throw ThreadAbort{};
-    t.status = status;
+    if (status == ThreadStatus::runnable) {
+      make_ready(t);
+    } else {
+      t.status = status;
+    }
 #if CUDASIM_ASAN
     __sanitizer_start_switch_fiber(&t.asan_fake_stack, scheduler_stack_bottom_,
                                    scheduler_stack_bytes_);
 #endif
-    swapcontext(&t.context, &scheduler_context_);
+    fiber_switch(t.context, scheduler_context_);
 #if CUDASIM_ASAN
     __sanitizer_finish_switch_fiber(t.asan_fake_stack, nullptr, nullptr);
 #endif
@@ -888,10 +969,11 @@ class Launch {
   const void* closure_;
   ScheduleRng rng_;
   std::vector<Thread> threads_;
+  std::vector<int> ready_;  // threads that can run: not started or runnable
   Block block_;
   std::vector<std::unique_ptr<char[]>> storage_;              // this block's shared bytes
   std::vector<std::unique_ptr<Region>> retired_shared_;       // the last block's regions
-  ucontext_t scheduler_context_{};
+  FiberContext scheduler_context_;
   const void* scheduler_stack_bottom_ = nullptr;
   std::size_t scheduler_stack_bytes_ = 0;
   bool aborting_ = false;
