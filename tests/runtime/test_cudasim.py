@@ -116,6 +116,19 @@ def test_the_self_tests_pass_under_the_sanitizers() -> None:
     assert passed and passed[1] == passed[2] == str(len(DRIVER_TESTS)), done.stdout[-4000:]
 
 
+def test_a_plain_shared_overrun_is_stopped_by_the_sanitizer() -> None:
+    # Plain __shared__ is an unchecked static here; the sanitizers see its
+    # overrun in the kernel that made it (UBSan's bounds check on the array
+    # first, else AddressSanitizer).
+    done = _run(_built("sanitized"), "asan_plain_shared_overrun")
+    assert done.returncode != 0, done.stdout
+    ubsan = re.search(r"broken\.cu:\d+:\d+: runtime error: index \d+ out of bounds", done.stderr)
+    asan = "AddressSanitizer: global-buffer-overflow" in done.stderr and (
+        "in cudasim_tests::plain_shared_overrun" in done.stderr
+    )
+    assert ubsan or asan, done.stderr[-4000:]
+
+
 def _float_samples() -> np.ndarray:
     """float32 values that exercise every rounding case of half and bfloat16:
     every half, the exact midpoints between neighbouring halves and their

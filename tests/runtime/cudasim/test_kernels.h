@@ -43,6 +43,7 @@ __global__ void temp_storage_reuse(cuda_global<int> out);
 __global__ void write_through_null(cuda_global<int> out);
 __global__ void shuffle_partial_warp(cuda_global<int> out);
 __global__ void warp_waits_for_barrier(cuda_global<int> out);
+__global__ void plain_shared_overrun(cuda_global<int> out);
 
 extern const int line_read_past_end;
 extern const int line_write_past_end;

@@ -451,9 +451,20 @@ void test_report_bad_arguments() {
                   out.get(), 0);
 }
 
+// Run by name only, on the sanitized build, where it must die.
+void sanitizer_plain_shared_overrun() {
+  DeviceArray<int> out(64, "out");
+  cudasim::launch("plain_shared_overrun", LaunchConfig{dim3(1), dim3(64), 1},
+                  plain_shared_overrun, out.get());
+}
+
 struct Test {
   const char* name;
   void (*run)();
+};
+
+const Test kSanitizerTests[] = {
+    {"asan_plain_shared_overrun", sanitizer_plain_shared_overrun},
 };
 
 const Test kTests[] = {
@@ -517,6 +528,14 @@ int main(int argc, char** argv) {
     for (std::uint16_t h : in) out.push_back(__half2float(__ushort_as_half(h)));
     write_file(argv[3], out);
     return 0;
+  }
+  if (argc == 2) {
+    for (const Test& test : kSanitizerTests) {
+      if (std::strcmp(argv[1], test.name) != 0) continue;
+      test.run();
+      std::printf("%s: no sanitizer report\n", test.name);
+      return 1;
+    }
   }
   int passed = 0;
   int run = 0;

@@ -111,4 +111,13 @@ __global__ void warp_waits_for_barrier(cuda_global<int> out) {
   out[threadIdx.x] = v;
 }
 
+// Plain __shared__ is unchecked by the simulation (a static); 64 threads
+// overrun its 32 slots, which only AddressSanitizer sees.
+__global__ void plain_shared_overrun(cuda_global<int> out) {
+  __shared__ int plain[32];
+  plain[threadIdx.x] = 1;
+  __syncthreads();
+  out[threadIdx.x] = plain[threadIdx.x % 32];
+}
+
 }  // namespace cudasim_tests
