@@ -1047,6 +1047,16 @@ void device_memset(void* device_dst, int value, std::size_t bytes) {
   std::fill_n(region->initialised.begin() + static_cast<std::ptrdiff_t>(offset), bytes, 1);
 }
 
+void memcpy_d2d(void* device_dst, const void* device_src, std::size_t bytes) {
+  if (bytes == 0) return;
+  Region* to = allocation_for_host_copy(device_dst, bytes, "memcpy_d2d destination");
+  const Region* from = allocation_for_host_copy(device_src, bytes, "memcpy_d2d source");
+  std::memmove(device_dst, device_src, bytes);
+  const std::size_t to_offset = address_of(device_dst) - address_of(to->base);
+  const std::size_t from_offset = address_of(device_src) - address_of(from->base);
+  std::memmove(to->initialised.data() + to_offset, from->initialised.data() + from_offset, bytes);
+}
+
 namespace detail {
 
 void run_launch(const char* kernel_name, const LaunchConfig& config, KernelThunk thunk,

@@ -39,7 +39,7 @@ SANITIZER_ENV = {
     "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1",
 }
 # The driver's tests, each run on its own so that a failure names it.
-DRIVER_TESTS = re.findall(r'\{"(\w+)", test_\w+\}', DRIVER.read_text(encoding="utf-8"))
+DRIVER_TESTS = re.findall(r'\{"(\w+)",\s*test_\w+\}', DRIVER.read_text(encoding="utf-8"))
 
 
 @functools.cache

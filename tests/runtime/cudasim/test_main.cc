@@ -451,6 +451,41 @@ void test_report_bad_arguments() {
                   out.get(), 0);
 }
 
+void test_report_compound_assignment() {
+  DeviceArray<int> in(std::vector<int>(32, 1), "addend");
+  DeviceArray<int> out(std::vector<int>(32, 0), "sum");
+  const std::string error = error_of([&] {
+    cudasim::launch("accumulate_past_end", LaunchConfig{dim3(1), dim3(32), 3},
+                    accumulate_past_end, in.get(), out.get());
+  });
+  EXPECT_CONTAINS(error, "thread (31,0,0)");
+  EXPECT_CONTAINS(error, line_of(line_accumulate_past_end));
+  EXPECT_CONTAINS(error, "out-of-bounds read: bytes [128, 132)");
+  EXPECT_CONTAINS(error, "device allocation 'addend' (128 bytes)");
+}
+
+void test_memset_and_device_copies_carry_initialisation() {
+  DeviceArray<int> in(32, "copied");
+  DeviceArray<int> out(32, "out");
+  cudasim::device_memset(in.get(), 0, 32 * sizeof(int));
+  cudasim::launch("read_uninitialised", LaunchConfig{dim3(1), dim3(32), 1}, read_uninitialised,
+                  in.get(), out.get());
+  for (int v : out.download()) EXPECT_EQ(v, 0);
+  // Copying never-written bytes copies their state: still uninitialised.
+  DeviceArray<int> fresh(32, "fresh");
+  cudasim::memcpy_d2d(in.get() + 8, fresh.get(), 4 * sizeof(int));
+  const std::string error = error_of([&] {
+    cudasim::launch("read_uninitialised", LaunchConfig{dim3(1), dim3(32), 1},
+                    read_uninitialised, in.get(), out.get());
+  });
+  EXPECT_CONTAINS(error, "read of uninitialised memory");
+  EXPECT_CONTAINS(error, "device allocation 'copied' (128 bytes)");
+  const std::string bad_copy =
+      error_of([&] { cudasim::memcpy_d2d(in.get() + 30, fresh.get(), 4 * sizeof(int)); });
+  EXPECT_CONTAINS(bad_copy, "memcpy_d2d destination: bytes [120, 136) run past the end of "
+                            "device allocation 'copied' (128 bytes)");
+}
+
 // Run by name only, on the sanitized build, where it must die.
 void sanitizer_plain_shared_overrun() {
   DeviceArray<int> out(64, "out");
@@ -490,6 +525,9 @@ const Test kTests[] = {
     {"report_partial_warp_shuffle", test_report_partial_warp_shuffle},
     {"report_deadlock", test_report_deadlock},
     {"report_bad_arguments", test_report_bad_arguments},
+    {"report_compound_assignment", test_report_compound_assignment},
+    {"memset_and_device_copies_carry_initialisation",
+     test_memset_and_device_copies_carry_initialisation},
 };
 
 template <class T>

@@ -78,14 +78,14 @@ class Ref {
     return *this;
   }
 
-#define CUDASIM_COMPOUND(op)                        \
-  template <class U>                                \
+#define CUDASIM_COMPOUND(op)                                  \
+  template <class U>                                          \
   CUDASIM_ACCESS const Ref& operator op(const U& rhs) const { \
-    const void* pc = CUDASIM_CALLER;                \
-    Value value = load(pc);                         \
-    value op rhs;                                   \
-    store(value, pc);                               \
-    return *this;                                   \
+    const void* pc = CUDASIM_CALLER;                          \
+    Value value = load(pc);                                   \
+    value op plain(rhs, pc);                                  \
+    store(value, pc);                                         \
+    return *this;                                             \
   }
   CUDASIM_COMPOUND(+=)
   CUDASIM_COMPOUND(-=)
@@ -136,6 +136,17 @@ class Ref {
   Value cudasim_load(const void* pc) const { return load(pc); }
 
  private:
+  // The right operand of a compound assignment, read (if it is an element)
+  // with the kernel's location.
+  template <class U>
+  static const U& plain(const U& value, const void*) {
+    return value;
+  }
+  template <class U>
+  static std::remove_const_t<U> plain(const Ref<U>& element, const void* pc) {
+    return element.cudasim_load(pc);
+  }
+
   Value load(const void* pc) const {
     detail::access_read(region_, address_, sizeof(T), pc);
     Value value;

@@ -48,6 +48,8 @@ void memcpy_h2d(void* device_dst, const void* host_src, std::size_t bytes);
 void memcpy_d2h(void* host_dst, const void* device_src, std::size_t bytes);
 // cudaMemset: fills and marks initialised.
 void device_memset(void* device_dst, int value, std::size_t bytes);
+// cudaMemcpyDeviceToDevice: copies the bytes and whether they are initialised.
+void memcpy_d2d(void* device_dst, const void* device_src, std::size_t bytes);
 
 namespace detail {
 

@@ -111,6 +111,13 @@ __global__ void warp_waits_for_barrier(cuda_global<int> out) {
   out[threadIdx.x] = v;
 }
 
+// The element read by a compound assignment is one past the end.
+__global__ void accumulate_past_end(cuda_global<const int> in, cuda_global<int> out) {
+  const int i = static_cast<int>(threadIdx.x);
+  out[i] += in[i + 1];
+}
+const int line_accumulate_past_end = __LINE__ - 2;
+
 // Plain __shared__ is unchecked by the simulation (a static); 64 threads
 // overrun its 32 slots, which only AddressSanitizer sees.
 __global__ void plain_shared_overrun(cuda_global<int> out) {
