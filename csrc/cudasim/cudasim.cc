@@ -62,17 +62,23 @@ dim3 gridDim;
 namespace cudasim {
 namespace detail {
 
-// Who touched one byte of shared memory in the current barrier interval.
+// Who accessed a byte of shared memory in one way in the current barrier
+// interval: the first thread (and where), whether others did too, their warp
+// if they all share one (else -1), and the largest __syncwarp count of that
+// warp among their accesses.
+struct AccessRecord {
+  int thread = -1;
+  int warp = -1;
+  bool many = false;
+  unsigned warp_syncs = 0;
+  const void* pc = nullptr;
+};
+
 struct ByteShadow {
   std::uint64_t interval = 0;
-  int writer = -1;  // linear thread index
-  int reader = -1;  // the first reader other than... any reader, see note_read
-  int readers_warp = -1;  // the readers' warp if they share one, else -1
-  bool many_readers = false;
-  unsigned writer_warp_syncs = 0;  // the writer's warp __syncwarp count at the write
-  unsigned reader_warp_syncs = 0;  // the largest such count among the readers
-  const void* writer_pc = nullptr;
-  const void* reader_pc = nullptr;
+  AccessRecord writer;   // the last plain write
+  AccessRecord readers;  // plain reads
+  AccessRecord atomics;  // atomic updates
 };
 
 struct Region {
@@ -91,6 +97,7 @@ struct Region {
 
 namespace {
 
+using detail::AccessRecord;
 using detail::ByteShadow;
 using detail::Collective;
 using detail::Region;
@@ -634,7 +641,10 @@ class Launch {
     }
     const std::size_t begin = static_cast<std::size_t>(offset);
     Region& r = const_cast<Region&>(*region);
-    if (r.shared && !atomic) check_race(t, r, begin, bytes, pc, writes);
+    if (r.shared) {
+      check_race(t, r, begin, bytes, pc,
+                 atomic ? Access::atomic : writes ? Access::write : Access::read);
+    }
     if (reads) {
       for (std::size_t i = begin; i < begin + bytes; ++i) {
         if (r.initialised[i] != 0) continue;
@@ -685,43 +695,67 @@ class Launch {
     return r.shared ? format(" declared at %s:%d", r.file.c_str(), r.line) : std::string();
   }
 
-  bool ordered_after(const Thread& t, int other, unsigned other_syncs) const {
-    if (other == t.linear) return true;
-    if (other / 32 != t.linear / 32) return false;
-    return block_.warps[static_cast<std::size_t>(t.linear / 32)].syncs > other_syncs;
-  }
+  // What kind of access a race check sees.
+  enum class Access { read, write, atomic };
 
   void check_race(Thread& t, Region& r, std::size_t begin, std::size_t bytes, const void* pc,
-                  bool writes) {
+                  Access access) {
     const int warp_index = t.linear / 32;
     const unsigned syncs = block_.warps[static_cast<std::size_t>(warp_index)].syncs;
+    const char* action = access == Access::read    ? "reads"
+                         : access == Access::write ? "writes"
+                                                   : "updates atomically";
     for (std::size_t i = begin; i < begin + bytes; ++i) {
       ByteShadow& s = r.shadow[i];
-      if (s.interval != g_interval) s = ByteShadow{g_interval};
-      if (s.writer >= 0 && !ordered_after(t, s.writer, s.writer_warp_syncs)) {
-        report_race(t, r, i, pc, writes ? "writes" : "reads", s.writer, "wrote", s.writer_pc);
+      if (s.interval != g_interval) {
+        s = ByteShadow{};
+        s.interval = g_interval;
       }
-      if (writes && s.reader >= 0) {
-        const bool ordered = s.many_readers
-                                 ? (s.readers_warp == warp_index && syncs > s.reader_warp_syncs)
-                                 : ordered_after(t, s.reader, s.reader_warp_syncs);
-        if (!ordered) report_race(t, r, i, pc, "writes", s.reader, "read", s.reader_pc);
+      // Every access conflicts with another thread's plain write; a write or
+      // an atomic with another thread's plain read; a plain access with
+      // another thread's atomic. Atomics do not conflict with each other.
+      if (s.writer.thread >= 0 && !ordered(t, s.writer)) {
+        report_race(t, r, i, pc, action, s.writer.thread, "wrote", s.writer.pc);
       }
-      if (writes) {
-        s.writer = t.linear;
-        s.writer_warp_syncs = syncs;
-        s.writer_pc = pc;
-      } else if (s.reader < 0) {
-        s.reader = t.linear;
-        s.readers_warp = warp_index;
-        s.reader_warp_syncs = syncs;
-        s.reader_pc = pc;
-      } else if (s.reader != t.linear || s.many_readers) {
-        if (s.reader != t.linear) s.many_readers = true;
-        if (s.readers_warp != warp_index) s.readers_warp = -1;
-        s.reader_warp_syncs = std::max(s.reader_warp_syncs, syncs);
+      if (access != Access::read && s.readers.thread >= 0 && !ordered(t, s.readers)) {
+        report_race(t, r, i, pc, action, s.readers.thread, "read", s.readers.pc);
+      }
+      if (access != Access::atomic && s.atomics.thread >= 0 && !ordered(t, s.atomics)) {
+        report_race(t, r, i, pc, action, s.atomics.thread, "updated atomically",
+                    s.atomics.pc);
+      }
+      switch (access) {
+        case Access::write:
+          s.writer = detail::AccessRecord{t.linear, warp_index, false, syncs, pc};
+          break;
+        case Access::read:
+          note(s.readers, t, warp_index, syncs, pc);
+          break;
+        case Access::atomic:
+          note(s.atomics, t, warp_index, syncs, pc);
+          break;
       }
     }
+  }
+
+  // The earlier access(es) happened before this thread's: the same thread, or
+  // all of them in this thread's warp with a __syncwarp since.
+  bool ordered(const Thread& t, const detail::AccessRecord& record) const {
+    const int warp_index = t.linear / 32;
+    const unsigned syncs = block_.warps[static_cast<std::size_t>(warp_index)].syncs;
+    if (!record.many && record.thread == t.linear) return true;
+    return record.warp == warp_index && syncs > record.warp_syncs;
+  }
+
+  static void note(detail::AccessRecord& record, const Thread& t, int warp_index, unsigned syncs,
+                   const void* pc) {
+    if (record.thread < 0) {
+      record = detail::AccessRecord{t.linear, warp_index, false, syncs, pc};
+      return;
+    }
+    if (record.thread != t.linear) record.many = true;
+    if (record.warp != warp_index) record.warp = -1;
+    record.warp_syncs = std::max(record.warp_syncs, syncs);
   }
 
   [[noreturn]] void report_race(Thread& t, const Region& r, std::size_t byte, const void* pc,
@@ -731,9 +765,11 @@ class Launch {
     pending_uninitialised_.clear();  // the race explains it
     fail(t, symbolise(pc),
          format("data race on shared array '%s' (declared at %s:%d): this thread %s byte %zu, "
-                "which thread %s %s at %s with no __syncthreads between",
+                "which %s %s at %s with no __syncthreads between",
                 r.name.c_str(), r.file.c_str(), r.line, action, byte,
-                thread_name(other).c_str(), other_action, other_at.c_str()));
+                other == t.linear ? "another thread (and this one)"
+                                  : ("thread " + thread_name(other)).c_str(),
+                other_action, other_at.c_str()));
   }
 
   void complete_collective(Thread& t, Warp& warp, const std::string& at) {

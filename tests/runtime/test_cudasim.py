@@ -94,6 +94,7 @@ def test_the_driver_lists_every_report() -> None:
         "report_exit_before_barrier",
         "report_divergent_barriers",
         "report_shared_race",
+        "report_plain_read_during_atomics",
         "report_temp_storage_reuse",
         "report_null",
         "report_partial_warp_shuffle",

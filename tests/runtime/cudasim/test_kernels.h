@@ -44,6 +44,7 @@ __global__ void write_through_null(cuda_global<int> out);
 __global__ void shuffle_partial_warp(cuda_global<int> out);
 __global__ void warp_waits_for_barrier(cuda_global<int> out);
 __global__ void plain_shared_overrun(cuda_global<int> out);
+__global__ void read_during_atomics(cuda_global<int> out);
 __global__ void accumulate_past_end(cuda_global<const int> in, cuda_global<int> out);
 
 extern const int line_read_past_end;
@@ -57,5 +58,7 @@ extern const int line_divergent_first;
 extern const int line_divergent_second;
 extern const int line_write_through_null;
 extern const int line_accumulate_past_end;
+extern const int line_read_during_atomics_add;
+extern const int line_read_during_atomics_read;
 
 }  // namespace cudasim_tests

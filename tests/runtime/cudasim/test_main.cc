@@ -390,6 +390,19 @@ void test_report_shared_race() {
   }
 }
 
+void test_report_plain_read_during_atomics() {
+  for (std::uint64_t seed : kSeeds) {
+    DeviceArray<int> out(1, "out");
+    const std::string error = error_of([&] {
+      cudasim::launch("read_during_atomics", LaunchConfig{dim3(1), dim3(64), seed},
+                      read_during_atomics, out.get());
+    });
+    EXPECT_CONTAINS(error, "data race on shared array 'counter' (declared at ");
+    EXPECT_CONTAINS(error, line_of(line_read_during_atomics_add));
+    EXPECT_CONTAINS(error, line_of(line_read_during_atomics_read));
+  }
+}
+
 void test_report_temp_storage_reuse() {
   DeviceArray<int> out(1, "out");
   const std::string error = error_of([&] {
@@ -520,6 +533,7 @@ const Test kTests[] = {
     {"report_exit_before_barrier", test_report_exit_before_barrier},
     {"report_divergent_barriers", test_report_divergent_barriers},
     {"report_shared_race", test_report_shared_race},
+    {"report_plain_read_during_atomics", test_report_plain_read_during_atomics},
     {"report_temp_storage_reuse", test_report_temp_storage_reuse},
     {"report_null", test_report_null},
     {"report_partial_warp_shuffle", test_report_partial_warp_shuffle},
