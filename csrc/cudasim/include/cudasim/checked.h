@@ -34,14 +34,18 @@ void access_read(const Region* region, const void* address, std::size_t bytes, c
 void access_write(const Region* region, const void* address, std::size_t bytes, const void* pc);
 // An atomic read-modify-write: bounds and initialisation checked, exempt from
 // the race check, bytes marked initialised; other threads may run first.
-void access_atomic(const Region* region, const void* address, std::size_t bytes,
-                   const char* op, const void* pc);
+void access_atomic(
+    const Region* region, const void* address, std::size_t bytes, const char* op, const void* pc);
 // Pointer difference across two regions is an error.
 void check_same_region(const Region* a, const Region* b, const void* pc);
 // The current block's region for the shared declaration at `site`: created
 // (poisoned, uninitialised) the first time a thread of the block reaches it.
-Region* shared_region(const void* site, std::size_t bytes, std::size_t alignment,
-                      const char* name, const char* file, int line);
+Region* shared_region(const void* site,
+                      std::size_t bytes,
+                      std::size_t alignment,
+                      const char* name,
+                      const char* file,
+                      int line);
 void* region_base(const Region* region);
 
 }  // namespace detail
@@ -157,7 +161,8 @@ class Ref {
     static_assert(!std::is_const_v<T>, "assignment through a pointer to const");
     detail::access_write(region_, address_, sizeof(T), pc);
     std::memcpy(static_cast<void*>(const_cast<Value*>(address_)),
-                static_cast<const void*>(&value), sizeof(T));
+                static_cast<const void*>(&value),
+                sizeof(T));
   }
 
   T* address_;
@@ -218,17 +223,29 @@ class CheckedPtr {
   explicit operator bool() const { return address_ != nullptr; }
 
   template <class U>
-  bool operator==(const CheckedPtr<U>& o) const { return address_ == o.cudasim_address(); }
+  bool operator==(const CheckedPtr<U>& o) const {
+    return address_ == o.cudasim_address();
+  }
   template <class U>
-  bool operator!=(const CheckedPtr<U>& o) const { return address_ != o.cudasim_address(); }
+  bool operator!=(const CheckedPtr<U>& o) const {
+    return address_ != o.cudasim_address();
+  }
   template <class U>
-  bool operator<(const CheckedPtr<U>& o) const { return address_ < o.cudasim_address(); }
+  bool operator<(const CheckedPtr<U>& o) const {
+    return address_ < o.cudasim_address();
+  }
   template <class U>
-  bool operator<=(const CheckedPtr<U>& o) const { return address_ <= o.cudasim_address(); }
+  bool operator<=(const CheckedPtr<U>& o) const {
+    return address_ <= o.cudasim_address();
+  }
   template <class U>
-  bool operator>(const CheckedPtr<U>& o) const { return address_ > o.cudasim_address(); }
+  bool operator>(const CheckedPtr<U>& o) const {
+    return address_ > o.cudasim_address();
+  }
   template <class U>
-  bool operator>=(const CheckedPtr<U>& o) const { return address_ >= o.cudasim_address(); }
+  bool operator>=(const CheckedPtr<U>& o) const {
+    return address_ >= o.cudasim_address();
+  }
   bool operator==(std::nullptr_t) const { return address_ == nullptr; }
   bool operator!=(std::nullptr_t) const { return address_ != nullptr; }
   friend bool operator==(std::nullptr_t, const CheckedPtr& p) { return p.address_ == nullptr; }
@@ -258,8 +275,8 @@ class SharedArray {
  public:
   SharedArray(const void* site, const char* name, const char* file, int line)
       : region_(detail::shared_region(site, sizeof(T) * Count, alignof(T), name, file, line)),
-        pointer_(CheckedPtr<T>::cudasim_bind(static_cast<T*>(detail::region_base(region_)),
-                                             region_)) {}
+        pointer_(
+            CheckedPtr<T>::cudasim_bind(static_cast<T*>(detail::region_base(region_)), region_)) {}
   SharedArray(const SharedArray&) = delete;
   SharedArray& operator=(const SharedArray&) = delete;
 
