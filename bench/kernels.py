@@ -120,11 +120,12 @@ extern "C" void opforge_bench(void* const* tensors, const int64_t* ints, const d
 """
 
 
-def build(op: Op) -> ctypes.CDLL:
-    """The op's harness and CPU kernel in one shared library (rebuilt when
-    either changes), with the extension's compile flags."""
+def build(op: Op, kernel: Path | None = None) -> ctypes.CDLL:
+    """The op's harness and CPU kernel (the tree's, or the source `kernel`: an
+    older version, to compare) in one shared library (rebuilt when either
+    changes), with the extension's compile flags."""
     source = harness_source(op)
-    kernel = MAIN.kernels / "cpu" / f"{op.name}.cc"
+    kernel = kernel or MAIN.kernels / "cpu" / f"{op.name}.cc"
     flags = [
         *ABI,
         "-O2",
@@ -303,7 +304,15 @@ def pointer_array(values: Sequence[Any]) -> Any:
     return (ctypes.c_void_p * max(len(values), 1))(*values)
 
 
-def measure(op: Op, library: ctypes.CDLL, slots: int, setting: dict[str, Any], rounds: int) -> Row:
+def measure(
+    op: Op,
+    library: ctypes.CDLL,
+    slots: int,
+    setting: dict[str, Any],
+    rounds: int,
+    python: bool = True,
+) -> Row:
+    """One row; `python` False leaves the Python call out (nan)."""
     case = case_at(op, slots, setting)
     arrays = arrays_of(op, case)
     ints, floats = ints_and_floats(op, case)
@@ -335,7 +344,7 @@ def measure(op: Op, library: ctypes.CDLL, slots: int, setting: dict[str, Any], r
         float(np.median(kernel)),
         float(np.median(copy)),
         float(np.median(kernel / copy)),
-        python_call_us(op, case, rounds),
+        python_call_us(op, case, rounds) if python else float("nan"),
     )
 
 
