@@ -863,21 +863,34 @@ def _decision(where: str) -> str:
     return f"this entry of '{last}' ({what})" if where.endswith("]") else what
 
 
+Export = tuple[str, Loc, str]  # a name the Python module exports, where, what it is
+
+
+def exported(op: Op) -> list[Export]:
+    """The names `op` adds to the generated Python module: its function, its enum types."""
+    return [(op.name, op.loc, "op")] + [
+        (a.enum.name, a.loc, f"enum type of attribute {a.name}") for a in op.attrs if a.enum
+    ]
+
+
 def check_exports(ops: list[Op]) -> list[SpecError]:
     """Names the generated Python module exports (op functions, enum types) are
     unique across all specs: they share one module."""
+    return check_exported([(op.name, exported(op)) for op in ops])
+
+
+def check_exported(ops: list[tuple[str, list[Export]]]) -> list[SpecError]:
+    """check_exports on each op's name and exports (what the generator's per-op
+    cache keeps of an op it does not parse again), in spec order."""
     errors = []
     seen: dict[str, Loc] = {}
-    for op in ops:
-        exported = [(op.name, op.loc, "op")] + [
-            (a.enum.name, a.loc, f"enum type of attribute {a.name}") for a in op.attrs if a.enum
-        ]
-        for name, loc, what in exported:
+    for op_name, exports in ops:
+        for name, loc, what in exports:
             if name in seen:
                 errors.append(
                     SpecError(
                         loc,
-                        f"{op.name}: {what}",
+                        f"{op_name}: {what}",
                         f"the Python module already exports '{name}' from {seen[name]}; rename one",
                     )
                 )
@@ -916,7 +929,9 @@ __all__ = [
     "MAX_RANK",
     "SpecError",
     "SpecErrors",
+    "check_exported",
     "check_exports",
+    "exported",
     "load_spec",
     "load_specs",
     "spec_paths",

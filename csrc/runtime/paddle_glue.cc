@@ -4,6 +4,7 @@
 
 #include <sstream>
 
+#include "paddle/phi/core/memory/malloc.h"
 #ifdef OPFORGE_WITH_CUDA
 #include "paddle/phi/backends/gpu/gpu_context.h"
 #endif
@@ -112,6 +113,18 @@ Context context_for(const char* op, const PlaceAnchor& anchor) {
   }
 #endif
   detail::fail_unsupported_place(op, *anchor.place);
+}
+
+paddle::Tensor new_output(std::initializer_list<int64_t> shape, paddle::DataType dtype,
+                          const PlaceAnchor& anchor) {
+  const paddle::Place place = anchor.place ? *anchor.place : paddle::Place(paddle::CPUPlace());
+  phi::DenseTensorMeta meta(dtype, common::make_ddim(std::vector<int64_t>(shape)));
+  // The glue has checked every output's size against the limit (check_alloc):
+  // the byte count does not overflow.
+  const size_t bytes = static_cast<size_t>(element_count(meta.dims)) * phi::SizeOf(dtype);
+  if (bytes == 0) return paddle::empty(std::vector<int64_t>(shape), dtype, place);
+  return paddle::Tensor(
+      std::make_shared<phi::DenseTensor>(paddle::memory::AllocShared(place, bytes), meta));
 }
 
 }  // namespace opforge::paddle_glue

@@ -12,6 +12,7 @@ of the same model, token for token.
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 import warnings
@@ -28,6 +29,22 @@ from examples.speculative.workload import draft_model_of, make_requests, target_
 
 # The backends that run other kernels than the CPU's, each under its simulation.
 SIMULATIONS = {"xpu3-sim": opforge.xpu3_simulation, "cuda-sim": opforge.cuda_simulation}
+
+
+def call_table(in_loop: dict[str, list[float]], isolated: dict[str, float]) -> str:
+    """Per op: calls, the median call inside the loop, the median of the same
+    calls replayed on their own after the run, and their ratio."""
+    width = max(len(name) for name in in_loop)
+    lines = [
+        f"  {'op':<{width}}  {'calls':>5}  {'in loop':>9}  {'isolated':>9}  ratio",
+    ]
+    for name, seconds in in_loop.items():
+        loop, alone = statistics.median(seconds), isolated[name]
+        lines.append(
+            f"  {name:<{width}}  {len(seconds):>5}  {loop * 1e6:6.1f} us  {alone * 1e6:6.1f} us"
+            f"  {loop / alone:4.2f}x"
+        )
+    return "per-op call (median)\n" + "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -114,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     slowest = sorted(stats.op_calls.items(), key=lambda kv: -kv[1])
     print("  by op: " + ", ".join(f"{name} {seconds * 1e3:.1f} ms" for name, seconds in slowest))
+    print(call_table(stats.op_call_seconds, engine.isolated_seconds()))
     print(f"wall time                 {stats.wall_seconds:.2f} s")
     if args.strategy != "greedy":
         print("output vs greedy decoding: not compared (TOPP samples; rerun with the same --seed")
