@@ -109,6 +109,14 @@ HOSTILE_NAMES = [
     "n",
     "shape",
     "enum",
+    # what the runtime declares in namespace opforge, which an op's namespace would hide
+    "numel",
+    "span",
+    "xpu3_sim",
+    "check_required",
+    "value_checks",
+    # what another op's generated files add to its name (kernel_decls/<op>_xpu3.h)
+    "rebuild_padding_xpu3",
 ]
 
 HOSTILE_VALUES: list[Any] = [
@@ -168,6 +176,11 @@ HOSTILE_SHAPES: list[Any] = [
     [None],
     ["3"],
     [0],
+    # literals alone: C++ would evaluate them in int, where they overflow
+    ["65536 * 65536"],
+    ["2147483647 * 2147483647 + 5"],
+    ["3 * 1000000000 // 7"],
+    ["max_bsz * (65536 * 65536)"],
 ]
 
 FIELD_NAMES = [
