@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from codegen import names
 from codegen.emit import render
 from codegen.escape import cpp_comment, cpp_string, py_docstring
 from codegen.parse import SpecError, SpecErrors, load_spec, load_specs
@@ -405,6 +406,44 @@ def test_a_16_bit_tensor_outside_a_dtype_set_compiles(tmp_path: Path) -> None:
     assert compile_cxx(render([op]), op) is None
 
 
+def test_size_arithmetic_on_literals_alone_is_64_bit(tmp_path: Path) -> None:
+    """`65536 * 65536` was emitted as is: C++ evaluates it in int, where it
+    overflows (-Werror=overflow; 0 without it). Generated size arithmetic is
+    int64, each operation on literals alone made so by an int64_t operand."""
+    text = edit(
+        BASE,
+        ("    shape: [2 * n + 1]", "    shape: [65536 * 65536 // 4096 * n + 2147483647 * 3]"),
+    )
+    op = load_spec(write(tmp_path, text), tmp_path)
+    files = render([op])
+    assert "int64_t{65536} * 65536" in files["entry/demo.cc"]
+    assert compile_cxx(files, op) is None
+
+
+def test_constant_size_arithmetic_past_int64_is_an_error_at_its_line(tmp_path: Path) -> None:
+    text = edit(
+        BASE,
+        ("    shape: [2 * n + 1]", f"    shape: [2147483647 * 2147483647 * 3] {MARK}"),
+    )
+    one_error(tmp_path, text, "noise.shape[0]", "can exceed int64")
+
+
+def test_a_prefix_sum_has_its_sources_dtype(tmp_path: Path) -> None:
+    """An int32 prefix sum over an int64 source was accepted, and its check did
+    not compile (one element type for both buffers)."""
+    text = edit(
+        BASE,
+        ("    dtype: int32", "    dtype: int64"),
+        after("  m: columns", "  k: {doc: total}\n"),
+        (
+            "  - name: mask\n",
+            "  - name: offsets\n    dtype: int32\n    shape: [n + 1]\n    doc: offsets\n"
+            f"    values: {{prefix_sum_of: y, total: k}} {MARK}\n  - name: mask\n",
+        ),
+    )
+    one_error(tmp_path, text, "prefix_sum_of", "source's dtype", "int64")
+
+
 @pytest.mark.parametrize(
     ("change", "words"),
     [
@@ -641,3 +680,25 @@ def test_a_spec_path_is_printed_escaped_and_whole(odd: str, tmp_path: Path) -> N
         load_specs(empty, tmp_path)
     (message,) = str(info.value).splitlines()
     assert message.isprintable() and repr(odd)[1:-1] in message, message
+
+
+def test_arguments_named_like_runtime_names_compile(tmp_path: Path) -> None:
+    """Every name the runtime declares (names.runtime_names()) that a tensor or
+    attribute may take is one here, half as tensors, half as attributes, on
+    every kind: the generated code reaches the runtime through ``opforge::``,
+    so none of them hides anything, and the op's C++ compiles."""
+    free = sorted(n for n in names.runtime_names() if names.name_problem(n) is None)
+    assert len(free) > 50, free
+    tensors = "".join(
+        f"  - {{name: {n}, dtype: int32, shape: [n], doc: a runtime name}}\n" for n in free[::2]
+    )
+    attrs = "".join(f"  - {{name: {n}, type: int64, doc: a runtime name}}\n" for n in free[1::2])
+    text = (
+        "op: runtime_names_as_arguments\nkernels: [cpu, xpu3]\ndoc: arguments named by the runtime\n"
+        "dims: {n: rows}\ntensors:\n"
+        "  - {name: y, dtype: int32, shape: [n], role: inout, doc: written}\n"
+        f"{tensors}attrs:\n{attrs}"
+    )
+    write(tmp_path, text, "runtime_names_as_arguments")
+    (op,) = load_specs(tmp_path, tmp_path)
+    assert compile_cxx(render([op]), op) is None
