@@ -469,11 +469,43 @@ def t_huge(ch: Chooser, text: str) -> tuple[str, str]:
     return text + "k: v\n" * 20_000, "20,000 more lines"
 
 
+# Characters with a meaning somewhere in YAML, and breaks and spaces of every
+# kind: where the two YAML paths could read a file differently.
+YAML_PUNCTUATION = [
+    *"-?:,[]{}#&*!|>'\"%@`\\.",
+    " ",
+    "\t",
+    "\n",
+    "\r",
+    "\r\n",
+    "\u2028",
+    "\u00a0",
+    "\ufeff",
+    ": ",
+    "- ",
+    "? ",
+    "...",
+    "---",
+]
+
+
+def t_punctuation(ch: Chooser, text: str) -> tuple[str, str]:
+    inserted = []
+    for _ in range(ch.integer(1, 3)):
+        at = ch.integer(0, len(text))
+        what = choice(ch, YAML_PUNCTUATION)
+        text = text[:at] + what + text[at:]
+        inserted.append(f"{what!r} at {at}")
+    return text, "insert " + ", ".join(inserted)
+
+
 TEXT_MUTATIONS: list[Callable[[Chooser, str], tuple[str, str]]] = [
     t_insert_snippet,
     t_insert_snippet,
     t_truncate,
     t_huge,
+    t_punctuation,
+    t_punctuation,
 ]
 
 
