@@ -217,7 +217,10 @@ def compile_unit(cases: list[tuple[Op, dict[str, str]]], slot: int = 0) -> str |
     """The framework-free C++ of several ops (the kernel declarations, the
     entry and its launchers; names distinct) compiled as one unit with the
     project's warning flags and linked against stub kernels
-    (tests.harness.cpp.link_check_unity); the compiler's output, or None."""
+    (tests.harness.cpp.link_check_unity); the compiler's output, or None.
+    A unit could hide a missing include (an earlier op's includes serve a
+    later one), but no generated file's includes depend on its spec, and
+    tests/harness/test_cpp.py compiles each real op's files on their own."""
     where = CXX_DIR / str(slot)
     where.parent.mkdir(parents=True, exist_ok=True)
     # One user of a slot at a time (the suite's processes may share slot 0).
