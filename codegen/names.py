@@ -86,6 +86,19 @@ GENERATED_NAMES = frozenset(
     define endif ifdef ifndef include pragma once
     """.split()
 ) | {name for k in KINDS for name in (k.function, *(la.function for la in k.launchers))}
+
+
+def _kind_type_names() -> frozenset[str]:
+    """What each kind's kernel signatures spell unqualified, read from the kinds:
+    their pointer templates (`cuda_global<T>`) and element types (cuda_fp16.h's
+    `half`); a parameter named so would hide the type in the declarations."""
+    texts = [re.sub(r"\{\w+\}", " ", k.pointer) for k in KINDS] + [k.dim for k in KINDS]
+    texts += [s for k in KINDS for _, s in k.elem.spellings if "::" not in s]
+    return frozenset(re.findall(r"[A-Za-z_]\w*", " ".join(texts)))
+
+
+GENERATED_NAMES |= _kind_type_names()
+
 # Suffixes of the locals generated code derives from spec names (x_storage, x_shape, ...).
 GENERATED_SUFFIXES = (
     "_storage",
