@@ -101,6 +101,7 @@ class _FileParser(CrossFieldRules):
         self.check_dims_bound(dims, tensors)
         self.check_dtype_vars_bound(dtype_vars, tensors)
         self.check_values(tensors, dims, attrs)
+        self.check_value_domains(tensors)
         self.check_sizes(tensors, dims, attrs)
         self.check_outputs(data, tensors)
         sweep = self.parse_sweep(data, dims, attrs, tensors)
@@ -263,7 +264,9 @@ class _FileParser(CrossFieldRules):
         node = data.get("dims")
         if node is None:
             return []
-        if not self.check_type(node, dict, data.key_lines["dims"], "dims"):
+        if not self.check_not_empty(data, "dims", "") or not self.check_type(
+            node, dict, data.key_lines["dims"], "dims"
+        ):
             return []
         dims = []
         for name, spec in node.items():
@@ -503,6 +506,8 @@ class _FileParser(CrossFieldRules):
         output holds after the call; no generation hints there)."""
         raw = node.get(key)
         if raw is None:
+            return Values()
+        if not self.check_not_empty(node, key, where):
             return Values()
         where = f"{where}.{key}"
         if not self.check_type(raw, dict, node.key_lines[key], where):
@@ -784,7 +789,7 @@ def load_spec(path: Path, root: Path) -> Op:
         if path.is_absolute() and path.is_relative_to(root)
         else str(path)
     )
-    rel = show(rel)[1:-1] if yamlsrc.bad_char(rel) else rel  # a path is printed, never raw
+    rel = yamlsrc.shown_path(rel)  # a path is printed escaped, never raw
     # The stamp in generated files names the spec without this machine's paths.
     source = rel if not Path(rel).is_absolute() else f"{path.parent.name}/{path.name}"
     parser = _FileParser(rel, source)
@@ -904,7 +909,7 @@ def spec_paths(spec_dir: Path) -> list[Path]:
     empty op set would make the generator delete everything it generated."""
     paths = sorted(spec_dir.glob("*.yaml")) if spec_dir.is_dir() else []
     if not paths:
-        shown = show(str(spec_dir))[1:-1]
+        shown = yamlsrc.shown_path(str(spec_dir))
         raise SpecErrors([SpecError(Loc(shown, 0), "", "no *.yaml spec files here")])
     return paths
 

@@ -293,6 +293,7 @@ SPEC = Section(
                 "type": "object",
                 "propertyNames": NAME,
                 "additionalProperties": {"anyOf": [TEXT, _ref(DIM.name)]},
+                "minProperties": 1,
             },
             "symbolic sizes: name -> doc, or name -> {doc, attr, min, max}",
         ),

@@ -923,6 +923,110 @@ CASES: list[Bad] = [
         ("x", "probability_rows"),
         ("only float tensors",),
     ),
+    # ---- contradictions: a domain no value meets, hints that do not fit the dtype
+    Bad(
+        "values-max-past-int32",
+        edit(
+            BASE,
+            ("    role: inout\n", f"    role: inout\n    values: {{max: 3000000000}} {MARK}\n"),
+        ),
+        ("y", "values.max"),
+        ("3000000000 is outside what int32 holds", "2147483647"),
+    ),
+    Bad(
+        "after-min-past-int32",
+        edit(
+            BASE,
+            ("    role: inout\n", f"    role: inout\n    after: {{min: -2147483649}} {MARK}\n"),
+        ),
+        ("y", "after.min"),
+        ("outside what int32 holds",),
+    ),
+    Bad(
+        "values-max-past-float16-of-a-set",
+        edit(
+            BASE,
+            (
+                "    shape: [n, m]\n",
+                f"    shape: [n, m]\n    values: {{min: 0, max: 100000.0}} {MARK}\n",
+            ),
+        ),
+        ("x", "values.max"),
+        ("outside what float16 holds", "65504"),
+    ),
+    Bad(
+        "values-above-at-max",
+        edit(
+            BASE,
+            (
+                "    shape: [n, m]\n",
+                f"    shape: [n, m]\n    values: {{above: 1.0, max: 1.0}} {MARK}\n",
+            ),
+        ),
+        ("x", "values.above"),
+        ("leave no value",),
+    ),
+    Bad(
+        "values-sample-outside-the-domain",
+        edit(
+            BASE,
+            (
+                "    role: inout\n",
+                f"    role: inout\n    values: {{min: 0, max: 5, sample: [7, 9]}} {MARK}\n",
+            ),
+        ),
+        ("y", "values.sample"),
+        ("outside the domain", "min 0, max 5"),
+    ),
+    Bad(
+        "values-sample-on-floats",
+        edit(
+            BASE,
+            ("    shape: [n, m]\n", f"    shape: [n, m]\n    values: {{sample: [0, 4]}} {MARK}\n"),
+        ),
+        ("x", "values.sample"),
+        ("only integer tensors", "float32/float16"),
+    ),
+    Bad(
+        "values-density-on-floats",
+        edit(
+            BASE,
+            ("    shape: [n, m]\n", f"    shape: [n, m]\n    values: {{density: 0.5}} {MARK}\n"),
+        ),
+        ("x", "values.density"),
+        ("only integer and bool tensors",),
+    ),
+    Bad(
+        "values-density-without-zero",
+        edit(
+            BASE,
+            (
+                "    role: inout\n",
+                f"    role: inout\n    values: {{min: 1, density: 0.5}} {MARK}\n",
+            ),
+        ),
+        ("y", "values.density"),
+        ("draws zeros", "min 1"),
+    ),
+    Bad(
+        "values-empty",
+        edit(BASE, ("    role: inout\n", f"    role: inout\n    values: {{}} {MARK}\n")),
+        ("y", "values"),
+        ("is empty",),
+    ),
+    Bad(
+        "after-empty",
+        edit(BASE, ("    role: inout\n", f"    role: inout\n    after: {{}} {MARK}\n")),
+        ("y", "after"),
+        ("is empty",),
+    ),
+    Bad(
+        "dims-empty",
+        edit(BASE, ("dims:\n  n: rows\n  m: columns\n", f"dims: {{}} {MARK}\n")),
+        ("dims",),
+        ("is empty",),
+        alone=False,  # the shapes then name undefined dims
+    ),
     Bad(
         "shape-negative-literal",
         edit(BASE, ("    shape: [n]\n", f"    shape: [-1] {MARK}\n")),
