@@ -44,7 +44,7 @@ from tests.harness.references import reference, tolerance
 
 REPRO_DIR = ROOT / "build" / "repro"
 # The environment that selects another tree (an example op's): a replay needs it too.
-TREE_VARIABLES = ("OPFORGE_SPECS", "OPFORGE_EXTENSION", "OPFORGE_GENERATED")
+TREE_VARIABLES = ("OPFORGE_SPECS", "OPFORGE_EXTENSION", "OPFORGE_GENERATED", "OPFORGE_REFERENCES")
 
 
 # ---------------------------------------------------------------- a short report
