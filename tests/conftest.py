@@ -182,7 +182,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
             kinds = sorted((kind, s) for (o, kind), s in SECONDS.items() if o == op)
             line = ", ".join(f"{kind} {s:.2f} s" for kind, s in kinds)
             total = sum(s for _, s in kinds)
-            terminalreporter.write_line(f"{op}: {line}; total {total:.2f} s")
+            terminalreporter.write_line(f"{op}, {total:.2f} s: {line}")
     valid = {
         (op, kind[len("valid (") : -1]): n
         for (op, kind), n in COUNTS.items()
