@@ -99,10 +99,10 @@ DRIFTS = {
 def _drifted(kernels: Path, drift: str) -> Path:
     """A copy of the op's kernels with one drifted; the drifted file."""
     name, old, new, _ = DRIFTS[drift]
-    for kind in ("cpu", "xpu3"):
-        (kernels / kind).mkdir(parents=True, exist_ok=True)
-    for source in (f"cpu/{OP}.cc", f"xpu3/{OP}.xpu"):
-        (kernels / source).write_text((ROOT / "csrc" / "kernels" / source).read_text())
+    for source in (ROOT / "csrc" / "kernels").glob(f"*/{OP}.*"):  # every kind the spec names
+        copy = kernels / source.parent.name / source.name
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_text(source.read_text())
     text = (kernels / name).read_text()
     assert text.count(old) == 1, f"{name} changed: update the drift {drift!r}"
     (kernels / name).write_text(text.replace(old, new))
