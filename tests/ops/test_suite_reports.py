@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import subprocess
+import sys
 import time
 import warnings
 from collections import Counter
@@ -17,8 +20,10 @@ import numpy as np
 import pytest
 
 from codegen.model import Op
+from tests import ROOT
 from tests.harness import spec, timing, valid
 from tests.harness.cases import Case
+from tools import build
 
 OP = "rebuild_padding"  # a new output, swept dims and a dtype set; fast on both backends
 
@@ -201,3 +206,27 @@ def test_the_repro_file_is_json_of_the_drawn_call(tmp_path: Path) -> None:
     path = valid.write_repro(valid.Replay(OP, "xpu3-sim", drawn, (2, 4)), tmp_path)
     assert json.loads(path.read_text())["launch"] == [2, 4]
     assert valid.read_repro(path) == valid.Replay(OP, "xpu3-sim", drawn, (2, 4))
+
+
+def test_opforge_dev_test_replays_a_repro_file(tmp_path: Path) -> None:
+    """`opforge-dev test OP --repro FILE` runs that one case (here a passing
+    one, then one whose file names no op), in a fresh process."""
+    drawn = valid.draw.call(valid.draw.RandomChooser(5), _op())
+    good = valid.write_repro(valid.Replay(OP, "cpu", drawn, ()), tmp_path / "good")
+    bad = valid.write_repro(valid.Replay("no_such_op", "cpu", drawn, ()), tmp_path / "bad")
+    env = dict(os.environ, OPFORGE_EXTENSION=str(build.MODULE))  # built by this session
+    runs = {}
+    for name, path in (("good", good), ("bad", bad)):
+        runs[name] = subprocess.run(
+            [sys.executable, "-m", "opforge_dev", "test", OP, "--repro", str(path)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+    assert runs["good"].returncode == 0, runs["good"].stdout[-3000:]
+    assert "1 passed" in runs["good"].stdout
+    assert runs["bad"].returncode == 1, runs["bad"].stdout[-3000:]
+    assert "no op 'no_such_op'" in runs["bad"].stdout
