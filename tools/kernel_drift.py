@@ -267,9 +267,13 @@ def diagnose(kernel: Kernel) -> list[str]:
 
 
 def explain(kernels: list[Kernel], compiler_output: str) -> list[str]:
-    """The lines of `diagnose` for each kernel the compiler's output names."""
+    """The lines of `diagnose` for each kernel the compiler's text names (not
+    one merely listed by ninja's progress, `[3/7] CXX <source>`)."""
+    progress = re.compile(r"\[\d+/\d+\] ")
+    errors = [line for line in compiler_output.splitlines() if not progress.match(line)]
     found = []
     for kernel in kernels:
-        if str(kernel.source) in compiler_output or _shown(kernel.source) in compiler_output:
+        names = (str(kernel.source), _shown(kernel.source))
+        if any(name in line for line in errors for name in names):
             found += diagnose(kernel)
     return found

@@ -179,3 +179,13 @@ def test_the_build_names_the_drifted_parameter_on_its_first_line(tmp_path: Path)
     assert "parameter 7 'max_bsz' (dim max_bsz, " in first
     assert "error:" in result.stdout  # the compiler's text follows
     assert "Traceback" not in result.stderr
+
+
+def test_a_kernel_ninja_only_lists_is_not_blamed(tmp_path: Path) -> None:
+    """A build failing elsewhere says nothing about a kernel that compiled."""
+    source = _drifted(tmp_path, "cpu-field")
+    header = ROOT / "generated" / "kernel_decls" / f"{OP}.h"
+    kernel = kernel_drift.Kernel(OP, "cpu", source, header, ROOT / "opspec" / f"{OP}.yaml")
+    listed = f"[3/7] CXX {source}\nFAILED: other.o\nother.cc:1:1: error: something else\n"
+    assert kernel_drift.explain([kernel], listed) == []
+    assert kernel_drift.explain([kernel], listed + f"In file included from {source}:3:\n")
