@@ -261,6 +261,9 @@ class Op:
     launch: tuple[tuple[str, int], ...]
     source: str  # spec path relative to the repository root
     loc: Loc = field(compare=False)
+    # The least share of valid drawn cases in which the kernel must change a
+    # written tensor: (tensor, share in (0, 1], spec line). Tests only.
+    coverage: tuple[tuple[str, float, int], ...] = ()
 
     def __repr__(self) -> str:
         # The whole model runs to thousands of characters; a failing test's

@@ -105,6 +105,7 @@ class _FileParser(CrossFieldRules):
         self.check_sizes(tensors, dims, attrs)
         self.check_outputs(data, tensors)
         sweep = self.parse_sweep(data, dims, attrs, tensors)
+        coverage = self.parse_coverage(data, tensors)
         reference = data.get("reference")
         if reference is not None:
             self.check_name(reference, data.key_lines["reference"], "reference")
@@ -123,7 +124,33 @@ class _FileParser(CrossFieldRules):
             launch=launch,
             source=self.source,
             loc=Loc(self.path, data.line),
+            coverage=coverage,
         )
+
+    def parse_coverage(
+        self, data: LocDict, tensors: list[Tensor]
+    ) -> tuple[tuple[str, float, int], ...]:
+        """`coverage: {tensor: share}`: the least share of the valid drawn cases
+        in which the kernel must change each named output or in-place tensor
+        (the spec-derived suite fails below it, naming the tensor)."""
+        raw = data.get("coverage")
+        if raw is None or not self.check_type(raw, dict, data.key_lines["coverage"], "coverage"):
+            return ()
+        written = {t.name for t in tensors if t.role.kernel_writes}
+        result = []
+        for key, share in raw.items():
+            line, where = raw.key_lines[key], f"coverage.{field_name(key)}"
+            if key not in written:
+                self.error(line, where, f"{show(key)} is not an output or in-place tensor")
+            elif (
+                isinstance(share, bool) or not isinstance(share, int | float) or not 0 < share <= 1
+            ):
+                self.error(
+                    line, where, f"must be a share in (0, 1] of the valid cases, not {show(share)}"
+                )
+            else:
+                result.append((key, float(share), line))
+        return tuple(result)
 
     def parse_kernels(self, data: LocDict) -> tuple[str, ...]:
         raw = data.get("kernels")

@@ -329,6 +329,17 @@ SPEC = Section(
             },
             "the sizes the spec-derived tests sweep, per dim or int attribute",
         ),
+        _f(
+            "coverage",
+            False,
+            {
+                "type": "object",
+                "propertyNames": NAME,
+                "additionalProperties": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
+            },
+            "tests: the least share of valid drawn cases in which the kernel changes each named "
+            "output or in-place tensor",
+        ),
         _f("reference", False, NAME, "the module of tests/ops/reference/ with the NumPy reference"),
         *(
             _f(

@@ -1034,6 +1034,31 @@ CASES: list[Bad] = [
         ("a size cannot be negative",),
         alone=False,
     ),
+    # ---- coverage: the least share of valid cases that change a written tensor
+    Bad(
+        "coverage-of-an-input",
+        BASE + f"coverage:\n  x: 0.5 {MARK}\n",
+        ("coverage.x",),
+        ("'x'", "not an output or in-place tensor"),
+    ),
+    Bad("coverage-of-no-tensor", BASE + f"coverage:\n  z: 0.5 {MARK}\n", ("coverage.z",), ("'z'",)),
+    Bad(
+        "coverage-zero", BASE + f"coverage:\n  y: 0 {MARK}\n", ("coverage.y",), ("(0, 1]", "not 0")
+    ),
+    Bad(
+        "coverage-above-one",
+        BASE + f"coverage:\n  y: 1.5 {MARK}\n",
+        ("coverage.y",),
+        ("(0, 1]", "not 1.5"),
+    ),
+    Bad(
+        "coverage-a-word",
+        BASE + f"coverage:\n  y: half {MARK}\n",
+        ("coverage.y",),
+        ("(0, 1]", "'half'"),
+    ),
+    Bad("coverage-a-bool", BASE + f"coverage:\n  y: true {MARK}\n", ("coverage.y",), ("(0, 1]",)),
+    Bad("coverage-a-list", BASE + f"coverage: [y] {MARK}\n", ("coverage",), ()),
 ]
 
 
@@ -1094,6 +1119,12 @@ def test_base_spec_is_valid(tmp_path: Path) -> None:
         ("noise", 25),
     ]
     assert [(a.name, a.loc.line) for a in op.attrs] == [("mode", 32), ("seed", 37)]
+
+
+def test_coverage_minimums_are_kept_with_their_lines(tmp_path: Path) -> None:
+    op = load_spec(write(tmp_path, BASE + "coverage:\n  y: 0.25\n"), tmp_path)
+    assert op.coverage == (("y", 0.25, len(BASE_LINES) + 2),)
+    assert load_spec(write(tmp_path, BASE), tmp_path).coverage == ()
 
 
 @pytest.mark.parametrize("name", ["numel", "span", "check_total", "fill_uniform"])

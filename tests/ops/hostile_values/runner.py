@@ -30,7 +30,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-import statistics
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -371,17 +370,6 @@ def run(op: Op, binary: Path, calls: list[Call]) -> list[Outcome]:
     return [
         dataclasses.replace(o, seconds=int(ns) / 1e9) for o, ns in zip(outcomes, took, strict=True)
     ]
-
-
-def slow_cases(seconds: list[float], factor: float = 50.0, floor: float = 1.0) -> list[int]:
-    """The cases that ran far past their siblings: over `factor` times the
-    batch's median and over `floor` seconds (a case of a few milliseconds is a
-    scheduler tick on a busy machine, seen at 10 ms, not a loop gone long,
-    whatever its ratio)."""
-    if not seconds:
-        return []
-    median = statistics.median(seconds)
-    return [i for i, s in enumerate(seconds) if s > floor and s > factor * median]
 
 
 def _parse(op: Op, calls: list[Call], data: bytes) -> list[Outcome]:
