@@ -6,8 +6,8 @@
 
 #include <cuda_runtime.h>
 
-#include "kernel_decls/draft_model_preprocess.h"
 #include "cuda_portable.h"
+#include "kernel_decls/draft_model_preprocess.h"
 
 namespace opforge::draft_model_preprocess {
 

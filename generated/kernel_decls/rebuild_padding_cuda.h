@@ -4,12 +4,12 @@
 // simulation in csrc/cudasim.
 #pragma once
 
-#include <cuda_runtime.h>
 #include <cuda_bf16.h>  // __nv_bfloat16
 #include <cuda_fp16.h>  // half
+#include <cuda_runtime.h>
 
-#include "kernel_decls/rebuild_padding.h"
 #include "cuda_portable.h"
+#include "kernel_decls/rebuild_padding.h"
 
 namespace opforge::rebuild_padding {
 

@@ -6,8 +6,8 @@
 
 #include <cuda_runtime.h>
 
-#include "kernel_decls/speculate_get_output_padding_offset.h"
 #include "cuda_portable.h"
+#include "kernel_decls/speculate_get_output_padding_offset.h"
 
 namespace opforge::speculate_get_output_padding_offset {
 

@@ -6,8 +6,8 @@
 
 #include <cuda_runtime.h>
 
-#include "kernel_decls/speculate_get_seq_lens_output.h"
 #include "cuda_portable.h"
+#include "kernel_decls/speculate_get_seq_lens_output.h"
 
 namespace opforge::speculate_get_seq_lens_output {
 

@@ -6,8 +6,8 @@
 
 #include <cuda_runtime.h>
 
-#include "kernel_decls/verify_draft_tokens.h"
 #include "cuda_portable.h"
+#include "kernel_decls/verify_draft_tokens.h"
 
 namespace opforge::verify_draft_tokens {
 

@@ -1295,7 +1295,7 @@ def test_real_specs_parse_together() -> None:
 def test_verify_draft_tokens_spec() -> None:
     op = load_spec(ROOT / "opspec" / "verify_draft_tokens.yaml", ROOT)
     assert op.source == "opspec/verify_draft_tokens.yaml"
-    assert op.kernels == ("cpu", "xpu3")
+    assert op.kernels == ("cpu", "xpu3", "cuda")
     assert op.dtype_vars == ()
     assert [d.name for d in op.dims] == [
         "max_bsz",
