@@ -132,9 +132,7 @@ def manifest(ops: list[OpParts]) -> str:
     generated units to compile; the compile rules; each kind's runtime sources."""
     document = {
         "generated": _banner("//", [op.source for op in ops]).removeprefix("// "),
-        "rules": {
-            r.name: {"language": list(r.language), "includes": list(r.includes)} for r in RULES
-        },
+        "rules": {r.name: {"flags": list(r.flags), "includes": list(r.includes)} for r in RULES},
         "runtime": [
             {"kind": k.name, "source": source, "rule": k.rule.name}
             for k in KINDS

@@ -56,7 +56,7 @@ class CompileRule:
     so the build learns nothing from file names)."""
 
     name: str
-    language: tuple[str, ...] = ()  # e.g. ("-x", "c++") for a suffix g++ does not know
+    flags: tuple[str, ...] = ()  # e.g. ("-x", "c++") for a suffix g++ does not know
     includes: tuple[str, ...] = ()
 
 
@@ -66,7 +66,10 @@ HOST = CompileRule("host")
 XPU3SIM = CompileRule("xpu3sim", ("-x", "c++"), ("csrc/xpu3sim/include", "csrc/xpu3sim/portable"))
 # The CUDA simulation's stand-ins for the toolkit headers (cuda_runtime.h,
 # cuda_fp16.h, cub/...); a real CUDA build puts only portable/ on the path.
-CUDASIM = CompileRule("cudasim", ("-x", "c++"), ("csrc/cudasim/include", "csrc/cudasim/portable"))
+# -g: the simulation names a failing access's file:line from the debug info.
+CUDASIM = CompileRule(
+    "cudasim", ("-x", "c++", "-g"), ("csrc/cudasim/include", "csrc/cudasim/portable")
+)
 # nvcc itself (tools/nvcc_check.py): never part of the default build. A
 # kernel template is instantiated in its kernel's unit and launched from its
 # launcher's: nvcc's default static host stubs for __global__ templates

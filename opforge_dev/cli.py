@@ -3,7 +3,7 @@
     opforge-dev generate        generated/ and docs/ from opspec/ (python -m codegen)
     opforge-dev check           fail if generated/ or docs/ differ from what opspec/ generates
     opforge-dev build           compile opforge/_C (tools/build.py, incremental)
-    opforge-dev new OP          the four files of a new op: spec, CPU and XPU3 kernels, reference
+    opforge-dev new OP          the files of a new op: spec, CPU, XPU3 and CUDA kernels, reference
     opforge-dev import FILE...  draft specs (and kernels, reference) from existing Paddle custom ops
     opforge-dev docs            only the op interface pages and the spec schema (docs/)
     opforge-dev test OP         the spec-derived tests of one op (after a build)
@@ -197,11 +197,12 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_build)
     p = sub.add_parser(
         "new",
-        help="write the four files of a new op",
-        description="Write the four files of a new op: opspec/OP.yaml (every section present "
+        help="write the files of a new op",
+        description="Write the files of a new op: opspec/OP.yaml (every section present "
         "and commented, with a placeholder op), csrc/kernels/cpu/OP.cc (the exact generated "
         "signature; raises 'not written yet'), csrc/kernels/xpu3/OP.xpu (includes and the "
-        "stride-over-slots pattern) and tests/ops/reference/OP.py (raises 'not written yet'). "
+        "stride-over-slots pattern), csrc/kernels/cuda/OP.cu (a thread per slot over a "
+        "grid-stride loop) and tests/ops/reference/OP.py (raises 'not written yet'). "
         "Everything builds at once; the op's tests fail naming what to write.",
     )
     p.add_argument("op", help="the op's name (lower_snake_case)")

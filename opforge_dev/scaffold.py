@@ -86,7 +86,7 @@ def parse(op: str, spec: str, root: Path) -> Op:
 
 
 def scaffold(op: str, root: Path, paths: dict[str, Path]) -> dict[Path, str]:
-    """The four files of `opforge-dev new`: the placeholder op's spec, and its
+    """The files of `opforge-dev new`: the placeholder op's spec, and its
     kernels and reference from it."""
     from codegen.diagnostics import SpecErrors
 

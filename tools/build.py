@@ -223,12 +223,13 @@ def units(tree: Tree = MAIN) -> list[Unit]:
 def compile_command(unit: Unit, output: Path, opt: str = "-O2", tree: Tree = MAIN) -> list[str]:
     """The g++ command for one unit (also used by tests that compile a unit alone)."""
     cmd = ["g++", *ABI, opt, "-fvisibility=hidden", *WARNINGS, *include_flags(unit, tree)]
-    return [*cmd, *language(unit), "-c", str(unit.source), "-o", str(output)]
+    return [*cmd, *rule_flags(unit), "-c", str(unit.source), "-o", str(output)]
 
 
-def language(unit: Unit) -> list[str]:
-    # A kind's sources may keep its toolchain's suffix (.xpu); its rule tells g++ the language.
-    return list(rules()[unit.rule]["language"])
+def rule_flags(unit: Unit) -> list[str]:
+    # A kind's sources may keep its toolchain's suffix (.xpu); its rule tells g++
+    # the language, and what else its kind needs (-g: the CUDA simulation's file:line).
+    return list(rules()[unit.rule]["flags"])
 
 
 def object_path(unit: Unit, where: Tree | Path = MAIN) -> Path:
@@ -305,7 +306,7 @@ def _compile_edges(units: list[Unit], tree: Tree | None, objects: list[Path]) ->
     pch = pch_header()
     lines = []
     for unit, obj in zip(units, objects, strict=True):
-        flags = [*MODULE_FLAGS, *include_flags(unit, tree), *language(unit)]
+        flags = [*MODULE_FLAGS, *include_flags(unit, tree), *rule_flags(unit)]
         pch_dep = ""
         if unit.needs_paddle:
             # g++ uses paddle_pch.h.gch in place of the header when flags match.
@@ -495,7 +496,7 @@ def build_harness(
     ]
     for unit, base in compiled:
         source = unit.source
-        flags = [*base, *language(unit)]
+        flags = [*base, *rule_flags(unit)]
         obj = _harness_object(directory, source, flags)
         objects.append(str(obj))
         lines += [f"build {obj}: cxx {source}", f"  flags = {' '.join(q(f) for f in flags)}"]

@@ -8,14 +8,18 @@ sm_80 and sm_90 with every warning an error (nvcc's and the host compiler's),
 incrementally (ninja, nvcc's depfiles). Objects are only compiled, never
 linked or run: linking needs a GPU build of Paddle, running needs a GPU.
 
-    python tools/nvcc_check.py          exit 0: all compiled; 2: no nvcc (says where it looked)
+    python tools/nvcc_check.py            exit 0: all compiled; 1: a source failed; 2: no nvcc
+    python tools/nvcc_check.py --install  without an nvcc, first install the registry's CUDA 13
+                                          compiler wheels into this environment (what CI does)
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import shlex
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -76,7 +80,7 @@ def sources(tree: Tree = MAIN) -> list[Path]:
 def ninja_file(nvcc: Path, units: list[Path], directory: Path, tree: Tree = MAIN) -> str:
     includes = [ROOT / "csrc" / "include", tree.generated]
     includes += [ROOT / d for d in rules()["nvcc"]["includes"]]
-    flags = [*FLAGS, *rules()["nvcc"]["language"], *(f"-I{d}" for d in includes)]
+    flags = [*FLAGS, *rules()["nvcc"]["flags"], *(f"-I{d}" for d in includes)]
     q = shlex.quote
     lines = [
         "# Written by tools/nvcc_check.py; do not edit.",
@@ -98,12 +102,26 @@ def ninja_file(nvcc: Path, units: list[Path], directory: Path, tree: Tree = MAIN
     return "\n".join(lines) + "\n"
 
 
-def main() -> int:
+# The registry's CUDA 13 compiler (nvcc, under site-packages/nvidia/cu13/bin),
+# its runtime headers and CCCL (CUB); the older -cu12 nvcc wheel has no driver.
+WHEELS = ("nvidia-cuda-nvcc", "nvidia-cuda-runtime", "nvidia-cuda-cccl")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--install", action="store_true", help="install nvcc from the registry if none is found"
+    )
+    args = parser.parse_args(argv)
     nvcc, looked = find_nvcc()
+    if nvcc is None and args.install:
+        print("nvcc not found; installing " + " ".join(WHEELS), file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", *WHEELS], check=True)
+        nvcc, looked = find_nvcc()
     if nvcc is None:
         print(
             "nvcc not found (looked in " + ", ".join(looked) + "); install it with "
-            "`pip install nvidia-cuda-nvcc nvidia-cuda-runtime nvidia-cuda-cccl` "
+            f"`pip install {' '.join(WHEELS)}` (or run with --install) "
             "or set NVCC. Nothing was compiled.",
             file=sys.stderr,
         )

@@ -3,7 +3,7 @@
 // intrinsics of the stand-in headers.
 //
 // Execution model (the XPU3 simulation's, csrc/xpu3sim/xpu3sim.cc): each
-// simulated thread of a block is a fiber (ucontext) with its own stack; all
+// simulated thread of a block is a fiber with its own stack; all
 // fibers run on the thread that called launch(), one at a time, and control
 // changes hands only where threads of a block can observe each other through
 // the programming model: __syncthreads, warp shuffles, votes and __syncwarp,
@@ -62,17 +62,23 @@ dim3 gridDim;
 namespace cudasim {
 namespace detail {
 
-// Who touched one byte of shared memory in the current barrier interval.
+// Who accessed a byte of shared memory in one way in the current barrier
+// interval: the first thread (and where), whether others did too, their warp
+// if they all share one (else -1), and the largest __syncwarp count of that
+// warp among their accesses.
+struct AccessRecord {
+  int thread = -1;
+  int warp = -1;
+  bool many = false;
+  unsigned warp_syncs = 0;
+  const void* pc = nullptr;
+};
+
 struct ByteShadow {
   std::uint64_t interval = 0;
-  int writer = -1;  // linear thread index
-  int reader = -1;  // the first reader other than... any reader, see note_read
-  int readers_warp = -1;  // the readers' warp if they share one, else -1
-  bool many_readers = false;
-  unsigned writer_warp_syncs = 0;  // the writer's warp __syncwarp count at the write
-  unsigned reader_warp_syncs = 0;  // the largest such count among the readers
-  const void* writer_pc = nullptr;
-  const void* reader_pc = nullptr;
+  AccessRecord writer;   // the last plain write
+  AccessRecord readers;  // plain reads
+  AccessRecord atomics;  // atomic updates
 };
 
 struct Region {
@@ -91,6 +97,7 @@ struct Region {
 
 namespace {
 
+using detail::AccessRecord;
 using detail::ByteShadow;
 using detail::Collective;
 using detail::Region;
@@ -114,7 +121,9 @@ std::string format(const char* fmt, ...) {
   return text;
 }
 
-std::uintptr_t address_of(const void* p) { return reinterpret_cast<std::uintptr_t>(p); }
+std::uintptr_t address_of(const void* p) {
+  return reinterpret_cast<std::uintptr_t>(p);
+}
 
 // splitmix64: tiny, well mixed, and fully determined by the seed.
 class ScheduleRng {
@@ -131,6 +140,91 @@ class ScheduleRng {
  private:
   std::uint64_t state_;
 };
+
+// --- fibers -------------------------------------------------------------------
+//
+// A CUDA block has up to 1024 threads and kernels cross many barriers, so the
+// switch matters: glibc's swapcontext makes a sigprocmask system call each
+// time (about 0.7 us here). On x86-64 the switch below saves only what the
+// ABI says a call preserves (rbx, rbp, r12-r15, the SSE and x87 control words)
+// and costs a few nanoseconds; elsewhere ucontext is used.
+
+struct FiberContext {
+#if defined(__x86_64__)
+  void* sp = nullptr;
+#else
+  ucontext_t context{};
+#endif
+};
+
+#if defined(__x86_64__)
+extern "C" void cudasim_switch_fiber(void** save_sp, void* load_sp);
+asm(R"(
+  .text
+  .globl cudasim_switch_fiber
+  .hidden cudasim_switch_fiber
+  .type cudasim_switch_fiber, @function
+cudasim_switch_fiber:
+  pushq %rbp
+  pushq %rbx
+  pushq %r12
+  pushq %r13
+  pushq %r14
+  pushq %r15
+  subq $8, %rsp
+  stmxcsr (%rsp)
+  fnstcw 4(%rsp)
+  movq %rsp, (%rdi)
+  movq %rsi, %rsp
+  ldmxcsr (%rsp)
+  fldcw 4(%rsp)
+  addq $8, %rsp
+  popq %r15
+  popq %r14
+  popq %r13
+  popq %r12
+  popq %rbx
+  popq %rbp
+  ret
+  .size cudasim_switch_fiber, .-cudasim_switch_fiber
+)");
+
+// A fresh fiber whose first switch "returns" into `entry` with the stack as a
+// call would leave it, above a null return address and a null frame pointer
+// (so stack walks stop there). `entry` never returns.
+void fiber_prepare(FiberContext& fiber, char* stack, std::size_t bytes, void (*entry)()) {
+  auto* top = reinterpret_cast<std::uintptr_t*>((reinterpret_cast<std::uintptr_t>(stack) + bytes) &
+                                                ~std::uintptr_t{15});
+  std::uint32_t control[2];
+  asm volatile("stmxcsr %0" : "=m"(control[0]));
+  asm volatile("fnstcw %0" : "=m"(control[1]));
+  top[-1] = 0;                                        // entry's return address
+  top[-2] = reinterpret_cast<std::uintptr_t>(entry);  // popped by the switch's ret
+  for (int i = 3; i <= 8; ++i) top[-i] = 0;           // rbp, rbx, r12-r15
+  std::memcpy(&top[-9], control, sizeof control);     // mxcsr, x87 control word
+  fiber.sp = &top[-9];
+}
+
+void fiber_switch(FiberContext& from, FiberContext& to) {
+  cudasim_switch_fiber(&from.sp, to.sp);
+}
+#else
+void fiber_prepare(FiberContext& fiber, char* stack, std::size_t bytes, void (*entry)()) {
+  getcontext(&fiber.context);
+  fiber.context.uc_stack.ss_sp = stack;
+  fiber.context.uc_stack.ss_size = bytes;
+  fiber.context.uc_link = nullptr;
+  makecontext(&fiber.context, entry, 0);
+  // See xpu3sim.cc: keeps AddressSanitizer's swapcontext interceptor from
+  // clearing the whole stack's shadow on every switch.
+  fiber.context.uc_stack.ss_sp = nullptr;
+  fiber.context.uc_stack.ss_size = 0;
+}
+
+void fiber_switch(FiberContext& from, FiberContext& to) {
+  swapcontext(&from.context, &to.context);
+}
+#endif
 
 // --- source locations ---------------------------------------------------------
 
@@ -174,9 +268,10 @@ std::string symbolise(const void* pc) {
       pclose(pipe);
     }
     if (where.empty()) {
-      where = format("%s+0x%zx", info.dli_sname != nullptr ? info.dli_sname : object.c_str(),
-                     call - address_of(info.dli_saddr != nullptr ? info.dli_saddr
-                                                                 : info.dli_fbase));
+      where =
+          format("%s+0x%zx",
+                 info.dli_sname != nullptr ? info.dli_sname : object.c_str(),
+                 call - address_of(info.dli_saddr != nullptr ? info.dli_saddr : info.dli_fbase));
     }
   } else {
     where = format("pc %p", pc);
@@ -204,14 +299,19 @@ Region* allocation_for_host_copy(const void* device, std::size_t bytes, const ch
   std::lock_guard<std::mutex> lock(g_allocations_mutex);
   Region* region = allocation_around(address_of(device));
   if (region == nullptr) {
-    throw Error(format("cudasim: %s: address %p is not inside any device allocation", what,
-                       device));
+    throw Error(
+        format("cudasim: %s: address %p is not inside any device allocation", what, device));
   }
   const std::size_t offset = address_of(device) - address_of(region->base);
   if (bytes > region->bytes - offset) {
-    throw Error(format("cudasim: %s: bytes [%zu, %zu) run past the end of device allocation "
-                       "'%s' (%zu bytes)",
-                       what, offset, offset + bytes, region->name.c_str(), region->bytes));
+    throw Error(
+        format("cudasim: %s: bytes [%zu, %zu) run past the end of device allocation "
+               "'%s' (%zu bytes)",
+               what,
+               offset,
+               offset + bytes,
+               region->name.c_str(),
+               region->bytes));
   }
   return region;
 }
@@ -224,7 +324,7 @@ struct Thread {
   int linear = 0;
   uint3 index{};
   ThreadStatus status = ThreadStatus::not_started;
-  ucontext_t context{};
+  FiberContext context;
   char* stack_base = nullptr;
   const char* wait_op = "";
   const char* wait_file = "";
@@ -291,8 +391,8 @@ const StackSlots& stack_slots() {
     s.page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
     s.slot_bytes = s.page + kFiberStackBytes;
     const std::size_t total = s.slot_bytes * kMaxThreadsPerBlock;
-    void* memory = mmap(nullptr, total, PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    void* memory = mmap(
+        nullptr, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (memory == MAP_FAILED) {
       throw Error(format("cudasim: cannot map %zu bytes for the simulated threads", total));
     }
@@ -305,13 +405,20 @@ const StackSlots& stack_slots() {
   return slots;
 }
 
-std::string dims(uint3 v) { return format("(%u,%u,%u)", v.x, v.y, v.z); }
+std::string dims(uint3 v) {
+  return format("(%u,%u,%u)", v.x, v.y, v.z);
+}
 
 class Launch {
  public:
-  Launch(const char* kernel_name, const LaunchConfig& config, detail::KernelThunk thunk,
+  Launch(const char* kernel_name,
+         const LaunchConfig& config,
+         detail::KernelThunk thunk,
          const void* closure)
-      : kernel_(kernel_name), config_(config), thunk_(thunk), closure_(closure),
+      : kernel_(kernel_name),
+        config_(config),
+        thunk_(thunk),
+        closure_(closure),
         rng_(config.schedule_seed) {}
 
   void check_config() const {
@@ -320,21 +427,31 @@ class Launch {
     const std::uint64_t threads = std::uint64_t{b.x} * b.y * b.z;
     if (b.x == 0 || b.y == 0 || b.z == 0 || b.x > kMaxBlockDimXY || b.y > kMaxBlockDimXY ||
         b.z > kMaxBlockDimZ || threads > kMaxThreadsPerBlock) {
-      throw Error(format("cudasim: kernel '%s': invalid block (%u,%u,%u): each of x, y at most "
-                         "%u, z at most %u, at most %u threads, none zero",
-                         kernel_.c_str(), b.x, b.y, b.z, kMaxBlockDimXY, kMaxBlockDimZ,
-                         kMaxThreadsPerBlock));
+      throw Error(
+          format("cudasim: kernel '%s': invalid block (%u,%u,%u): each of x, y at most "
+                 "%u, z at most %u, at most %u threads, none zero",
+                 kernel_.c_str(),
+                 b.x,
+                 b.y,
+                 b.z,
+                 kMaxBlockDimXY,
+                 kMaxBlockDimZ,
+                 kMaxThreadsPerBlock));
     }
     if (g.x == 0 || g.y == 0 || g.z == 0 || g.x > kMaxGridDimX || g.y > kMaxGridDimYZ ||
         g.z > kMaxGridDimYZ) {
-      throw Error(format("cudasim: kernel '%s': invalid grid (%u,%u,%u)", kernel_.c_str(), g.x,
-                         g.y, g.z));
+      throw Error(
+          format("cudasim: kernel '%s': invalid grid (%u,%u,%u)", kernel_.c_str(), g.x, g.y, g.z));
     }
     if (std::uint64_t{g.x} * g.y * g.z > kMaxSimulatedBlocks) {
-      throw Error(format("cudasim: kernel '%s': grid (%u,%u,%u) has more blocks than the "
-                         "simulation runs (%llu)",
-                         kernel_.c_str(), g.x, g.y, g.z,
-                         static_cast<unsigned long long>(kMaxSimulatedBlocks)));
+      throw Error(
+          format("cudasim: kernel '%s': grid (%u,%u,%u) has more blocks than the "
+                 "simulation runs (%llu)",
+                 kernel_.c_str(),
+                 g.x,
+                 g.y,
+                 g.z,
+                 static_cast<unsigned long long>(kMaxSimulatedBlocks)));
     }
   }
 
@@ -366,8 +483,11 @@ class Launch {
   // --- called from kernel code, on the running thread's fiber -----------------
 
   std::string where(const Thread& t, const std::string& location) const {
-    return format("cudasim: kernel '%s', block %s thread %s (%s): ", kernel_.c_str(),
-                  dims(block_.index).c_str(), dims(t.index).c_str(), location.c_str());
+    return format("cudasim: kernel '%s', block %s thread %s (%s): ",
+                  kernel_.c_str(),
+                  dims(block_.index).c_str(),
+                  dims(t.index).c_str(),
+                  location.c_str());
   }
   std::string where(const Thread& t, const char* file, int line) const {
     return where(t, format("%s:%d", file, line));
@@ -392,17 +512,20 @@ class Launch {
   void barrier(Thread& t, const char* file, int line) {
     if (unwinding()) return;
     if (block_.first_exited >= 0) {
-      fail(t, format("%s:%d", file, line),
+      fail(t,
+           format("%s:%d", file, line),
            format("__syncthreads reached after thread %s returned from the kernel: every "
                   "thread of the block must reach every __syncthreads",
                   thread_name(block_.first_exited).c_str()));
     }
     if (block_.barrier_arrived > 0 &&
         (block_.barrier_line != line || std::strcmp(block_.barrier_file, file) != 0)) {
-      fail(t, format("%s:%d", file, line),
+      fail(t,
+           format("%s:%d", file, line),
            format("divergent __syncthreads: this thread waits here while thread %s waits at "
                   "the __syncthreads at %s:%d",
-                  thread_name(block_.barrier_first).c_str(), block_.barrier_file,
+                  thread_name(block_.barrier_first).c_str(),
+                  block_.barrier_file,
                   block_.barrier_line));
     }
     if (block_.barrier_arrived == 0) {
@@ -418,7 +541,7 @@ class Launch {
       block_.barrier_arrived = 0;
       ++g_interval;
       for (Thread& other : threads_) {
-        if (other.status == ThreadStatus::at_barrier) other.status = ThreadStatus::runnable;
+        if (other.status == ThreadStatus::at_barrier) make_ready(other);
       }
       yield(t);
     } else {
@@ -426,35 +549,60 @@ class Launch {
     }
   }
 
-  unsigned long long warp_collective(Thread& t, Collective kind, unsigned mask,
-                                     unsigned long long value, int arg, int width,
-                                     const char* op, const char* file, int line) {
+  unsigned long long warp_collective(Thread& t,
+                                     Collective kind,
+                                     unsigned mask,
+                                     unsigned long long value,
+                                     int arg,
+                                     int width,
+                                     const char* op,
+                                     const char* file,
+                                     int line) {
     if (unwinding()) return value;
     const std::string at = format("%s:%d", file, line);
     Warp& warp = block_.warps[static_cast<std::size_t>(t.linear / 32)];
     const int lane = t.linear % 32;
     const unsigned bit = 1u << lane;
     if ((mask & bit) == 0) {
-      fail(t, at, format("%s with mask 0x%08x, which does not include the calling lane %d", op,
-                         mask, lane));
+      fail(t,
+           at,
+           format(
+               "%s with mask 0x%08x, which does not include the calling lane %d", op, mask, lane));
     }
     if ((mask & ~warp.lanes) != 0) {
-      fail(t, at, format("%s with mask 0x%08x names lanes that do not exist: this warp has "
-                         "lanes 0x%08x (the block has %zu threads)",
-                         op, mask, warp.lanes, threads_.size()));
+      fail(t,
+           at,
+           format("%s with mask 0x%08x names lanes that do not exist: this warp has "
+                  "lanes 0x%08x (the block has %zu threads)",
+                  op,
+                  mask,
+                  warp.lanes,
+                  threads_.size()));
     }
     if ((mask & warp.exited) != 0) {
-      fail(t, at, format("%s with mask 0x%08x names lane %d, which has returned from the kernel",
-                         op, mask, __builtin_ctz(mask & warp.exited)));
+      fail(t,
+           at,
+           format("%s with mask 0x%08x names lane %d, which has returned from the kernel",
+                  op,
+                  mask,
+                  __builtin_ctz(mask & warp.exited)));
     }
     if (width < 1 || width > 32 || (width & (width - 1)) != 0) {
       fail(t, at, format("%s with width %d: it must be a power of two from 1 to 32", op, width));
     }
     if (warp.arrived != 0 && (warp.kind != kind || warp.mask != mask || warp.width != width)) {
-      fail(t, at, format("divergent warp collectives: lane %d calls %s with mask 0x%08x while "
-                         "lane %d waits in %s at %s:%d with mask 0x%08x",
-                         lane, op, mask, warp.first_lane, warp.op, warp.file, warp.line,
-                         warp.mask));
+      fail(t,
+           at,
+           format("divergent warp collectives: lane %d calls %s with mask 0x%08x while "
+                  "lane %d waits in %s at %s:%d with mask 0x%08x",
+                  lane,
+                  op,
+                  mask,
+                  warp.first_lane,
+                  warp.op,
+                  warp.file,
+                  warp.line,
+                  warp.mask));
     }
     if (warp.arrived == 0) {
       warp.kind = kind;
@@ -485,22 +633,32 @@ class Launch {
     return warp.lanes & ~warp.exited;
   }
 
-  Region* shared_region(Thread& t, const void* site, std::size_t bytes, std::size_t alignment,
-                        const char* name, const char* file, int line) {
+  Region* shared_region(Thread& t,
+                        const void* site,
+                        std::size_t bytes,
+                        std::size_t alignment,
+                        const char* name,
+                        const char* file,
+                        int line) {
     auto found = block_.shared.find(site);
     if (found != block_.shared.end()) return found->second.get();
     if (block_.shared_bytes + bytes > kStaticSharedBytes) {
       std::string arrays;
       for (const Region* r : block_.shared_order) {
-        arrays += format(" '%s' %zu bytes (%s:%d),", r->name.c_str(), r->bytes, r->file.c_str(),
-                         r->line);
+        arrays +=
+            format(" '%s' %zu bytes (%s:%d),", r->name.c_str(), r->bytes, r->file.c_str(), r->line);
       }
       if (!arrays.empty()) arrays.pop_back();
-      fail(t, format("%s:%d", file, line),
+      fail(t,
+           format("%s:%d", file, line),
            format("shared array '%s' needs %zu bytes, but the block's static shared memory "
                   "(%zu bytes) has %zu left%s%s",
-                  name, bytes, kStaticSharedBytes, kStaticSharedBytes - block_.shared_bytes,
-                  arrays.empty() ? "" : "; in use:", arrays.c_str()));
+                  name,
+                  bytes,
+                  kStaticSharedBytes,
+                  kStaticSharedBytes - block_.shared_bytes,
+                  arrays.empty() ? "" : "; in use:",
+                  arrays.c_str()));
     }
     auto region = std::make_unique<Region>();
     // Over-allocated so the array gets its alignment; poisoned, uninitialised.
@@ -523,17 +681,28 @@ class Launch {
   }
 
   // Bounds, initialisation and (in shared memory) race checks of one access.
-  void access(Thread& t, const Region* region, const void* address, std::size_t bytes,
-              const void* pc, const char* kind, bool reads, bool writes, bool atomic) {
+  void access(Thread& t,
+              const Region* region,
+              const void* address,
+              std::size_t bytes,
+              const void* pc,
+              const char* kind,
+              bool reads,
+              bool writes,
+              bool atomic) {
     if (region == nullptr) {
-      fail(t, symbolise(pc),
-           format("%s of %zu bytes through a %s pointer", kind, bytes,
+      fail(t,
+           symbolise(pc),
+           format("%s of %zu bytes through a %s pointer",
+                  kind,
+                  bytes,
                   address == nullptr ? "null" : "null-derived (null plus an offset)"));
     }
     const char* space = region->shared ? "shared array" : "device allocation";
     if (!region->live) {
-      fail(t, symbolise(pc), format("%s of %s '%s' after it was freed", kind, space,
-                                    region->name.c_str()));
+      fail(t,
+           symbolise(pc),
+           format("%s of %s '%s' after it was freed", kind, space, region->name.c_str()));
     }
     const std::intptr_t offset =
         static_cast<std::intptr_t>(address_of(address) - address_of(region->base));
@@ -542,26 +711,49 @@ class Launch {
       const std::string element =
           offset % static_cast<std::intptr_t>(bytes) == 0
               ? format(" (element %lld of %zu-byte elements; it has %zu)",
-                       static_cast<long long>(offset / static_cast<std::intptr_t>(bytes)), bytes,
+                       static_cast<long long>(offset / static_cast<std::intptr_t>(bytes)),
+                       bytes,
                        region->bytes / bytes)
               : std::string();
-      fail(t, symbolise(pc),
-           format("out-of-bounds %s: bytes [%lld, %lld)%s of %s '%s' (%zu bytes)%s", kind,
-                  static_cast<long long>(offset), static_cast<long long>(offset) +
-                  static_cast<long long>(bytes), element.c_str(), space, region->name.c_str(),
-                  region->bytes, declared(*region).c_str()));
+      fail(t,
+           symbolise(pc),
+           format("out-of-bounds %s: bytes [%lld, %lld)%s of %s '%s' (%zu bytes)%s",
+                  kind,
+                  static_cast<long long>(offset),
+                  static_cast<long long>(offset) + static_cast<long long>(bytes),
+                  element.c_str(),
+                  space,
+                  region->name.c_str(),
+                  region->bytes,
+                  declared(*region).c_str()));
     }
     const std::size_t begin = static_cast<std::size_t>(offset);
     Region& r = const_cast<Region&>(*region);
-    if (r.shared && !atomic) check_race(t, r, begin, bytes, pc, writes);
+    if (r.shared) {
+      check_race(t,
+                 r,
+                 begin,
+                 bytes,
+                 pc,
+                 atomic   ? Access::atomic
+                 : writes ? Access::write
+                          : Access::read);
+    }
     if (reads) {
       for (std::size_t i = begin; i < begin + bytes; ++i) {
         if (r.initialised[i] != 0) continue;
         const std::string what = format(
             "%s of uninitialised memory: byte %zu of %s '%s' (%zu bytes)%s was never "
             "written%s (read of uninitialised memory, bytes [%zu, %zu))",
-            kind, i, space, r.name.c_str(), r.bytes, declared(r).c_str(),
-            r.shared ? " in this block" : " by the host or a kernel", begin, begin + bytes);
+            kind,
+            i,
+            space,
+            r.name.c_str(),
+            r.bytes,
+            declared(r).c_str(),
+            r.shared ? " in this block" : " by the host or a kernel",
+            begin,
+            begin + bytes);
         if (r.shared && !atomic) {
           // Reported at the next barrier or the end of the block, unless another
           // thread writes the byte first: then the missing barrier is the bug
@@ -571,11 +763,18 @@ class Launch {
           }
           break;
         }
-        fail(t, symbolise(pc),
+        fail(t,
+             symbolise(pc),
              format("%s of uninitialised memory: byte %zu of %s '%s' (%zu bytes)%s was never "
                     "written%s (read of uninitialised memory, bytes [%zu, %zu))",
-                    kind, i, space, r.name.c_str(), r.bytes, declared(r).c_str(),
-                    r.shared ? " in this block" : " by the host or a kernel", begin,
+                    kind,
+                    i,
+                    space,
+                    r.name.c_str(),
+                    r.bytes,
+                    declared(r).c_str(),
+                    r.shared ? " in this block" : " by the host or a kernel",
+                    begin,
                     begin + bytes));
       }
     }
@@ -588,15 +787,15 @@ class Launch {
     Launch& launch = *t_launch;
     Thread& t = *t_thread;
 #if CUDASIM_ASAN
-    __sanitizer_finish_switch_fiber(nullptr, &launch.scheduler_stack_bottom_,
-                                    &launch.scheduler_stack_bytes_);
+    __sanitizer_finish_switch_fiber(
+        nullptr, &launch.scheduler_stack_bottom_, &launch.scheduler_stack_bytes_);
 #endif
     launch.run_kernel(t);
 #if CUDASIM_ASAN
-    __sanitizer_start_switch_fiber(nullptr, launch.scheduler_stack_bottom_,
-                                   launch.scheduler_stack_bytes_);
+    __sanitizer_start_switch_fiber(
+        nullptr, launch.scheduler_stack_bottom_, launch.scheduler_stack_bytes_);
 #endif
-    swapcontext(&t.context, &launch.scheduler_context_);  // never resumed
+    fiber_switch(t.context, launch.scheduler_context_);  // never resumed
   }
 
  private:
@@ -604,55 +803,90 @@ class Launch {
     return r.shared ? format(" declared at %s:%d", r.file.c_str(), r.line) : std::string();
   }
 
-  bool ordered_after(const Thread& t, int other, unsigned other_syncs) const {
-    if (other == t.linear) return true;
-    if (other / 32 != t.linear / 32) return false;
-    return block_.warps[static_cast<std::size_t>(t.linear / 32)].syncs > other_syncs;
-  }
+  // What kind of access a race check sees.
+  enum class Access { read, write, atomic };
 
-  void check_race(Thread& t, Region& r, std::size_t begin, std::size_t bytes, const void* pc,
-                  bool writes) {
+  void check_race(
+      Thread& t, Region& r, std::size_t begin, std::size_t bytes, const void* pc, Access access) {
     const int warp_index = t.linear / 32;
     const unsigned syncs = block_.warps[static_cast<std::size_t>(warp_index)].syncs;
+    const char* action = access == Access::read    ? "reads"
+                         : access == Access::write ? "writes"
+                                                   : "updates atomically";
     for (std::size_t i = begin; i < begin + bytes; ++i) {
       ByteShadow& s = r.shadow[i];
-      if (s.interval != g_interval) s = ByteShadow{g_interval};
-      if (s.writer >= 0 && !ordered_after(t, s.writer, s.writer_warp_syncs)) {
-        report_race(t, r, i, pc, writes ? "writes" : "reads", s.writer, "wrote", s.writer_pc);
+      if (s.interval != g_interval) {
+        s = ByteShadow{};
+        s.interval = g_interval;
       }
-      if (writes && s.reader >= 0) {
-        const bool ordered = s.many_readers
-                                 ? (s.readers_warp == warp_index && syncs > s.reader_warp_syncs)
-                                 : ordered_after(t, s.reader, s.reader_warp_syncs);
-        if (!ordered) report_race(t, r, i, pc, "writes", s.reader, "read", s.reader_pc);
+      // Every access conflicts with another thread's plain write; a write or
+      // an atomic with another thread's plain read; a plain access with
+      // another thread's atomic. Atomics do not conflict with each other.
+      if (s.writer.thread >= 0 && !ordered(t, s.writer)) {
+        report_race(t, r, i, pc, action, s.writer.thread, "wrote", s.writer.pc);
       }
-      if (writes) {
-        s.writer = t.linear;
-        s.writer_warp_syncs = syncs;
-        s.writer_pc = pc;
-      } else if (s.reader < 0) {
-        s.reader = t.linear;
-        s.readers_warp = warp_index;
-        s.reader_warp_syncs = syncs;
-        s.reader_pc = pc;
-      } else if (s.reader != t.linear || s.many_readers) {
-        if (s.reader != t.linear) s.many_readers = true;
-        if (s.readers_warp != warp_index) s.readers_warp = -1;
-        s.reader_warp_syncs = std::max(s.reader_warp_syncs, syncs);
+      if (access != Access::read && s.readers.thread >= 0 && !ordered(t, s.readers)) {
+        report_race(t, r, i, pc, action, s.readers.thread, "read", s.readers.pc);
+      }
+      if (access != Access::atomic && s.atomics.thread >= 0 && !ordered(t, s.atomics)) {
+        report_race(t, r, i, pc, action, s.atomics.thread, "updated atomically", s.atomics.pc);
+      }
+      switch (access) {
+        case Access::write:
+          s.writer = detail::AccessRecord{t.linear, warp_index, false, syncs, pc};
+          break;
+        case Access::read: note(s.readers, t, warp_index, syncs, pc); break;
+        case Access::atomic: note(s.atomics, t, warp_index, syncs, pc); break;
       }
     }
   }
 
-  [[noreturn]] void report_race(Thread& t, const Region& r, std::size_t byte, const void* pc,
-                                const char* action, int other, const char* other_action,
+  // The earlier access(es) happened before this thread's: the same thread, or
+  // all of them in this thread's warp with a __syncwarp since.
+  bool ordered(const Thread& t, const detail::AccessRecord& record) const {
+    const int warp_index = t.linear / 32;
+    const unsigned syncs = block_.warps[static_cast<std::size_t>(warp_index)].syncs;
+    if (!record.many && record.thread == t.linear) return true;
+    return record.warp == warp_index && syncs > record.warp_syncs;
+  }
+
+  static void note(detail::AccessRecord& record,
+                   const Thread& t,
+                   int warp_index,
+                   unsigned syncs,
+                   const void* pc) {
+    if (record.thread < 0) {
+      record = detail::AccessRecord{t.linear, warp_index, false, syncs, pc};
+      return;
+    }
+    if (record.thread != t.linear) record.many = true;
+    if (record.warp != warp_index) record.warp = -1;
+    record.warp_syncs = std::max(record.warp_syncs, syncs);
+  }
+
+  [[noreturn]] void report_race(Thread& t,
+                                const Region& r,
+                                std::size_t byte,
+                                const void* pc,
+                                const char* action,
+                                int other,
+                                const char* other_action,
                                 const void* other_pc) {
     const std::string other_at = other_pc != nullptr ? symbolise(other_pc) : "?";
     pending_uninitialised_.clear();  // the race explains it
-    fail(t, symbolise(pc),
+    fail(t,
+         symbolise(pc),
          format("data race on shared array '%s' (declared at %s:%d): this thread %s byte %zu, "
-                "which thread %s %s at %s with no __syncthreads between",
-                r.name.c_str(), r.file.c_str(), r.line, action, byte,
-                thread_name(other).c_str(), other_action, other_at.c_str()));
+                "which %s %s at %s with no __syncthreads between",
+                r.name.c_str(),
+                r.file.c_str(),
+                r.line,
+                action,
+                byte,
+                other == t.linear ? "another thread (and this one)"
+                                  : ("thread " + thread_name(other)).c_str(),
+                other_action,
+                other_at.c_str()));
   }
 
   void complete_collective(Thread& t, Warp& warp, const std::string& at) {
@@ -668,36 +902,27 @@ class Launch {
       int source = l;
       const int arg = warp.args[l];
       switch (warp.kind) {
-        case Collective::shfl:
-          source = segment + (arg & (width - 1));
-          break;
-        case Collective::shfl_up:
-          source = (l - segment) >= arg ? l - arg : l;
-          break;
-        case Collective::shfl_down:
-          source = (l - segment) + arg < width ? l + arg : l;
-          break;
+        case Collective::shfl: source = segment + (arg & (width - 1)); break;
+        case Collective::shfl_up: source = (l - segment) >= arg ? l - arg : l; break;
+        case Collective::shfl_down: source = (l - segment) + arg < width ? l + arg : l; break;
         case Collective::shfl_xor:
           source = l ^ arg;
           if (source < 0 || source >= segment + width) source = l;
           break;
-        case Collective::ballot:
-          warp.results[l] = ballot;
-          continue;
-        case Collective::any:
-          warp.results[l] = ballot != 0;
-          continue;
-        case Collective::all:
-          warp.results[l] = ballot == mask;
-          continue;
-        case Collective::syncwarp:
-          warp.results[l] = 0;
-          continue;
+        case Collective::ballot: warp.results[l] = ballot; continue;
+        case Collective::any: warp.results[l] = ballot != 0; continue;
+        case Collective::all: warp.results[l] = ballot == mask; continue;
+        case Collective::syncwarp: warp.results[l] = 0; continue;
       }
       if (source < 0 || source > 31 || ((mask >> source) & 1u) == 0) {
-        fail(t, at, format("%s: lane %d reads lane %d, which is not in the mask 0x%08x (the "
-                           "value would be undefined on the device)",
-                           warp.op, l, source, mask));
+        fail(t,
+             at,
+             format("%s: lane %d reads lane %d, which is not in the mask 0x%08x (the "
+                    "value would be undefined on the device)",
+                    warp.op,
+                    l,
+                    source,
+                    mask));
       }
       warp.results[l] = warp.values[source];
     }
@@ -707,7 +932,7 @@ class Launch {
     for (int l = 0; l < 32; ++l) {
       if (((mask >> l) & 1u) == 0) continue;
       Thread& other = threads_[static_cast<std::size_t>(first + l)];
-      if (other.status == ThreadStatus::at_warp) other.status = ThreadStatus::runnable;
+      if (other.status == ThreadStatus::at_warp) make_ready(other);
     }
   }
 
@@ -730,32 +955,23 @@ class Launch {
 #if CUDASIM_ASAN
       ASAN_UNPOISON_MEMORY_REGION(t.stack_base, kFiberStackBytes);
 #endif
-      getcontext(&t.context);
-      t.context.uc_stack.ss_sp = t.stack_base;
-      t.context.uc_stack.ss_size = kFiberStackBytes;
-      t.context.uc_link = &scheduler_context_;
-      makecontext(&t.context, &Launch::thread_main, 0);
-      // See xpu3sim.cc: keeps AddressSanitizer's swapcontext interceptor from
-      // clearing the whole stack's shadow on every switch.
-      t.context.uc_stack.ss_sp = nullptr;
-      t.context.uc_stack.ss_size = 0;
+      fiber_prepare(t.context, t.stack_base, kFiberStackBytes, &Launch::thread_main);
     }
-    std::vector<Thread*> candidates;
-    candidates.reserve(threads_.size());
+    ready_.clear();
+    for (Thread& t : threads_) ready_.push_back(t.linear);
     while (block_.live > 0) {
-      candidates.clear();
-      for (Thread& t : threads_) {
-        if (t.status == ThreadStatus::not_started || t.status == ThreadStatus::runnable) {
-          candidates.push_back(&t);
-        }
-      }
-      if (candidates.empty()) {
+      if (ready_.empty()) {
         record_error(pending_uninitialised_.empty()
                          ? deadlock_report()
                          : pending_uninitialised_ + "; after it: " + deadlock_report());
         break;
       }
-      resume(*candidates[rng_.below(candidates.size())]);
+      // Uniform among the threads that can run (started or not).
+      const std::size_t pick = rng_.below(ready_.size());
+      const int next = ready_[pick];
+      ready_[pick] = ready_.back();
+      ready_.pop_back();
+      resume(threads_[static_cast<std::size_t>(next)]);
       if (!error_.empty()) break;
     }
     if (error_.empty() && !pending_uninitialised_.empty()) record_error(pending_uninitialised_);
@@ -775,7 +991,7 @@ class Launch {
     void* scheduler_fake_stack = nullptr;
     __sanitizer_start_switch_fiber(&scheduler_fake_stack, t.stack_base, kFiberStackBytes);
 #endif
-    swapcontext(&scheduler_context_, &t.context);
+    fiber_switch(scheduler_context_, t.context);
 #if CUDASIM_ASAN
     __sanitizer_finish_switch_fiber(scheduler_fake_stack, nullptr, nullptr);
 #endif
@@ -784,15 +1000,24 @@ class Launch {
 
   static bool unwinding() { return std::uncaught_exceptions() > 0; }
 
+  void make_ready(Thread& t) {
+    t.status = ThreadStatus::runnable;
+    ready_.push_back(t.linear);
+  }
+
   void suspend(Thread& t, ThreadStatus status) {
     if (unwinding()) return;
     if (aborting_) throw ThreadAbort{};
-    t.status = status;
+    if (status == ThreadStatus::runnable) {
+      make_ready(t);
+    } else {
+      t.status = status;
+    }
 #if CUDASIM_ASAN
-    __sanitizer_start_switch_fiber(&t.asan_fake_stack, scheduler_stack_bottom_,
-                                   scheduler_stack_bytes_);
+    __sanitizer_start_switch_fiber(
+        &t.asan_fake_stack, scheduler_stack_bottom_, scheduler_stack_bytes_);
 #endif
-    swapcontext(&t.context, &scheduler_context_);
+    fiber_switch(t.context, scheduler_context_);
 #if CUDASIM_ASAN
     __sanitizer_finish_switch_fiber(t.asan_fake_stack, nullptr, nullptr);
 #endif
@@ -818,19 +1043,27 @@ class Launch {
   // The thread returns from the kernel: an error if others wait for it.
   void leave(Thread& t) {
     if (block_.barrier_arrived > 0) {
-      fail(t, "at its return",
+      fail(t,
+           "at its return",
            format("thread returned from the kernel while %d thread(s) wait at the "
                   "__syncthreads at %s:%d (thread %s first): every thread of the block must "
                   "reach every __syncthreads",
-                  block_.barrier_arrived, block_.barrier_file, block_.barrier_line,
+                  block_.barrier_arrived,
+                  block_.barrier_file,
+                  block_.barrier_line,
                   thread_name(block_.barrier_first).c_str()));
     }
     const Warp& warp = block_.warps[static_cast<std::size_t>(t.linear / 32)];
     if (warp.arrived != 0 && ((warp.mask >> (t.linear % 32)) & 1u) != 0) {
-      fail(t, "at its return",
+      fail(t,
+           "at its return",
            format("thread returned from the kernel while lane %d waits for it in %s at %s:%d "
                   "(mask 0x%08x)",
-                  warp.first_lane, warp.op, warp.file, warp.line, warp.mask));
+                  warp.first_lane,
+                  warp.op,
+                  warp.file,
+                  warp.line,
+                  warp.mask));
     }
   }
 
@@ -859,9 +1092,10 @@ class Launch {
   }
 
   std::string deadlock_report() const {
-    std::string report = format(
-        "cudasim: kernel '%s', block %s: deadlock, no thread of the block can continue:",
-        kernel_.c_str(), dims(block_.index).c_str());
+    std::string report =
+        format("cudasim: kernel '%s', block %s: deadlock, no thread of the block can continue:",
+               kernel_.c_str(),
+               dims(block_.index).c_str());
     int listed = 0;
     int unlisted = 0;
     for (const Thread& t : threads_) {
@@ -871,8 +1105,11 @@ class Launch {
         continue;
       }
       ++listed;
-      report += format("\n  thread %s waits in %s (%s:%d)", dims(t.index).c_str(), t.wait_op,
-                       t.wait_file, t.wait_line);
+      report += format("\n  thread %s waits in %s (%s:%d)",
+                       dims(t.index).c_str(),
+                       t.wait_op,
+                       t.wait_file,
+                       t.wait_line);
     }
     if (unlisted > 0) report += format("\n  ... and %d more threads", unlisted);
     if (block_.first_exited >= 0) {
@@ -888,10 +1125,11 @@ class Launch {
   const void* closure_;
   ScheduleRng rng_;
   std::vector<Thread> threads_;
+  std::vector<int> ready_;  // threads that can run: not started or runnable
   Block block_;
-  std::vector<std::unique_ptr<char[]>> storage_;              // this block's shared bytes
-  std::vector<std::unique_ptr<Region>> retired_shared_;       // the last block's regions
-  ucontext_t scheduler_context_{};
+  std::vector<std::unique_ptr<char[]>> storage_;         // this block's shared bytes
+  std::vector<std::unique_ptr<Region>> retired_shared_;  // the last block's regions
+  FiberContext scheduler_context_;
   const void* scheduler_stack_bottom_ = nullptr;
   std::size_t scheduler_stack_bytes_ = 0;
   bool aborting_ = false;
@@ -965,13 +1203,24 @@ void device_memset(void* device_dst, int value, std::size_t bytes) {
   std::fill_n(region->initialised.begin() + static_cast<std::ptrdiff_t>(offset), bytes, 1);
 }
 
+void memcpy_d2d(void* device_dst, const void* device_src, std::size_t bytes) {
+  if (bytes == 0) return;
+  Region* to = allocation_for_host_copy(device_dst, bytes, "memcpy_d2d destination");
+  const Region* from = allocation_for_host_copy(device_src, bytes, "memcpy_d2d source");
+  std::memmove(device_dst, device_src, bytes);
+  const std::size_t to_offset = address_of(device_dst) - address_of(to->base);
+  const std::size_t from_offset = address_of(device_src) - address_of(from->base);
+  std::memmove(to->initialised.data() + to_offset, from->initialised.data() + from_offset, bytes);
+}
+
 namespace detail {
 
-void run_launch(const char* kernel_name, const LaunchConfig& config, KernelThunk thunk,
+void run_launch(const char* kernel_name,
+                const LaunchConfig& config,
+                KernelThunk thunk,
                 const void* closure) {
   if (t_launch != nullptr) {
-    throw Error(format("cudasim: kernel '%s' launched from inside a running kernel",
-                       kernel_name));
+    throw Error(format("cudasim: kernel '%s' launched from inside a running kernel", kernel_name));
   }
   Launch launch(kernel_name, config, thunk, closure);
   launch.check_config();
@@ -988,9 +1237,12 @@ Region* global_region_of(const char* kernel_name, int argument, const void* p) {
   std::lock_guard<std::mutex> lock(g_allocations_mutex);
   Region* region = allocation_around(address_of(p));
   if (region == nullptr) {
-    throw Error(format("cudasim: kernel '%s': argument %d (%p) is not device memory; kernels "
-                       "may only be given pointers from cudasim::device_malloc (or null)",
-                       kernel_name, argument, p));
+    throw Error(
+        format("cudasim: kernel '%s': argument %d (%p) is not device memory; kernels "
+               "may only be given pointers from cudasim::device_malloc (or null)",
+               kernel_name,
+               argument,
+               p));
   }
   return region;
 }
@@ -1001,15 +1253,14 @@ void access_read(const Region* region, const void* address, std::size_t bytes, c
   launch->access(t, region, address, bytes, pc, "read", true, false, false);
 }
 
-void access_write(const Region* region, const void* address, std::size_t bytes,
-                  const void* pc) {
+void access_write(const Region* region, const void* address, std::size_t bytes, const void* pc) {
   Launch* launch = nullptr;
   Thread& t = current_thread(launch, "a checked write");
   launch->access(t, region, address, bytes, pc, "write", false, true, false);
 }
 
-void access_atomic(const Region* region, const void* address, std::size_t bytes, const char* op,
-                   const void* pc) {
+void access_atomic(
+    const Region* region, const void* address, std::size_t bytes, const char* op, const void* pc) {
   Launch* launch = nullptr;
   Thread& t = current_thread(launch, op);
   launch->access(t, region, address, bytes, pc, op, true, true, true);
@@ -1020,20 +1271,27 @@ void check_same_region(const Region* a, const Region* b, const void* pc) {
   if (a == b) return;
   Launch* launch = nullptr;
   Thread& t = current_thread(launch, "pointer difference");
-  launch->fail(t, symbolise(pc),
+  launch->fail(t,
+               symbolise(pc),
                format("difference of pointers into different memory ('%s' and '%s')",
                       a != nullptr ? a->name.c_str() : "null",
                       b != nullptr ? b->name.c_str() : "null"));
 }
 
-Region* shared_region(const void* site, std::size_t bytes, std::size_t alignment,
-                      const char* name, const char* file, int line) {
+Region* shared_region(const void* site,
+                      std::size_t bytes,
+                      std::size_t alignment,
+                      const char* name,
+                      const char* file,
+                      int line) {
   Launch* launch = nullptr;
   Thread& t = current_thread(launch, "CUDA_SHARED_ARRAY");
   return launch->shared_region(t, site, bytes, alignment, name, file, line);
 }
 
-void* region_base(const Region* region) { return region->base; }
+void* region_base(const Region* region) {
+  return region->base;
+}
 
 void syncthreads(const char* file, int line) {
   Launch* launch = nullptr;
@@ -1041,8 +1299,13 @@ void syncthreads(const char* file, int line) {
   launch->barrier(t, file, line);
 }
 
-unsigned long long warp_collective(Collective kind, unsigned mask, unsigned long long value,
-                                   int arg, int width, const char* op, const char* file,
+unsigned long long warp_collective(Collective kind,
+                                   unsigned mask,
+                                   unsigned long long value,
+                                   int arg,
+                                   int width,
+                                   const char* op,
+                                   const char* file,
                                    int line) {
   Launch* launch = nullptr;
   Thread& t = current_thread(launch, op);
@@ -1066,18 +1329,25 @@ unsigned linear_thread_index() {
   return static_cast<unsigned>(current_thread(launch, "a block collective").linear);
 }
 
-void block_collective_enter(unsigned long long* storage_epoch, int expected_threads,
-                            const char* collective, const char* file, int line) {
+void block_collective_enter(unsigned long long* storage_epoch,
+                            int expected_threads,
+                            const char* collective,
+                            const char* file,
+                            int line) {
   Launch* launch = nullptr;
   Thread& t = current_thread(launch, collective);
   const unsigned threads = blockDim.x * blockDim.y * blockDim.z;
   if (static_cast<unsigned>(expected_threads) != threads) {
-    launch->fail(t, format("%s:%d", file, line),
-                 format("%s is declared for %d threads, but the block has %u", collective,
-                        expected_threads, threads));
+    launch->fail(t,
+                 format("%s:%d", file, line),
+                 format("%s is declared for %d threads, but the block has %u",
+                        collective,
+                        expected_threads,
+                        threads));
   }
   if (*storage_epoch == g_interval) {
-    launch->fail(t, format("%s:%d", file, line),
+    launch->fail(t,
+                 format("%s:%d", file, line),
                  format("%s reuses its TempStorage with no __syncthreads since its previous "
                         "use (a data race on the device)",
                         collective));

@@ -6,7 +6,7 @@ of the same model, token for token.
 
     .venv/bin/python -m examples.speculative [--requests 48] [--batch-size 8]
         [--draft-width 4] [--proposer ngram|draft-model] [--strategy greedy|topp]
-        [--backend cpu|xpu3-sim] [--seed 0]
+        [--backend cpu|xpu3-sim|cuda-sim] [--seed 0]
 """
 
 from __future__ import annotations
@@ -25,6 +25,9 @@ import opforge  # noqa: E402
 from examples.speculative.engine import PROPOSERS, STRATEGIES, Engine, EngineConfig  # noqa: E402
 from examples.speculative.model import greedy_decode  # noqa: E402
 from examples.speculative.workload import draft_model_of, make_requests, target_model  # noqa: E402
+
+# The backends that run other kernels than the CPU's, each under its simulation.
+SIMULATIONS = {"xpu3-sim": opforge.xpu3_simulation, "cuda-sim": opforge.cuda_simulation}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,9 +52,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--backend",
-        choices=("cpu", "xpu3-sim"),
+        choices=tuple(SIMULATIONS) + ("cpu",),
         default="cpu",
-        help="which kernels the ops run: cpu (default), or the XPU3 kernels under the simulation",
+        help="which kernels the ops run: cpu (default), or the XPU3 or CUDA kernels under "
+        "their simulation",
     )
     parser.add_argument("--seed", type=int, default=0, help="requests and TOPP draws (0)")
     args = parser.parse_args(argv)
@@ -79,8 +83,8 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     with tqdm(total=len(requests), unit="req", file=sys.stderr, leave=False) as bar:
-        if args.backend == "xpu3-sim":
-            with opforge.xpu3_simulation():
+        if args.backend in SIMULATIONS:
+            with SIMULATIONS[args.backend]():
                 outputs = engine.run(requests, bar.update)
         else:
             outputs = engine.run(requests, bar.update)

@@ -193,6 +193,50 @@ void run(const opforge::Context& ctx,
       break;
     }
 #endif
+    case opforge::Backend::kCudaSim: {
+      launch_cuda_sim(ctx,
+                      seq_lens_this_time,
+                      seq_lens_encoder,
+                      stop_flags,
+                      step_idx,
+                      max_dec_len,
+                      prompt_lens,
+                      token_ids_all,
+                      step_input_ids,
+                      draft_input_ids,
+                      draft_seq_lens_this_time,
+                      draft_seq_lens_encoder,
+                      draft_seq_lens_decoder,
+                      has_draft_seqs,
+                      max_bsz,
+                      max_step_tokens,
+                      real_bsz,
+                      max_model_len);
+      break;
+    }
+#ifdef OPFORGE_WITH_CUDA
+    case opforge::Backend::kCuda: {
+      launch_cuda_device(ctx,
+                         seq_lens_this_time,
+                         seq_lens_encoder,
+                         stop_flags,
+                         step_idx,
+                         max_dec_len,
+                         prompt_lens,
+                         token_ids_all,
+                         step_input_ids,
+                         draft_input_ids,
+                         draft_seq_lens_this_time,
+                         draft_seq_lens_encoder,
+                         draft_seq_lens_decoder,
+                         has_draft_seqs,
+                         max_bsz,
+                         max_step_tokens,
+                         real_bsz,
+                         max_model_len);
+      break;
+    }
+#endif
     default:
       throw opforge::OpError(
           opforge::ErrorKind::kBackend,

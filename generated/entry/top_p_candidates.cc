@@ -127,6 +127,38 @@ void run(const opforge::Context& ctx,
       break;
     }
 #endif
+    case opforge::Backend::kCudaSim: {
+      launch_cuda_sim<T>(ctx,
+                         probs,
+                         top_p,
+                         batch_id_per_token,
+                         verify_scores,
+                         verify_tokens,
+                         actual_candidate_lens,
+                         token_num,
+                         vocab_size,
+                         max_bsz,
+                         max_candidate_len,
+                         candidates_len);
+      break;
+    }
+#ifdef OPFORGE_WITH_CUDA
+    case opforge::Backend::kCuda: {
+      launch_cuda_device<T>(ctx,
+                            probs,
+                            top_p,
+                            batch_id_per_token,
+                            verify_scores,
+                            verify_tokens,
+                            actual_candidate_lens,
+                            token_num,
+                            vocab_size,
+                            max_bsz,
+                            max_candidate_len,
+                            candidates_len);
+      break;
+    }
+#endif
     default:
       throw opforge::OpError(
           opforge::ErrorKind::kBackend,

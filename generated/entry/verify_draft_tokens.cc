@@ -318,6 +318,76 @@ void run(const opforge::Context& ctx,
       break;
     }
 #endif
+    case opforge::Backend::kCudaSim: {
+      launch_cuda_sim(ctx,
+                      step_output_ids,
+                      step_output_len,
+                      step_input_ids,
+                      target_tokens,
+                      candidate_ids,
+                      candidate_scores,
+                      candidate_lens,
+                      topp,
+                      stop_flags,
+                      seq_lens_encoder,
+                      seq_lens_this_time,
+                      end_tokens,
+                      is_block_step,
+                      cu_seqlens_q_output,
+                      reasoning_status,
+                      max_dec_len,
+                      step_idx,
+                      opforge::Buffer<const float>{topp_uniforms_storage.get(), max_bsz},
+                      max_bsz,
+                      max_step_tokens,
+                      real_bsz,
+                      token_num,
+                      max_candidate_len,
+                      end_length,
+                      max_seq_len,
+                      verify_window,
+                      verify_strategy,
+                      reject_all,
+                      accept_all,
+                      seed);
+      break;
+    }
+#ifdef OPFORGE_WITH_CUDA
+    case opforge::Backend::kCuda: {
+      launch_cuda_device(ctx,
+                         step_output_ids,
+                         step_output_len,
+                         step_input_ids,
+                         target_tokens,
+                         candidate_ids,
+                         candidate_scores,
+                         candidate_lens,
+                         topp,
+                         stop_flags,
+                         seq_lens_encoder,
+                         seq_lens_this_time,
+                         end_tokens,
+                         is_block_step,
+                         cu_seqlens_q_output,
+                         reasoning_status,
+                         max_dec_len,
+                         step_idx,
+                         opforge::Buffer<const float>{topp_uniforms_storage.get(), max_bsz},
+                         max_bsz,
+                         max_step_tokens,
+                         real_bsz,
+                         token_num,
+                         max_candidate_len,
+                         end_length,
+                         max_seq_len,
+                         verify_window,
+                         verify_strategy,
+                         reject_all,
+                         accept_all,
+                         seed);
+      break;
+    }
+#endif
     default:
       throw opforge::OpError(
           opforge::ErrorKind::kBackend,

@@ -77,10 +77,18 @@ typedef __nv_bfloat16 nv_bfloat16;
 
 inline __half::__half(const __nv_bfloat16 f) : __half(static_cast<float>(f)) {}
 
-inline __nv_bfloat16 __float2bfloat16(const float a) { return __nv_bfloat16(a); }
-inline __nv_bfloat16 __float2bfloat16_rn(const float a) { return __nv_bfloat16(a); }
-inline __nv_bfloat16 __double2bfloat16(const double a) { return __nv_bfloat16(a); }
-inline float __bfloat162float(const __nv_bfloat16 a) { return static_cast<float>(a); }
+inline __nv_bfloat16 __float2bfloat16(const float a) {
+  return __nv_bfloat16(a);
+}
+inline __nv_bfloat16 __float2bfloat16_rn(const float a) {
+  return __nv_bfloat16(a);
+}
+inline __nv_bfloat16 __double2bfloat16(const double a) {
+  return __nv_bfloat16(a);
+}
+inline float __bfloat162float(const __nv_bfloat16 a) {
+  return static_cast<float>(a);
+}
 inline unsigned short __bfloat16_as_ushort(const __nv_bfloat16 h) {
   return static_cast<__nv_bfloat16_raw>(h).x;
 }
@@ -102,21 +110,55 @@ inline __nv_bfloat16 __hdiv(const __nv_bfloat16 a, const __nv_bfloat16 b) {
 inline __nv_bfloat16 __hneg(const __nv_bfloat16 a) {
   return __ushort_as_bfloat16(static_cast<unsigned short>(__bfloat16_as_ushort(a) ^ 0x8000u));
 }
-inline bool __hisnan(const __nv_bfloat16 a) { return std::isnan(float(a)); }
+inline bool __hisnan(const __nv_bfloat16 a) {
+  return std::isnan(float(a));
+}
 
-inline __nv_bfloat16 operator+(const __nv_bfloat16& lh, const __nv_bfloat16& rh) { return __hadd(lh, rh); }
-inline __nv_bfloat16 operator-(const __nv_bfloat16& lh, const __nv_bfloat16& rh) { return __hsub(lh, rh); }
-inline __nv_bfloat16 operator*(const __nv_bfloat16& lh, const __nv_bfloat16& rh) { return __hmul(lh, rh); }
-inline __nv_bfloat16 operator/(const __nv_bfloat16& lh, const __nv_bfloat16& rh) { return __hdiv(lh, rh); }
-inline __nv_bfloat16& operator+=(__nv_bfloat16& lh, const __nv_bfloat16& rh) { return lh = __hadd(lh, rh); }
-inline __nv_bfloat16& operator-=(__nv_bfloat16& lh, const __nv_bfloat16& rh) { return lh = __hsub(lh, rh); }
-inline __nv_bfloat16& operator*=(__nv_bfloat16& lh, const __nv_bfloat16& rh) { return lh = __hmul(lh, rh); }
-inline __nv_bfloat16& operator/=(__nv_bfloat16& lh, const __nv_bfloat16& rh) { return lh = __hdiv(lh, rh); }
-inline __nv_bfloat16 operator+(const __nv_bfloat16& h) { return h; }
-inline __nv_bfloat16 operator-(const __nv_bfloat16& h) { return __hneg(h); }
-inline bool operator==(const __nv_bfloat16& lh, const __nv_bfloat16& rh) { return float(lh) == float(rh); }
-inline bool operator!=(const __nv_bfloat16& lh, const __nv_bfloat16& rh) { return !(float(lh) == float(rh)); }
-inline bool operator>(const __nv_bfloat16& lh, const __nv_bfloat16& rh) { return float(lh) > float(rh); }
-inline bool operator<(const __nv_bfloat16& lh, const __nv_bfloat16& rh) { return float(lh) < float(rh); }
-inline bool operator>=(const __nv_bfloat16& lh, const __nv_bfloat16& rh) { return float(lh) >= float(rh); }
-inline bool operator<=(const __nv_bfloat16& lh, const __nv_bfloat16& rh) { return float(lh) <= float(rh); }
+inline __nv_bfloat16 operator+(const __nv_bfloat16& lh, const __nv_bfloat16& rh) {
+  return __hadd(lh, rh);
+}
+inline __nv_bfloat16 operator-(const __nv_bfloat16& lh, const __nv_bfloat16& rh) {
+  return __hsub(lh, rh);
+}
+inline __nv_bfloat16 operator*(const __nv_bfloat16& lh, const __nv_bfloat16& rh) {
+  return __hmul(lh, rh);
+}
+inline __nv_bfloat16 operator/(const __nv_bfloat16& lh, const __nv_bfloat16& rh) {
+  return __hdiv(lh, rh);
+}
+inline __nv_bfloat16& operator+=(__nv_bfloat16& lh, const __nv_bfloat16& rh) {
+  return lh = __hadd(lh, rh);
+}
+inline __nv_bfloat16& operator-=(__nv_bfloat16& lh, const __nv_bfloat16& rh) {
+  return lh = __hsub(lh, rh);
+}
+inline __nv_bfloat16& operator*=(__nv_bfloat16& lh, const __nv_bfloat16& rh) {
+  return lh = __hmul(lh, rh);
+}
+inline __nv_bfloat16& operator/=(__nv_bfloat16& lh, const __nv_bfloat16& rh) {
+  return lh = __hdiv(lh, rh);
+}
+inline __nv_bfloat16 operator+(const __nv_bfloat16& h) {
+  return h;
+}
+inline __nv_bfloat16 operator-(const __nv_bfloat16& h) {
+  return __hneg(h);
+}
+inline bool operator==(const __nv_bfloat16& lh, const __nv_bfloat16& rh) {
+  return float(lh) == float(rh);
+}
+inline bool operator!=(const __nv_bfloat16& lh, const __nv_bfloat16& rh) {
+  return !(float(lh) == float(rh));
+}
+inline bool operator>(const __nv_bfloat16& lh, const __nv_bfloat16& rh) {
+  return float(lh) > float(rh);
+}
+inline bool operator<(const __nv_bfloat16& lh, const __nv_bfloat16& rh) {
+  return float(lh) < float(rh);
+}
+inline bool operator>=(const __nv_bfloat16& lh, const __nv_bfloat16& rh) {
+  return float(lh) >= float(rh);
+}
+inline bool operator<=(const __nv_bfloat16& lh, const __nv_bfloat16& rh) {
+  return float(lh) <= float(rh);
+}

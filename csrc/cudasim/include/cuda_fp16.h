@@ -36,9 +36,9 @@ inline unsigned short float_to_half_bits(float f) {
   const std::uint32_t u = float_bits(f);
   const std::uint32_t sign = (u >> 16) & 0x8000u;
   const std::uint32_t a = u & 0x7fffffffu;
-  if (a > 0x7f800000u) return 0x7fffu;                  // NaN
+  if (a > 0x7f800000u) return 0x7fffu;                                       // NaN
   if (a >= 0x477ff000u) return static_cast<unsigned short>(sign | 0x7c00u);  // >= 65520: inf
-  if (a >= 0x38800000u) {                               // a normal half (>= 2^-14)
+  if (a >= 0x38800000u) {  // a normal half (>= 2^-14)
     const std::uint32_t rounded = a + 0xfffu + ((a >> 13) & 1u);
     return static_cast<unsigned short>(sign | ((rounded - 0x38000000u) >> 13));
   }
@@ -150,41 +150,109 @@ struct __align__(2) __half {
 };
 typedef __half half;
 
-inline __half __float2half(const float a) { return __half(a); }
-inline __half __float2half_rn(const float a) { return __half(a); }
-inline __half __double2half(const double a) { return __half(a); }
-inline float __half2float(const __half a) { return static_cast<float>(a); }
-inline unsigned short __half_as_ushort(const __half h) { return static_cast<__half_raw>(h).x; }
-inline __half __ushort_as_half(const unsigned short x) { return __half(__half_raw{x}); }
-inline __half __hadd(const __half a, const __half b) { return __half(float(a) + float(b)); }
-inline __half __hsub(const __half a, const __half b) { return __half(float(a) - float(b)); }
-inline __half __hmul(const __half a, const __half b) { return __half(float(a) * float(b)); }
-inline __half __hdiv(const __half a, const __half b) { return __half(float(a) / float(b)); }
+inline __half __float2half(const float a) {
+  return __half(a);
+}
+inline __half __float2half_rn(const float a) {
+  return __half(a);
+}
+inline __half __double2half(const double a) {
+  return __half(a);
+}
+inline float __half2float(const __half a) {
+  return static_cast<float>(a);
+}
+inline unsigned short __half_as_ushort(const __half h) {
+  return static_cast<__half_raw>(h).x;
+}
+inline __half __ushort_as_half(const unsigned short x) {
+  return __half(__half_raw{x});
+}
+inline __half __hadd(const __half a, const __half b) {
+  return __half(float(a) + float(b));
+}
+inline __half __hsub(const __half a, const __half b) {
+  return __half(float(a) - float(b));
+}
+inline __half __hmul(const __half a, const __half b) {
+  return __half(float(a) * float(b));
+}
+inline __half __hdiv(const __half a, const __half b) {
+  return __half(float(a) / float(b));
+}
 inline __half __hneg(const __half a) {
   return __ushort_as_half(static_cast<unsigned short>(__half_as_ushort(a) ^ 0x8000u));
 }
-inline bool __hisnan(const __half a) { return std::isnan(float(a)); }
-inline bool __heq(const __half a, const __half b) { return float(a) == float(b); }
-inline bool __hneu(const __half a, const __half b) { return !(float(a) == float(b)); }
-inline bool __hne(const __half a, const __half b) { return float(a) != float(b) && !__hisnan(a) && !__hisnan(b); }
-inline bool __hlt(const __half a, const __half b) { return float(a) < float(b); }
-inline bool __hle(const __half a, const __half b) { return float(a) <= float(b); }
-inline bool __hgt(const __half a, const __half b) { return float(a) > float(b); }
-inline bool __hge(const __half a, const __half b) { return float(a) >= float(b); }
+inline bool __hisnan(const __half a) {
+  return std::isnan(float(a));
+}
+inline bool __heq(const __half a, const __half b) {
+  return float(a) == float(b);
+}
+inline bool __hneu(const __half a, const __half b) {
+  return !(float(a) == float(b));
+}
+inline bool __hne(const __half a, const __half b) {
+  return float(a) != float(b) && !__hisnan(a) && !__hisnan(b);
+}
+inline bool __hlt(const __half a, const __half b) {
+  return float(a) < float(b);
+}
+inline bool __hle(const __half a, const __half b) {
+  return float(a) <= float(b);
+}
+inline bool __hgt(const __half a, const __half b) {
+  return float(a) > float(b);
+}
+inline bool __hge(const __half a, const __half b) {
+  return float(a) >= float(b);
+}
 
-inline __half operator+(const __half& lh, const __half& rh) { return __hadd(lh, rh); }
-inline __half operator-(const __half& lh, const __half& rh) { return __hsub(lh, rh); }
-inline __half operator*(const __half& lh, const __half& rh) { return __hmul(lh, rh); }
-inline __half operator/(const __half& lh, const __half& rh) { return __hdiv(lh, rh); }
-inline __half& operator+=(__half& lh, const __half& rh) { return lh = __hadd(lh, rh); }
-inline __half& operator-=(__half& lh, const __half& rh) { return lh = __hsub(lh, rh); }
-inline __half& operator*=(__half& lh, const __half& rh) { return lh = __hmul(lh, rh); }
-inline __half& operator/=(__half& lh, const __half& rh) { return lh = __hdiv(lh, rh); }
-inline __half operator+(const __half& h) { return h; }
-inline __half operator-(const __half& h) { return __hneg(h); }
-inline bool operator==(const __half& lh, const __half& rh) { return __heq(lh, rh); }
-inline bool operator!=(const __half& lh, const __half& rh) { return __hneu(lh, rh); }
-inline bool operator>(const __half& lh, const __half& rh) { return __hgt(lh, rh); }
-inline bool operator<(const __half& lh, const __half& rh) { return __hlt(lh, rh); }
-inline bool operator>=(const __half& lh, const __half& rh) { return __hge(lh, rh); }
-inline bool operator<=(const __half& lh, const __half& rh) { return __hle(lh, rh); }
+inline __half operator+(const __half& lh, const __half& rh) {
+  return __hadd(lh, rh);
+}
+inline __half operator-(const __half& lh, const __half& rh) {
+  return __hsub(lh, rh);
+}
+inline __half operator*(const __half& lh, const __half& rh) {
+  return __hmul(lh, rh);
+}
+inline __half operator/(const __half& lh, const __half& rh) {
+  return __hdiv(lh, rh);
+}
+inline __half& operator+=(__half& lh, const __half& rh) {
+  return lh = __hadd(lh, rh);
+}
+inline __half& operator-=(__half& lh, const __half& rh) {
+  return lh = __hsub(lh, rh);
+}
+inline __half& operator*=(__half& lh, const __half& rh) {
+  return lh = __hmul(lh, rh);
+}
+inline __half& operator/=(__half& lh, const __half& rh) {
+  return lh = __hdiv(lh, rh);
+}
+inline __half operator+(const __half& h) {
+  return h;
+}
+inline __half operator-(const __half& h) {
+  return __hneg(h);
+}
+inline bool operator==(const __half& lh, const __half& rh) {
+  return __heq(lh, rh);
+}
+inline bool operator!=(const __half& lh, const __half& rh) {
+  return __hneu(lh, rh);
+}
+inline bool operator>(const __half& lh, const __half& rh) {
+  return __hgt(lh, rh);
+}
+inline bool operator<(const __half& lh, const __half& rh) {
+  return __hlt(lh, rh);
+}
+inline bool operator>=(const __half& lh, const __half& rh) {
+  return __hge(lh, rh);
+}
+inline bool operator<=(const __half& lh, const __half& rh) {
+  return __hle(lh, rh);
+}

@@ -44,16 +44,17 @@ enum cudaError_t { cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorLaunchFa
 typedef cudaError_t cudaError;
 // Errors in a simulated launch are exceptions (cudasim::Error), so nothing is
 // ever left pending here.
-inline cudaError_t cudaGetLastError() { return cudaSuccess; }
-inline cudaError_t cudaPeekAtLastError() { return cudaSuccess; }
+inline cudaError_t cudaGetLastError() {
+  return cudaSuccess;
+}
+inline cudaError_t cudaPeekAtLastError() {
+  return cudaSuccess;
+}
 inline const char* cudaGetErrorString(cudaError_t error) {
   switch (error) {
-    case cudaSuccess:
-      return "no error";
-    case cudaErrorInvalidValue:
-      return "invalid argument";
-    case cudaErrorLaunchFailure:
-      return "unspecified launch failure";
+    case cudaSuccess: return "no error";
+    case cudaErrorInvalidValue: return "invalid argument";
+    case cudaErrorLaunchFailure: return "unspecified launch failure";
   }
   return "unrecognized error code";
 }
@@ -70,8 +71,13 @@ enum class Collective : int { shfl, shfl_up, shfl_down, shfl_xor, ballot, any, a
 void syncthreads(const char* file, int line);
 // A warp-level exchange among the lanes of `mask` (all must arrive, at the
 // same operation); returns this lane's result.
-unsigned long long warp_collective(Collective kind, unsigned mask, unsigned long long value,
-                                   int arg, int width, const char* op, const char* file,
+unsigned long long warp_collective(Collective kind,
+                                   unsigned mask,
+                                   unsigned long long value,
+                                   int arg,
+                                   int width,
+                                   const char* op,
+                                   const char* file,
                                    int line);
 unsigned active_mask();
 // A raw-pointer atomic (plain __shared__ or an unchecked parameter): no check,
@@ -99,23 +105,36 @@ T from_bits(unsigned long long bits) {
 inline void __syncthreads(const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
   ::cudasim::detail::syncthreads(file, line);
 }
-inline void __syncwarp(unsigned mask = 0xffffffffu, const char* file = __builtin_FILE(),
+inline void __syncwarp(unsigned mask = 0xffffffffu,
+                       const char* file = __builtin_FILE(),
                        int line = __builtin_LINE()) {
-  ::cudasim::detail::warp_collective(::cudasim::detail::Collective::syncwarp, mask, 0, 0, 32,
-                                     "__syncwarp", file, line);
+  ::cudasim::detail::warp_collective(
+      ::cudasim::detail::Collective::syncwarp, mask, 0, 0, 32, "__syncwarp", file, line);
 }
 // The simulation's memory is sequentially consistent between switch points.
 inline void __threadfence() {}
 inline void __threadfence_block() {}
-inline unsigned __activemask() { return ::cudasim::detail::active_mask(); }
+inline unsigned __activemask() {
+  return ::cudasim::detail::active_mask();
+}
 
-#define CUDASIM_SHUFFLE(function, kind)                                                     \
-  template <class T>                                                                        \
-  T function(unsigned mask, T var, int arg, int width = warpSize,                           \
-             const char* file = __builtin_FILE(), int line = __builtin_LINE()) {            \
-    return ::cudasim::detail::from_bits<T>(::cudasim::detail::warp_collective(              \
-        ::cudasim::detail::Collective::kind, mask, ::cudasim::detail::to_bits(var), arg,    \
-        width, #function, file, line));                                                     \
+#define CUDASIM_SHUFFLE(function, kind)                                         \
+  template <class T>                                                            \
+  T function(unsigned mask,                                                     \
+             T var,                                                             \
+             int arg,                                                           \
+             int width = warpSize,                                              \
+             const char* file = __builtin_FILE(),                               \
+             int line = __builtin_LINE()) {                                     \
+    return ::cudasim::detail::from_bits<T>(                                     \
+        ::cudasim::detail::warp_collective(::cudasim::detail::Collective::kind, \
+                                           mask,                                \
+                                           ::cudasim::detail::to_bits(var),     \
+                                           arg,                                 \
+                                           width,                               \
+                                           #function,                           \
+                                           file,                                \
+                                           line));                              \
   }
 CUDASIM_SHUFFLE(__shfl_sync, shfl)
 CUDASIM_SHUFFLE(__shfl_up_sync, shfl_up)
@@ -123,18 +142,30 @@ CUDASIM_SHUFFLE(__shfl_down_sync, shfl_down)
 CUDASIM_SHUFFLE(__shfl_xor_sync, shfl_xor)
 #undef CUDASIM_SHUFFLE
 
-inline unsigned __ballot_sync(unsigned mask, int predicate, const char* file = __builtin_FILE(),
+inline unsigned __ballot_sync(unsigned mask,
+                              int predicate,
+                              const char* file = __builtin_FILE(),
                               int line = __builtin_LINE()) {
-  return static_cast<unsigned>(::cudasim::detail::warp_collective(
-      ::cudasim::detail::Collective::ballot, mask, predicate != 0, 0, 32, "__ballot_sync", file,
-      line));
+  return static_cast<unsigned>(
+      ::cudasim::detail::warp_collective(::cudasim::detail::Collective::ballot,
+                                         mask,
+                                         predicate != 0,
+                                         0,
+                                         32,
+                                         "__ballot_sync",
+                                         file,
+                                         line));
 }
-inline int __any_sync(unsigned mask, int predicate, const char* file = __builtin_FILE(),
+inline int __any_sync(unsigned mask,
+                      int predicate,
+                      const char* file = __builtin_FILE(),
                       int line = __builtin_LINE()) {
   return static_cast<int>(::cudasim::detail::warp_collective(
       ::cudasim::detail::Collective::any, mask, predicate != 0, 0, 32, "__any_sync", file, line));
 }
-inline int __all_sync(unsigned mask, int predicate, const char* file = __builtin_FILE(),
+inline int __all_sync(unsigned mask,
+                      int predicate,
+                      const char* file = __builtin_FILE(),
                       int line = __builtin_LINE()) {
   return static_cast<int>(::cudasim::detail::warp_collective(
       ::cudasim::detail::Collective::all, mask, predicate != 0, 0, 32, "__all_sync", file, line));
@@ -142,11 +173,21 @@ inline int __all_sync(unsigned mask, int predicate, const char* file = __builtin
 
 // --- bit and math intrinsics --------------------------------------------------
 
-inline int __popc(unsigned x) { return __builtin_popcount(x); }
-inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
-inline int __ffs(int x) { return __builtin_ffs(x); }
-inline int __ffsll(long long x) { return __builtin_ffsll(x); }
-inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz(static_cast<unsigned>(x)); }
+inline int __popc(unsigned x) {
+  return __builtin_popcount(x);
+}
+inline int __popcll(unsigned long long x) {
+  return __builtin_popcountll(x);
+}
+inline int __ffs(int x) {
+  return __builtin_ffs(x);
+}
+inline int __ffsll(long long x) {
+  return __builtin_ffsll(x);
+}
+inline int __clz(int x) {
+  return x == 0 ? 32 : __builtin_clz(static_cast<unsigned>(x));
+}
 inline int __clzll(long long x) {
   return x == 0 ? 64 : __builtin_clzll(static_cast<unsigned long long>(x));
 }
@@ -175,15 +216,27 @@ inline float __uint_as_float(unsigned x) {
   std::memcpy(&r, &x, sizeof r);
   return r;
 }
-inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
-inline float __expf(float x) { return expf(x); }
-inline float __logf(float x) { return logf(x); }
-inline float __fdividef(float x, float y) { return x / y; }
+inline float rsqrtf(float x) {
+  return 1.0f / sqrtf(x);
+}
+inline float __expf(float x) {
+  return expf(x);
+}
+inline float __logf(float x) {
+  return logf(x);
+}
+inline float __fdividef(float x, float y) {
+  return x / y;
+}
 
 // CUDA's same-type min/max overloads (call them with operands of one type).
-#define CUDASIM_MINMAX(T)                                \
-  inline T min(T a, T b) { return b < a ? b : a; }       \
-  inline T max(T a, T b) { return a < b ? b : a; }
+#define CUDASIM_MINMAX(T)  \
+  inline T min(T a, T b) { \
+    return b < a ? b : a;  \
+  }                        \
+  inline T max(T a, T b) { \
+    return a < b ? b : a;  \
+  }
 CUDASIM_MINMAX(int)
 CUDASIM_MINMAX(unsigned int)
 CUDASIM_MINMAX(long)
@@ -191,10 +244,18 @@ CUDASIM_MINMAX(unsigned long)
 CUDASIM_MINMAX(long long)
 CUDASIM_MINMAX(unsigned long long)
 #undef CUDASIM_MINMAX
-inline float min(float a, float b) { return fminf(a, b); }
-inline float max(float a, float b) { return fmaxf(a, b); }
-inline double min(double a, double b) { return fmin(a, b); }
-inline double max(double a, double b) { return fmax(a, b); }
+inline float min(float a, float b) {
+  return fminf(a, b);
+}
+inline float max(float a, float b) {
+  return fmaxf(a, b);
+}
+inline double min(double a, double b) {
+  return fmin(a, b);
+}
+inline double max(double a, double b) {
+  return fmax(a, b);
+}
 
 // __ldg: a read-only load through the checked pointer.
 template <class T>
@@ -208,20 +269,20 @@ T __ldg(const T* p) {
 
 // --- atomics: CUDA's overload set, on raw and on checked pointers -------------
 
-#define CUDASIM_ATOMIC(name, T, update)                                                  \
-  CUDASIM_ACCESS inline T name(T* address, T val) {                                      \
-    ::cudasim::detail::atomic_point(#name);                                              \
-    T old = *address;                                                                    \
-    *address = (update);                                                                 \
-    return old;                                                                          \
-  }                                                                                      \
-  CUDASIM_ACCESS inline T name(::cudasim::CheckedPtr<T> p, T val) {                      \
-    ::cudasim::detail::access_atomic(p.cudasim_region(), p.cudasim_address(), sizeof(T), \
-                                     #name, CUDASIM_CALLER);                             \
-    T* address = p.cudasim_address();                                                    \
-    T old = *address;                                                                    \
-    *address = (update);                                                                 \
-    return old;                                                                          \
+#define CUDASIM_ATOMIC(name, T, update)                                             \
+  CUDASIM_ACCESS inline T name(T* address, T val) {                                 \
+    ::cudasim::detail::atomic_point(#name);                                         \
+    T old = *address;                                                               \
+    *address = (update);                                                            \
+    return old;                                                                     \
+  }                                                                                 \
+  CUDASIM_ACCESS inline T name(::cudasim::CheckedPtr<T> p, T val) {                 \
+    ::cudasim::detail::access_atomic(                                               \
+        p.cudasim_region(), p.cudasim_address(), sizeof(T), #name, CUDASIM_CALLER); \
+    T* address = p.cudasim_address();                                               \
+    T old = *address;                                                               \
+    *address = (update);                                                            \
+    return old;                                                                     \
   }
 CUDASIM_ATOMIC(atomicAdd, int, old + val)
 CUDASIM_ATOMIC(atomicAdd, unsigned int, old + val)
@@ -242,9 +303,9 @@ CUDASIM_ATOMIC(atomicMax, int, val > old ? val : old)
 CUDASIM_ATOMIC(atomicMax, unsigned int, val > old ? val : old)
 CUDASIM_ATOMIC(atomicMax, long long, val > old ? val : old)
 CUDASIM_ATOMIC(atomicMax, unsigned long long, val > old ? val : old)
-CUDASIM_ATOMIC(atomicAnd, int, old & val)
-CUDASIM_ATOMIC(atomicAnd, unsigned int, old & val)
-CUDASIM_ATOMIC(atomicAnd, unsigned long long, old & val)
+CUDASIM_ATOMIC(atomicAnd, int, old& val)
+CUDASIM_ATOMIC(atomicAnd, unsigned int, old& val)
+CUDASIM_ATOMIC(atomicAnd, unsigned long long, old& val)
 CUDASIM_ATOMIC(atomicOr, int, old | val)
 CUDASIM_ATOMIC(atomicOr, unsigned int, old | val)
 CUDASIM_ATOMIC(atomicOr, unsigned long long, old | val)
@@ -255,20 +316,20 @@ CUDASIM_ATOMIC(atomicInc, unsigned int, old >= val ? 0u : old + 1u)
 CUDASIM_ATOMIC(atomicDec, unsigned int, (old == 0u || old > val) ? val : old - 1u)
 #undef CUDASIM_ATOMIC
 
-#define CUDASIM_ATOMIC_CAS(T)                                                            \
-  CUDASIM_ACCESS inline T atomicCAS(T* address, T compare, T val) {                      \
-    ::cudasim::detail::atomic_point("atomicCAS");                                        \
-    T old = *address;                                                                    \
-    if (old == compare) *address = val;                                                  \
-    return old;                                                                          \
-  }                                                                                      \
-  CUDASIM_ACCESS inline T atomicCAS(::cudasim::CheckedPtr<T> p, T compare, T val) {      \
-    ::cudasim::detail::access_atomic(p.cudasim_region(), p.cudasim_address(), sizeof(T), \
-                                     "atomicCAS", CUDASIM_CALLER);                       \
-    T* address = p.cudasim_address();                                                    \
-    T old = *address;                                                                    \
-    if (old == compare) *address = val;                                                  \
-    return old;                                                                          \
+#define CUDASIM_ATOMIC_CAS(T)                                                             \
+  CUDASIM_ACCESS inline T atomicCAS(T* address, T compare, T val) {                       \
+    ::cudasim::detail::atomic_point("atomicCAS");                                         \
+    T old = *address;                                                                     \
+    if (old == compare) *address = val;                                                   \
+    return old;                                                                           \
+  }                                                                                       \
+  CUDASIM_ACCESS inline T atomicCAS(::cudasim::CheckedPtr<T> p, T compare, T val) {       \
+    ::cudasim::detail::access_atomic(                                                     \
+        p.cudasim_region(), p.cudasim_address(), sizeof(T), "atomicCAS", CUDASIM_CALLER); \
+    T* address = p.cudasim_address();                                                     \
+    T old = *address;                                                                     \
+    if (old == compare) *address = val;                                                   \
+    return old;                                                                           \
   }
 CUDASIM_ATOMIC_CAS(int)
 CUDASIM_ATOMIC_CAS(unsigned int)

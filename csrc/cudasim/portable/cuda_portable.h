@@ -20,13 +20,12 @@
 template <class T>
 using cuda_global = ::cudasim::CheckedPtr<T>;
 
-#define CUDA_SHARED_ARRAY(type, name, count)                                             \
-  static char cudasim_site_##name;                                                       \
-  const ::cudasim::SharedArray<type, (count)> name(&cudasim_site_##name, #name, __FILE__, \
-                                                   __LINE__)
+#define CUDA_SHARED_ARRAY(type, name, count) \
+  static char cudasim_site_##name;           \
+  const ::cudasim::SharedArray<type, (count)> name(&cudasim_site_##name, #name, __FILE__, __LINE__)
 
-#define CUDA_SHARED_VAR(type, name)           \
-  static char cudasim_site_##name;            \
+#define CUDA_SHARED_VAR(type, name) \
+  static char cudasim_site_##name;  \
   const ::cudasim::SharedVar<type> name(&cudasim_site_##name, #name, __FILE__, __LINE__)
 
 #else

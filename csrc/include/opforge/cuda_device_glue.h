@@ -26,8 +26,9 @@
 namespace opforge::cuda_device {
 
 [[noreturn]] inline void fail(const char* op, const std::string& what, cudaError_t code) {
-  throw OpError(ErrorKind::kKernel, std::string(op) + "(): " + what + " failed on the GPU (" +
-                                        cudaGetErrorString(code) + ")");
+  throw OpError(
+      ErrorKind::kKernel,
+      std::string(op) + "(): " + what + " failed on the GPU (" + cudaGetErrorString(code) + ")");
 }
 
 // A host-resident buffer's device copy for one launch, on the caller's
@@ -66,8 +67,8 @@ class Staged {
 
   void copy_back() {
     if (device_ == nullptr) return;
-    cudaError_t code = cudaMemcpyAsync(const_cast<Mutable*>(host_.data), device_, host_.bytes(),
-                                       cudaMemcpyDeviceToHost, stream_);
+    cudaError_t code = cudaMemcpyAsync(
+        const_cast<Mutable*>(host_.data), device_, host_.bytes(), cudaMemcpyDeviceToHost, stream_);
     if (code == cudaSuccess) code = cudaStreamSynchronize(stream_);
     if (code != cudaSuccess) fail(op_, std::string("copying '") + name_ + "' back", code);
   }

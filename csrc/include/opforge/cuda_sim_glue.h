@@ -52,7 +52,11 @@ class DeviceCopy {
 // uninitialised read, a race in shared memory, a thread leaving a barrier)
 // becomes an OpError of kind kKernel naming the op.
 template <typename... Params, typename... Args>
-void launch(const Context& ctx, int nblocks, int block, const char* op, void (*kernel)(Params...),
+void launch(const Context& ctx,
+            int nblocks,
+            int block,
+            const char* op,
+            void (*kernel)(Params...),
             Args... args) {
   static std::atomic<uint64_t> next_schedule{0};
   const uint64_t schedule = ctx.cuda.schedule_seed >= 0

@@ -43,7 +43,8 @@ cuda_global<typename CudaElem<T>::type> cuda_arg(const char* op, T* p) {
                 "a CUDA element type has the layout of its host type");
   Device* device = reinterpret_cast<Device*>(p);
 #ifdef CUDASIM
-  return cuda_global<Device>::cudasim_bind(device, cudasim::detail::global_region_of(op, -1, device));
+  return cuda_global<Device>::cudasim_bind(device,
+                                           cudasim::detail::global_region_of(op, -1, device));
 #else
   (void)op;
   return device;

@@ -15,14 +15,14 @@
 // blocks x slots), with no search over the slots per row. Rows below m(0)
 // have no slot and are zeros, as are rows that name no fed position or a
 // packed row outside hidden; all arithmetic is 64-bit.
-#include "kernel_decls/rebuild_padding_cuda.h"
-
 #include <cstdint>
+
+#include "kernel_decls/rebuild_padding_cuda.h"
 
 namespace opforge::rebuild_padding {
 namespace {
 
-constexpr int64_t kNoRow = -1;  // an output row that names no packed row
+constexpr int64_t kNoRow = -1;         // an output row that names no packed row
 constexpr int64_t kNever = INT64_MAX;  // the suffix minimum past the last slot
 constexpr int kWarp = 32;
 constexpr int kWarps = kCudaBlock / kWarp;
@@ -88,7 +88,8 @@ __global__ void opforge::rebuild_padding::cuda_kernel(const CudaArgs<T> args) {
     // Hillis-Steele min-scan towards lower indices: after the step with
     // distance d, suffix_min[i] is the minimum over [i, i + 2d).
     for (int d = 1; d < kCudaBlock; d *= 2) {
-      const int64_t other = tid + d < kCudaBlock ? static_cast<int64_t>(suffix_min[tid + d]) : above;
+      const int64_t other =
+          tid + d < kCudaBlock ? static_cast<int64_t>(suffix_min[tid + d]) : above;
       __syncthreads();
       suffix_min[tid] = min64(suffix_min[tid], other);
       __syncthreads();

@@ -11,10 +11,10 @@
 // offset is capped at out_token_num, padding offsets are formed in 64 bits and
 // saturated to int32, and rows no slot reaches get slot -1 and the padding of
 // a slot real_bsz after the last. Every output element is written.
-#include "kernel_decls/speculate_get_output_padding_offset_cuda.h"
-
-#include <cub/cub.cuh>
 #include <cstdint>
+#include <cub/cub.cuh>
+
+#include "kernel_decls/speculate_get_output_padding_offset_cuda.h"
 
 namespace opforge::speculate_get_output_padding_offset {
 namespace {

@@ -12,10 +12,10 @@
 // token_num, a column at or past its row's width is not read (-1 is packed),
 // and positions no slot reaches get id -1 and slot -1. Every output element
 // is written.
-#include "kernel_decls/speculate_get_padding_offset_cuda.h"
-
-#include <cub/cub.cuh>
 #include <cstdint>
+#include <cub/cub.cuh>
+
+#include "kernel_decls/speculate_get_padding_offset_cuda.h"
 
 namespace opforge::speculate_get_padding_offset {
 namespace {
@@ -70,9 +70,9 @@ __global__ void opforge::speculate_get_padding_offset::cuda_kernel(const CudaArg
       const int64_t slot = first + s;  // < max_bsz: a slot past it has no length
       const bool prefill = args.seq_lens_encoder[slot] > 0;
       const int64_t width = prefill ? args.max_seq_len : args.max_step_tokens;
-      const cuda_global<const int64_t> row = prefill
-                                                 ? args.input_ids + slot * args.max_seq_len
-                                                 : args.step_input_ids + slot * args.max_step_tokens;
+      const cuda_global<const int64_t> row =
+          prefill ? args.input_ids + slot * args.max_seq_len
+                  : args.step_input_ids + slot * args.max_step_tokens;
       for (int64_t k = tid; k < end - start; k += kCudaBlock) {
         int64_t id = kNoToken;
         if (k < width) id = row[k];

@@ -7,9 +7,9 @@
 // on any values: a slot with seq_lens_this_time <= 0 is idle (0 rows); a
 // non-zero seq_lens_encoder means prefill (1 row); otherwise the slot's
 // seq_lens_this_time. seq_lens_encoder[b] is read only for b < max_bsz.
-#include "kernel_decls/speculate_get_seq_lens_output_cuda.h"
-
 #include <cstdint>
+
+#include "kernel_decls/speculate_get_seq_lens_output_cuda.h"
 
 __global__ void opforge::speculate_get_seq_lens_output::cuda_kernel(const CudaArgs args) {
   const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;

@@ -17,15 +17,22 @@ inline constexpr int kReduceThreads = 128;
 // correct.cu
 __global__ void block_sum(cuda_global<const int> in, int64_t n, cuda_global<int64_t> sums);
 __global__ void block_max(cuda_global<const int> in, cuda_global<int> maxima);
-__global__ void block_scan(cuda_global<const int> in, cuda_global<int> exclusive,
-                           cuda_global<int> inclusive, cuda_global<int> totals);
+__global__ void block_scan(cuda_global<const int> in,
+                           cuda_global<int> exclusive,
+                           cuda_global<int> inclusive,
+                           cuda_global<int> totals);
 __global__ void warp_ops(cuda_global<int> out);
-__global__ void atomics(cuda_global<const int> values, int n, cuda_global<int> histogram,
-                        cuda_global<unsigned> maximum, cuda_global<float> float_sum,
+__global__ void atomics(cuda_global<const int> values,
+                        int n,
+                        cuda_global<int> histogram,
+                        cuda_global<unsigned> maximum,
+                        cuda_global<float> float_sum,
                         cuda_global<int> block_counts);
 __global__ void reverse_in_shared(cuda_global<const int> in, cuda_global<int> out);
 __global__ void warp_synchronised_exchange(cuda_global<int> out);
-__global__ void convert_16bit(cuda_global<const float> in, int n, cuda_global<half> halves,
+__global__ void convert_16bit(cuda_global<const float> in,
+                              int n,
+                              cuda_global<half> halves,
                               cuda_global<__nv_bfloat16> bfloats);
 __global__ void record_ids(cuda_global<int> ids);
 __global__ void record_order(cuda_global<int> next, cuda_global<int> order);
@@ -43,6 +50,9 @@ __global__ void temp_storage_reuse(cuda_global<int> out);
 __global__ void write_through_null(cuda_global<int> out);
 __global__ void shuffle_partial_warp(cuda_global<int> out);
 __global__ void warp_waits_for_barrier(cuda_global<int> out);
+__global__ void plain_shared_overrun(cuda_global<int> out);
+__global__ void read_during_atomics(cuda_global<int> out);
+__global__ void accumulate_past_end(cuda_global<const int> in, cuda_global<int> out);
 
 extern const int line_read_past_end;
 extern const int line_write_past_end;
@@ -54,5 +64,8 @@ extern const int line_shared_race_read;
 extern const int line_divergent_first;
 extern const int line_divergent_second;
 extern const int line_write_through_null;
+extern const int line_accumulate_past_end;
+extern const int line_read_during_atomics_add;
+extern const int line_read_during_atomics_read;
 
 }  // namespace cudasim_tests

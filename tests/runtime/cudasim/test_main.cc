@@ -32,32 +32,32 @@ std::string location(const char* file, int line) {
   return std::string(file) + ":" + std::to_string(line) + ": ";
 }
 
-#define EXPECT(condition)                                                                   \
-  do {                                                                                      \
-    if (!(condition)) {                                                                     \
-      throw TestFailure{location(__FILE__, __LINE__) + "EXPECT(" #condition ")"};           \
-    }                                                                                       \
+#define EXPECT(condition)                                                         \
+  do {                                                                            \
+    if (!(condition)) {                                                           \
+      throw TestFailure{location(__FILE__, __LINE__) + "EXPECT(" #condition ")"}; \
+    }                                                                             \
   } while (0)
 
-#define EXPECT_EQ(actual, expected)                                                         \
-  do {                                                                                      \
-    const auto actual_value = (actual);                                                     \
-    const auto expected_value = (expected);                                                 \
-    if (!(actual_value == expected_value)) {                                                \
-      throw TestFailure{location(__FILE__, __LINE__) + #actual " is " +                     \
-                        std::to_string(actual_value) + ", expected " +                      \
-                        std::to_string(expected_value)};                                    \
-    }                                                                                       \
+#define EXPECT_EQ(actual, expected)                                     \
+  do {                                                                  \
+    const auto actual_value = (actual);                                 \
+    const auto expected_value = (expected);                             \
+    if (!(actual_value == expected_value)) {                            \
+      throw TestFailure{location(__FILE__, __LINE__) + #actual " is " + \
+                        std::to_string(actual_value) + ", expected " +  \
+                        std::to_string(expected_value)};                \
+    }                                                                   \
   } while (0)
 
-#define EXPECT_CONTAINS(text, part)                                                         \
-  do {                                                                                      \
-    const std::string haystack = (text);                                                    \
-    const std::string needle = (part);                                                      \
-    if (haystack.find(needle) == std::string::npos) {                                       \
-      throw TestFailure{location(__FILE__, __LINE__) + "expected \"" + needle +             \
-                        "\" in: " + haystack};                                              \
-    }                                                                                       \
+#define EXPECT_CONTAINS(text, part)                                             \
+  do {                                                                          \
+    const std::string haystack = (text);                                        \
+    const std::string needle = (part);                                          \
+    if (haystack.find(needle) == std::string::npos) {                           \
+      throw TestFailure{location(__FILE__, __LINE__) + "expected \"" + needle + \
+                        "\" in: " + haystack};                                  \
+    }                                                                           \
   } while (0)
 
 template <class Run>
@@ -104,7 +104,9 @@ std::vector<int> iota_values(std::size_t n, int scale, int modulo) {
   return v;
 }
 
-std::string line_of(int line) { return "broken.cu:" + std::to_string(line); }
+std::string line_of(int line) {
+  return "broken.cu:" + std::to_string(line);
+}
 
 // --- correct kernels -----------------------------------------------------------
 
@@ -116,8 +118,12 @@ void test_block_sum() {
   for (std::uint64_t seed : kSeeds) {
     DeviceArray<int> in(values, "values");
     DeviceArray<int64_t> sums(8, "sums");
-    cudasim::launch("block_sum", LaunchConfig{dim3(8), dim3(kReduceThreads), seed}, block_sum,
-                    in.get(), n, sums.get());
+    cudasim::launch("block_sum",
+                    LaunchConfig{dim3(8), dim3(kReduceThreads), seed},
+                    block_sum,
+                    in.get(),
+                    n,
+                    sums.get());
     const std::vector<int64_t> got = sums.download();
     for (std::size_t b = 0; b < 8; ++b) EXPECT_EQ(got[b], expected[b]);
   }
@@ -128,8 +134,11 @@ void test_block_max_with_functor() {
   for (std::uint64_t seed : kSeeds) {
     DeviceArray<int> in(values, "values");
     DeviceArray<int> maxima(3, "maxima");
-    cudasim::launch("block_max", LaunchConfig{dim3(3), dim3(kReduceThreads), seed}, block_max,
-                    in.get(), maxima.get());
+    cudasim::launch("block_max",
+                    LaunchConfig{dim3(3), dim3(kReduceThreads), seed},
+                    block_max,
+                    in.get(),
+                    maxima.get());
     const std::vector<int> got = maxima.download();
     for (std::size_t b = 0; b < 3; ++b) {
       int best = values[b * 100];
@@ -146,8 +155,13 @@ void test_block_scan() {
     DeviceArray<int> exclusive(values.size(), "exclusive");
     DeviceArray<int> inclusive(values.size(), "inclusive");
     DeviceArray<int> totals(2, "totals");
-    cudasim::launch("block_scan", LaunchConfig{dim3(2), dim3(kReduceThreads), seed}, block_scan,
-                    in.get(), exclusive.get(), inclusive.get(), totals.get());
+    cudasim::launch("block_scan",
+                    LaunchConfig{dim3(2), dim3(kReduceThreads), seed},
+                    block_scan,
+                    in.get(),
+                    exclusive.get(),
+                    inclusive.get(),
+                    totals.get());
     const std::vector<int> ex = exclusive.download();
     const std::vector<int> in_sum = inclusive.download();
     const std::vector<int> tot = totals.download();
@@ -205,8 +219,15 @@ void test_atomics() {
     DeviceArray<unsigned> max_out(std::vector<unsigned>(1, 0), "maximum");
     DeviceArray<float> float_sum(std::vector<float>(1, 0.0f), "float_sum");
     DeviceArray<int> block_counts(4, "block_counts");
-    cudasim::launch("atomics", LaunchConfig{dim3(4), dim3(256), seed}, atomics, in.get(), n,
-                    hist.get(), max_out.get(), float_sum.get(), block_counts.get());
+    cudasim::launch("atomics",
+                    LaunchConfig{dim3(4), dim3(256), seed},
+                    atomics,
+                    in.get(),
+                    n,
+                    hist.get(),
+                    max_out.get(),
+                    float_sum.get(),
+                    block_counts.get());
     const std::vector<int> got = hist.download();
     for (std::size_t b = 0; b < 8; ++b) EXPECT_EQ(got[b], histogram[b]);
     EXPECT_EQ(max_out.download()[0], maximum);
@@ -222,8 +243,11 @@ void test_reverse_in_shared() {
   for (std::uint64_t seed : kSeeds) {
     DeviceArray<int> in(values, "values");
     DeviceArray<int> out(values.size(), "out");
-    cudasim::launch("reverse_in_shared", LaunchConfig{dim3(3), dim3(64), seed},
-                    reverse_in_shared, in.get(), out.get());
+    cudasim::launch("reverse_in_shared",
+                    LaunchConfig{dim3(3), dim3(64), seed},
+                    reverse_in_shared,
+                    in.get(),
+                    out.get());
     const std::vector<int> got = out.download();
     for (std::size_t b = 0; b < 3; ++b) {
       for (std::size_t t = 0; t < 64; ++t) EXPECT_EQ(got[b * 64 + t], values[b * 64 + 63 - t]);
@@ -234,8 +258,10 @@ void test_reverse_in_shared() {
 void test_syncwarp_orders_lanes() {
   for (std::uint64_t seed : kSeeds) {
     DeviceArray<int> out(64, "out");
-    cudasim::launch("warp_synchronised_exchange", LaunchConfig{dim3(1), dim3(64), seed},
-                    warp_synchronised_exchange, out.get());
+    cudasim::launch("warp_synchronised_exchange",
+                    LaunchConfig{dim3(1), dim3(64), seed},
+                    warp_synchronised_exchange,
+                    out.get());
     const std::vector<int> got = out.download();
     for (int t = 0; t < 64; ++t) EXPECT_EQ(got[static_cast<std::size_t>(t)], (t ^ 1) * 10);
   }
@@ -263,8 +289,11 @@ void test_schedules_differ_but_replay() {
   auto order = [](std::uint64_t seed) {
     DeviceArray<int> next(std::vector<int>(1, 0), "next");
     DeviceArray<int> order_out(64, "order");
-    cudasim::launch("record_order", LaunchConfig{dim3(1), dim3(64), seed}, record_order,
-                    next.get(), order_out.get());
+    cudasim::launch("record_order",
+                    LaunchConfig{dim3(1), dim3(64), seed},
+                    record_order,
+                    next.get(),
+                    order_out.get());
     return order_out.download();
   };
   const std::vector<int> first = order(1);
@@ -281,20 +310,25 @@ void test_report_read_past_end() {
   DeviceArray<int> in(std::vector<int>(32, 5), "input_tokens");
   DeviceArray<int> out(32, "out");
   const std::string error = error_of([&] {
-    cudasim::launch("read_past_end", LaunchConfig{dim3(1), dim3(32), 11}, read_past_end,
-                    in.get(), 32, out.get());
+    cudasim::launch("read_past_end",
+                    LaunchConfig{dim3(1), dim3(32), 11},
+                    read_past_end,
+                    in.get(),
+                    32,
+                    out.get());
   });
   EXPECT_CONTAINS(error, "kernel 'read_past_end', block (0,0,0) thread (31,0,0)");
   EXPECT_CONTAINS(error, line_of(line_read_past_end));
-  EXPECT_CONTAINS(error, "out-of-bounds read: bytes [128, 132) (element 32 of 4-byte elements; "
-                         "it has 32) of device allocation 'input_tokens' (128 bytes)");
+  EXPECT_CONTAINS(error,
+                  "out-of-bounds read: bytes [128, 132) (element 32 of 4-byte elements; "
+                  "it has 32) of device allocation 'input_tokens' (128 bytes)");
 }
 
 void test_report_write_past_end() {
   DeviceArray<int> out(16, "step_out");
   const std::string error = error_of([&] {
-    cudasim::launch("write_past_end", LaunchConfig{dim3(2), dim3(32), 5}, write_past_end,
-                    out.get(), 16);
+    cudasim::launch(
+        "write_past_end", LaunchConfig{dim3(2), dim3(32), 5}, write_past_end, out.get(), 16);
   });
   EXPECT_CONTAINS(error, "kernel 'write_past_end', block (");
   EXPECT_CONTAINS(error, "thread (15,0,0)");
@@ -306,8 +340,8 @@ void test_report_write_past_end() {
 void test_report_shared_past_end() {
   DeviceArray<int> out(64, "out");
   const std::string error = error_of([&] {
-    cudasim::launch("shared_past_end", LaunchConfig{dim3(1), dim3(64), 5}, shared_past_end,
-                    out.get());
+    cudasim::launch(
+        "shared_past_end", LaunchConfig{dim3(1), dim3(64), 5}, shared_past_end, out.get());
   });
   EXPECT_CONTAINS(error, "kernel 'shared_past_end', block (0,0,0) thread (");
   EXPECT_CONTAINS(error, line_of(line_shared_past_end));
@@ -321,21 +355,27 @@ void test_report_uninitialised_global() {
   cudasim::memcpy_h2d(in.get(), half.data(), 16 * sizeof(int));
   DeviceArray<int> out(32, "out");
   const std::string error = error_of([&] {
-    cudasim::launch("read_uninitialised", LaunchConfig{dim3(1), dim3(32), 9},
-                    read_uninitialised, in.get(), out.get());
+    cudasim::launch("read_uninitialised",
+                    LaunchConfig{dim3(1), dim3(32), 9},
+                    read_uninitialised,
+                    in.get(),
+                    out.get());
   });
   EXPECT_CONTAINS(error, "kernel 'read_uninitialised', block (0,0,0) thread (");
   EXPECT_CONTAINS(error, line_of(line_read_uninitialised));
   EXPECT_CONTAINS(error, "read of uninitialised memory");
-  EXPECT_CONTAINS(error, "device allocation 'partly_copied' (128 bytes) was never written by "
-                         "the host or a kernel");
+  EXPECT_CONTAINS(error,
+                  "device allocation 'partly_copied' (128 bytes) was never written by "
+                  "the host or a kernel");
 }
 
 void test_report_uninitialised_shared() {
   DeviceArray<int> out(64, "out");
   const std::string error = error_of([&] {
-    cudasim::launch("read_uninitialised_shared", LaunchConfig{dim3(1), dim3(64), 4},
-                    read_uninitialised_shared, out.get());
+    cudasim::launch("read_uninitialised_shared",
+                    LaunchConfig{dim3(1), dim3(64), 4},
+                    read_uninitialised_shared,
+                    out.get());
   });
   EXPECT_CONTAINS(error, "kernel 'read_uninitialised_shared', block (0,0,0) thread (");
   EXPECT_CONTAINS(error, line_of(line_read_uninitialised_shared));
@@ -350,8 +390,10 @@ void test_report_exit_before_barrier() {
   for (std::uint64_t seed : kSeeds) {
     DeviceArray<int> out(32, "out");
     const std::string error = error_of([&] {
-      cudasim::launch("exit_before_barrier", LaunchConfig{dim3(1), dim3(32), seed},
-                      exit_before_barrier, out.get());
+      cudasim::launch("exit_before_barrier",
+                      LaunchConfig{dim3(1), dim3(32), seed},
+                      exit_before_barrier,
+                      out.get());
     });
     EXPECT_CONTAINS(error, "kernel 'exit_before_barrier', block (0,0,0) thread (");
     EXPECT_CONTAINS(error, "every thread of the block must reach every __syncthreads");
@@ -364,8 +406,8 @@ void test_report_exit_before_barrier() {
 void test_report_divergent_barriers() {
   DeviceArray<int> out(32, "out");
   const std::string error = error_of([&] {
-    cudasim::launch("divergent_barriers", LaunchConfig{dim3(1), dim3(32), 2},
-                    divergent_barriers, out.get());
+    cudasim::launch(
+        "divergent_barriers", LaunchConfig{dim3(1), dim3(32), 2}, divergent_barriers, out.get());
   });
   EXPECT_CONTAINS(error, "kernel 'divergent_barriers', block (0,0,0) thread (");
   EXPECT_CONTAINS(error, "divergent __syncthreads");
@@ -377,8 +419,7 @@ void test_report_shared_race() {
   for (std::uint64_t seed : kSeeds) {
     DeviceArray<int> out(64, "out");
     const std::string error = error_of([&] {
-      cudasim::launch("shared_race", LaunchConfig{dim3(1), dim3(64), seed}, shared_race,
-                      out.get());
+      cudasim::launch("shared_race", LaunchConfig{dim3(1), dim3(64), seed}, shared_race, out.get());
     });
     EXPECT_CONTAINS(error, "kernel 'shared_race', block (0,0,0) thread (");
     EXPECT_CONTAINS(error, "data race on shared array 'slots' (declared at ");
@@ -390,11 +431,28 @@ void test_report_shared_race() {
   }
 }
 
+void test_report_plain_read_during_atomics() {
+  for (std::uint64_t seed : kSeeds) {
+    DeviceArray<int> out(1, "out");
+    const std::string error = error_of([&] {
+      cudasim::launch("read_during_atomics",
+                      LaunchConfig{dim3(1), dim3(64), seed},
+                      read_during_atomics,
+                      out.get());
+    });
+    EXPECT_CONTAINS(error, "data race on shared array 'counter' (declared at ");
+    EXPECT_CONTAINS(error, line_of(line_read_during_atomics_add));
+    EXPECT_CONTAINS(error, line_of(line_read_during_atomics_read));
+  }
+}
+
 void test_report_temp_storage_reuse() {
   DeviceArray<int> out(1, "out");
   const std::string error = error_of([&] {
-    cudasim::launch("temp_storage_reuse", LaunchConfig{dim3(1), dim3(kReduceThreads), 3},
-                    temp_storage_reuse, out.get());
+    cudasim::launch("temp_storage_reuse",
+                    LaunchConfig{dim3(1), dim3(kReduceThreads), 3},
+                    temp_storage_reuse,
+                    out.get());
   });
   EXPECT_CONTAINS(error, "kernel 'temp_storage_reuse', block (0,0,0) thread (");
   EXPECT_CONTAINS(error, "cub::BlockReduce reuses its TempStorage with no __syncthreads");
@@ -403,8 +461,8 @@ void test_report_temp_storage_reuse() {
 void test_report_null() {
   DeviceArray<int> out(1, "out");
   const std::string error = error_of([&] {
-    cudasim::launch("write_through_null", LaunchConfig{dim3(1), dim3(32), 3},
-                    write_through_null, out.get());
+    cudasim::launch(
+        "write_through_null", LaunchConfig{dim3(1), dim3(32), 3}, write_through_null, out.get());
   });
   EXPECT_CONTAINS(error, "thread (0,0,0)");
   EXPECT_CONTAINS(error, line_of(line_write_through_null));
@@ -414,8 +472,10 @@ void test_report_null() {
 void test_report_partial_warp_shuffle() {
   DeviceArray<int> out(48, "out");
   const std::string error = error_of([&] {
-    cudasim::launch("shuffle_partial_warp", LaunchConfig{dim3(1), dim3(48), 3},
-                    shuffle_partial_warp, out.get());
+    cudasim::launch("shuffle_partial_warp",
+                    LaunchConfig{dim3(1), dim3(48), 3},
+                    shuffle_partial_warp,
+                    out.get());
   });
   EXPECT_CONTAINS(error, "__shfl_down_sync with mask 0xffffffff names lanes that do not exist");
   EXPECT_CONTAINS(error, "the block has 48 threads");
@@ -424,8 +484,10 @@ void test_report_partial_warp_shuffle() {
 void test_report_deadlock() {
   DeviceArray<int> out(32, "out");
   const std::string error = error_of([&] {
-    cudasim::launch("warp_waits_for_barrier", LaunchConfig{dim3(1), dim3(32), 3},
-                    warp_waits_for_barrier, out.get());
+    cudasim::launch("warp_waits_for_barrier",
+                    LaunchConfig{dim3(1), dim3(32), 3},
+                    warp_waits_for_barrier,
+                    out.get());
   });
   EXPECT_CONTAINS(error, "kernel 'warp_waits_for_barrier', block (0,0,0): deadlock");
   EXPECT_CONTAINS(error, "thread (0,0,0) waits in __syncthreads (");
@@ -436,24 +498,79 @@ void test_report_bad_arguments() {
   int host = 0;
   DeviceArray<int> out(1, "out");
   std::string error = error_of([&] {
-    cudasim::launch("write_past_end", LaunchConfig{dim3(1), dim3(32), 3}, write_past_end, &host,
-                    1);
+    cudasim::launch("write_past_end", LaunchConfig{dim3(1), dim3(32), 3}, write_past_end, &host, 1);
   });
   EXPECT_CONTAINS(error, "kernel 'write_past_end': argument 0");
   EXPECT_CONTAINS(error, "is not device memory");
   error = error_of([&] {
-    cudasim::launch("write_past_end", LaunchConfig{dim3(1), dim3(2048), 3}, write_past_end,
-                    out.get(), 1);
+    cudasim::launch(
+        "write_past_end", LaunchConfig{dim3(1), dim3(2048), 3}, write_past_end, out.get(), 1);
   });
   EXPECT_CONTAINS(error, "invalid block (2048,1,1)");
   // The simulation stays usable after errors.
-  cudasim::launch("write_past_end", LaunchConfig{dim3(1), dim3(32), 3}, write_past_end,
-                  out.get(), 0);
+  cudasim::launch(
+      "write_past_end", LaunchConfig{dim3(1), dim3(32), 3}, write_past_end, out.get(), 0);
+}
+
+void test_report_compound_assignment() {
+  DeviceArray<int> in(std::vector<int>(32, 1), "addend");
+  DeviceArray<int> out(std::vector<int>(32, 0), "sum");
+  const std::string error = error_of([&] {
+    cudasim::launch("accumulate_past_end",
+                    LaunchConfig{dim3(1), dim3(32), 3},
+                    accumulate_past_end,
+                    in.get(),
+                    out.get());
+  });
+  EXPECT_CONTAINS(error, "thread (31,0,0)");
+  EXPECT_CONTAINS(error, line_of(line_accumulate_past_end));
+  EXPECT_CONTAINS(error, "out-of-bounds read: bytes [128, 132)");
+  EXPECT_CONTAINS(error, "device allocation 'addend' (128 bytes)");
+}
+
+void test_memset_and_device_copies_carry_initialisation() {
+  DeviceArray<int> in(32, "copied");
+  DeviceArray<int> out(32, "out");
+  cudasim::device_memset(in.get(), 0, 32 * sizeof(int));
+  cudasim::launch("read_uninitialised",
+                  LaunchConfig{dim3(1), dim3(32), 1},
+                  read_uninitialised,
+                  in.get(),
+                  out.get());
+  for (int v : out.download()) EXPECT_EQ(v, 0);
+  // Copying never-written bytes copies their state: still uninitialised.
+  DeviceArray<int> fresh(32, "fresh");
+  cudasim::memcpy_d2d(in.get() + 8, fresh.get(), 4 * sizeof(int));
+  const std::string error = error_of([&] {
+    cudasim::launch("read_uninitialised",
+                    LaunchConfig{dim3(1), dim3(32), 1},
+                    read_uninitialised,
+                    in.get(),
+                    out.get());
+  });
+  EXPECT_CONTAINS(error, "read of uninitialised memory");
+  EXPECT_CONTAINS(error, "device allocation 'copied' (128 bytes)");
+  const std::string bad_copy =
+      error_of([&] { cudasim::memcpy_d2d(in.get() + 30, fresh.get(), 4 * sizeof(int)); });
+  EXPECT_CONTAINS(bad_copy,
+                  "memcpy_d2d destination: bytes [120, 136) run past the end of "
+                  "device allocation 'copied' (128 bytes)");
+}
+
+// Run by name only, on the sanitized build, where it must die.
+void sanitizer_plain_shared_overrun() {
+  DeviceArray<int> out(64, "out");
+  cudasim::launch(
+      "plain_shared_overrun", LaunchConfig{dim3(1), dim3(64), 1}, plain_shared_overrun, out.get());
 }
 
 struct Test {
   const char* name;
   void (*run)();
+};
+
+const Test kSanitizerTests[] = {
+    {"asan_plain_shared_overrun", sanitizer_plain_shared_overrun},
 };
 
 const Test kTests[] = {
@@ -474,11 +591,15 @@ const Test kTests[] = {
     {"report_exit_before_barrier", test_report_exit_before_barrier},
     {"report_divergent_barriers", test_report_divergent_barriers},
     {"report_shared_race", test_report_shared_race},
+    {"report_plain_read_during_atomics", test_report_plain_read_during_atomics},
     {"report_temp_storage_reuse", test_report_temp_storage_reuse},
     {"report_null", test_report_null},
     {"report_partial_warp_shuffle", test_report_partial_warp_shuffle},
     {"report_deadlock", test_report_deadlock},
     {"report_bad_arguments", test_report_bad_arguments},
+    {"report_compound_assignment", test_report_compound_assignment},
+    {"memset_and_device_copies_carry_initialisation",
+     test_memset_and_device_copies_carry_initialisation},
 };
 
 template <class T>
@@ -517,6 +638,14 @@ int main(int argc, char** argv) {
     for (std::uint16_t h : in) out.push_back(__half2float(__ushort_as_half(h)));
     write_file(argv[3], out);
     return 0;
+  }
+  if (argc == 2) {
+    for (const Test& test : kSanitizerTests) {
+      if (std::strcmp(argv[1], test.name) != 0) continue;
+      test.run();
+      std::printf("%s: no sanitizer report\n", test.name);
+      return 1;
+    }
   }
   int passed = 0;
   int run = 0;

@@ -34,14 +34,18 @@ void access_read(const Region* region, const void* address, std::size_t bytes, c
 void access_write(const Region* region, const void* address, std::size_t bytes, const void* pc);
 // An atomic read-modify-write: bounds and initialisation checked, exempt from
 // the race check, bytes marked initialised; other threads may run first.
-void access_atomic(const Region* region, const void* address, std::size_t bytes,
-                   const char* op, const void* pc);
+void access_atomic(
+    const Region* region, const void* address, std::size_t bytes, const char* op, const void* pc);
 // Pointer difference across two regions is an error.
 void check_same_region(const Region* a, const Region* b, const void* pc);
 // The current block's region for the shared declaration at `site`: created
 // (poisoned, uninitialised) the first time a thread of the block reaches it.
-Region* shared_region(const void* site, std::size_t bytes, std::size_t alignment,
-                      const char* name, const char* file, int line);
+Region* shared_region(const void* site,
+                      std::size_t bytes,
+                      std::size_t alignment,
+                      const char* name,
+                      const char* file,
+                      int line);
 void* region_base(const Region* region);
 
 }  // namespace detail
@@ -78,14 +82,14 @@ class Ref {
     return *this;
   }
 
-#define CUDASIM_COMPOUND(op)                        \
-  template <class U>                                \
+#define CUDASIM_COMPOUND(op)                                  \
+  template <class U>                                          \
   CUDASIM_ACCESS const Ref& operator op(const U& rhs) const { \
-    const void* pc = CUDASIM_CALLER;                \
-    Value value = load(pc);                         \
-    value op rhs;                                   \
-    store(value, pc);                               \
-    return *this;                                   \
+    const void* pc = CUDASIM_CALLER;                          \
+    Value value = load(pc);                                   \
+    value op plain(rhs, pc);                                  \
+    store(value, pc);                                         \
+    return *this;                                             \
   }
   CUDASIM_COMPOUND(+=)
   CUDASIM_COMPOUND(-=)
@@ -136,6 +140,17 @@ class Ref {
   Value cudasim_load(const void* pc) const { return load(pc); }
 
  private:
+  // The right operand of a compound assignment, read (if it is an element)
+  // with the kernel's location.
+  template <class U>
+  static const U& plain(const U& value, const void*) {
+    return value;
+  }
+  template <class U>
+  static std::remove_const_t<U> plain(const Ref<U>& element, const void* pc) {
+    return element.cudasim_load(pc);
+  }
+
   Value load(const void* pc) const {
     detail::access_read(region_, address_, sizeof(T), pc);
     Value value;
@@ -146,7 +161,8 @@ class Ref {
     static_assert(!std::is_const_v<T>, "assignment through a pointer to const");
     detail::access_write(region_, address_, sizeof(T), pc);
     std::memcpy(static_cast<void*>(const_cast<Value*>(address_)),
-                static_cast<const void*>(&value), sizeof(T));
+                static_cast<const void*>(&value),
+                sizeof(T));
   }
 
   T* address_;
@@ -207,17 +223,29 @@ class CheckedPtr {
   explicit operator bool() const { return address_ != nullptr; }
 
   template <class U>
-  bool operator==(const CheckedPtr<U>& o) const { return address_ == o.cudasim_address(); }
+  bool operator==(const CheckedPtr<U>& o) const {
+    return address_ == o.cudasim_address();
+  }
   template <class U>
-  bool operator!=(const CheckedPtr<U>& o) const { return address_ != o.cudasim_address(); }
+  bool operator!=(const CheckedPtr<U>& o) const {
+    return address_ != o.cudasim_address();
+  }
   template <class U>
-  bool operator<(const CheckedPtr<U>& o) const { return address_ < o.cudasim_address(); }
+  bool operator<(const CheckedPtr<U>& o) const {
+    return address_ < o.cudasim_address();
+  }
   template <class U>
-  bool operator<=(const CheckedPtr<U>& o) const { return address_ <= o.cudasim_address(); }
+  bool operator<=(const CheckedPtr<U>& o) const {
+    return address_ <= o.cudasim_address();
+  }
   template <class U>
-  bool operator>(const CheckedPtr<U>& o) const { return address_ > o.cudasim_address(); }
+  bool operator>(const CheckedPtr<U>& o) const {
+    return address_ > o.cudasim_address();
+  }
   template <class U>
-  bool operator>=(const CheckedPtr<U>& o) const { return address_ >= o.cudasim_address(); }
+  bool operator>=(const CheckedPtr<U>& o) const {
+    return address_ >= o.cudasim_address();
+  }
   bool operator==(std::nullptr_t) const { return address_ == nullptr; }
   bool operator!=(std::nullptr_t) const { return address_ != nullptr; }
   friend bool operator==(std::nullptr_t, const CheckedPtr& p) { return p.address_ == nullptr; }
@@ -247,8 +275,8 @@ class SharedArray {
  public:
   SharedArray(const void* site, const char* name, const char* file, int line)
       : region_(detail::shared_region(site, sizeof(T) * Count, alignof(T), name, file, line)),
-        pointer_(CheckedPtr<T>::cudasim_bind(static_cast<T*>(detail::region_base(region_)),
-                                             region_)) {}
+        pointer_(
+            CheckedPtr<T>::cudasim_bind(static_cast<T*>(detail::region_base(region_)), region_)) {}
   SharedArray(const SharedArray&) = delete;
   SharedArray& operator=(const SharedArray&) = delete;
 

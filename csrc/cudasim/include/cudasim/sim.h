@@ -48,13 +48,17 @@ void memcpy_h2d(void* device_dst, const void* host_src, std::size_t bytes);
 void memcpy_d2h(void* host_dst, const void* device_src, std::size_t bytes);
 // cudaMemset: fills and marks initialised.
 void device_memset(void* device_dst, int value, std::size_t bytes);
+// cudaMemcpyDeviceToDevice: copies the bytes and whether they are initialised.
+void memcpy_d2d(void* device_dst, const void* device_src, std::size_t bytes);
 
 namespace detail {
 
 using KernelThunk = void (*)(const void* closure);
 
 // Runs `thunk(closure)` once per simulated thread; throws Error on any failure.
-void run_launch(const char* kernel_name, const LaunchConfig& config, KernelThunk thunk,
+void run_launch(const char* kernel_name,
+                const LaunchConfig& config,
+                KernelThunk thunk,
                 const void* closure);
 
 // The allocation holding `p` (one past the end included); throws Error naming
@@ -87,10 +91,10 @@ Param bind_argument(const char* kernel_name, int index, const Arg& arg) {
 }
 
 template <class... Params, class... Args, std::size_t... I>
-std::tuple<Params...> bind_arguments(const char* kernel_name, std::index_sequence<I...>,
+std::tuple<Params...> bind_arguments(const char* kernel_name,
+                                     std::index_sequence<I...>,
                                      const Args&... args) {
-  return std::tuple<Params...>(
-      bind_argument<Params>(kernel_name, static_cast<int>(I), args)...);
+  return std::tuple<Params...>(bind_argument<Params>(kernel_name, static_cast<int>(I), args)...);
 }
 
 template <class Closure>
@@ -109,15 +113,13 @@ void call_closure(const void* closure) {
 // thread abort the launch and are rethrown as cudasim::Error naming the kernel,
 // block, thread, source line and buffer.
 template <class... Params, class... Args>
-void launch(const char* kernel_name, LaunchConfig cfg, void (*kernel)(Params...),
-            Args... args) {
+void launch(const char* kernel_name, LaunchConfig cfg, void (*kernel)(Params...), Args... args) {
   static_assert(sizeof...(Params) == sizeof...(Args),
                 "cudasim::launch: argument count differs from the kernel's parameters");
   if (kernel == nullptr) throw Error("cudasim::launch: kernel function pointer is null");
   const char* name = kernel_name != nullptr ? kernel_name : "<unnamed kernel>";
-  const std::tuple<std::decay_t<Params>...> bound =
-      detail::bind_arguments<std::decay_t<Params>...>(
-          name, std::index_sequence_for<Args...>{}, args...);
+  const std::tuple<std::decay_t<Params>...> bound = detail::bind_arguments<std::decay_t<Params>...>(
+      name, std::index_sequence_for<Args...>{}, args...);
   auto closure = [kernel, &bound]() { std::apply(kernel, bound); };
   detail::run_launch(name, cfg, &detail::call_closure<decltype(closure)>, &closure);
 }

@@ -111,4 +111,32 @@ __global__ void warp_waits_for_barrier(cuda_global<int> out) {
   out[threadIdx.x] = v;
 }
 
+// The element read by a compound assignment is one past the end.
+__global__ void accumulate_past_end(cuda_global<const int> in, cuda_global<int> out) {
+  const int i = static_cast<int>(threadIdx.x);
+  out[i] += in[i + 1];
+}
+const int line_accumulate_past_end = __LINE__ - 2;
+
+// Thread 0 reads the counter the others are still adding to: no barrier
+// between the atomics and the plain read.
+__global__ void read_during_atomics(cuda_global<int> out) {
+  CUDA_SHARED_VAR(int, counter);
+  if (threadIdx.x == 0) counter = 0;
+  __syncthreads();
+  atomicAdd(&counter, 1);
+  if (threadIdx.x == 0) out[0] = counter;
+}
+const int line_read_during_atomics_add = __LINE__ - 3;
+const int line_read_during_atomics_read = __LINE__ - 3;
+
+// Plain __shared__ is unchecked by the simulation (a static); 64 threads
+// overrun its 32 slots, which only AddressSanitizer sees.
+__global__ void plain_shared_overrun(cuda_global<int> out) {
+  __shared__ int plain[32];
+  plain[threadIdx.x] = 1;
+  __syncthreads();
+  out[threadIdx.x] = plain[threadIdx.x % 32];
+}
+
 }  // namespace cudasim_tests

@@ -22,15 +22,17 @@ __global__ void block_max(cuda_global<const int> in, cuda_global<int> maxima) {
   using Reduce = cub::BlockReduce<int, kReduceThreads>;
   __shared__ typename Reduce::TempStorage storage;
   const int valid = 100;
-  const int value = threadIdx.x < valid ? static_cast<int>(in[blockIdx.x * valid + threadIdx.x])
-                                        : 0;
+  const int value =
+      threadIdx.x < valid ? static_cast<int>(in[blockIdx.x * valid + threadIdx.x]) : 0;
   const int best = Reduce(storage).Reduce(value, ::cuda::maximum<>{}, valid);
   if (threadIdx.x == 0) maxima[blockIdx.x] = best;
 }
 
 // Two scans through one TempStorage, separated by the barrier CUB requires.
-__global__ void block_scan(cuda_global<const int> in, cuda_global<int> exclusive,
-                           cuda_global<int> inclusive, cuda_global<int> totals) {
+__global__ void block_scan(cuda_global<const int> in,
+                           cuda_global<int> exclusive,
+                           cuda_global<int> inclusive,
+                           cuda_global<int> totals) {
   using Scan = cub::BlockScan<int, kReduceThreads>;
   __shared__ typename Scan::TempStorage storage;
   const int i = blockIdx.x * kReduceThreads + threadIdx.x;
@@ -66,8 +68,11 @@ __global__ void warp_ops(cuda_global<int> out) {
 }
 
 // Global and shared atomics from every thread of several blocks.
-__global__ void atomics(cuda_global<const int> values, int n, cuda_global<int> histogram,
-                        cuda_global<unsigned> maximum, cuda_global<float> float_sum,
+__global__ void atomics(cuda_global<const int> values,
+                        int n,
+                        cuda_global<int> histogram,
+                        cuda_global<unsigned> maximum,
+                        cuda_global<float> float_sum,
                         cuda_global<int> block_counts) {
   CUDA_SHARED_VAR(int, in_block);
   if (threadIdx.x == 0) in_block = 0;
@@ -103,7 +108,9 @@ __global__ void warp_synchronised_exchange(cuda_global<int> out) {
   out[t] = slots[t ^ 1];
 }
 
-__global__ void convert_16bit(cuda_global<const float> in, int n, cuda_global<half> halves,
+__global__ void convert_16bit(cuda_global<const float> in,
+                              int n,
+                              cuda_global<half> halves,
                               cuda_global<__nv_bfloat16> bfloats) {
   const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   if (i >= n) return;

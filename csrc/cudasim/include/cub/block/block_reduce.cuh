@@ -22,8 +22,11 @@ namespace cudasim {
 namespace detail {
 // Reports a collective used by only part of the block, or a TempStorage reused
 // without __syncthreads; also the barrier inside the collective.
-void block_collective_enter(unsigned long long* storage_epoch, int expected_threads,
-                            const char* collective, const char* file, int line);
+void block_collective_enter(unsigned long long* storage_epoch,
+                            int expected_threads,
+                            const char* collective,
+                            const char* file,
+                            int line);
 void block_collective_barrier(unsigned long long* storage_epoch, const char* file, int line);
 unsigned linear_thread_index();
 }  // namespace detail
@@ -37,8 +40,11 @@ enum BlockReduceAlgorithm {
   BLOCK_REDUCE_WARP_REDUCTIONS,
 };
 
-template <typename T, int BLOCK_DIM_X, BlockReduceAlgorithm ALGORITHM = BLOCK_REDUCE_WARP_REDUCTIONS,
-          int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
+template <typename T,
+          int BLOCK_DIM_X,
+          BlockReduceAlgorithm ALGORITHM = BLOCK_REDUCE_WARP_REDUCTIONS,
+          int BLOCK_DIM_Y = 1,
+          int BLOCK_DIM_Z = 1>
 class BlockReduce {
   static constexpr int kThreads = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
 
@@ -53,20 +59,24 @@ class BlockReduce {
   T Sum(T input, const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
     return Reduce(input, Plus{}, kThreads, file, line);
   }
-  T Sum(T input, int num_valid, const char* file = __builtin_FILE(),
-        int line = __builtin_LINE()) {
+  T Sum(T input, int num_valid, const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
     return Reduce(input, Plus{}, num_valid, file, line);
   }
   template <typename ReductionOp>
-  T Reduce(T input, ReductionOp op, const char* file = __builtin_FILE(),
+  T Reduce(T input,
+           ReductionOp op,
+           const char* file = __builtin_FILE(),
            int line = __builtin_LINE()) {
     return Reduce(input, op, kThreads, file, line);
   }
   template <typename ReductionOp>
-  T Reduce(T input, ReductionOp op, int num_valid, const char* file = __builtin_FILE(),
+  T Reduce(T input,
+           ReductionOp op,
+           int num_valid,
+           const char* file = __builtin_FILE(),
            int line = __builtin_LINE()) {
-    ::cudasim::detail::block_collective_enter(&storage_.epoch, kThreads, "cub::BlockReduce", file,
-                                              line);
+    ::cudasim::detail::block_collective_enter(
+        &storage_.epoch, kThreads, "cub::BlockReduce", file, line);
     const unsigned tid = ::cudasim::detail::linear_thread_index();
     storage_.values[tid] = input;
     ::cudasim::detail::block_collective_barrier(&storage_.epoch, file, line);

@@ -12,8 +12,11 @@ namespace cub {
 
 enum BlockScanAlgorithm { BLOCK_SCAN_RAKING, BLOCK_SCAN_RAKING_MEMOIZE, BLOCK_SCAN_WARP_SCANS };
 
-template <typename T, int BLOCK_DIM_X, BlockScanAlgorithm ALGORITHM = BLOCK_SCAN_RAKING,
-          int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
+template <typename T,
+          int BLOCK_DIM_X,
+          BlockScanAlgorithm ALGORITHM = BLOCK_SCAN_RAKING,
+          int BLOCK_DIM_Y = 1,
+          int BLOCK_DIM_Z = 1>
 class BlockScan {
   static constexpr int kThreads = BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z;
   static_assert(kThreads > 0 && kThreads <= 1024, "BlockScan: 1..1024 threads");
@@ -26,29 +29,39 @@ class BlockScan {
 
   explicit BlockScan(TempStorage& storage) : storage_(storage) {}
 
-  void ExclusiveSum(T input, T& output, const char* file = __builtin_FILE(),
+  void ExclusiveSum(T input,
+                    T& output,
+                    const char* file = __builtin_FILE(),
                     int line = __builtin_LINE()) {
     T aggregate;
     scan(input, output, aggregate, false, file, line);
   }
-  void ExclusiveSum(T input, T& output, T& block_aggregate, const char* file = __builtin_FILE(),
+  void ExclusiveSum(T input,
+                    T& output,
+                    T& block_aggregate,
+                    const char* file = __builtin_FILE(),
                     int line = __builtin_LINE()) {
     scan(input, output, block_aggregate, false, file, line);
   }
-  void InclusiveSum(T input, T& output, const char* file = __builtin_FILE(),
+  void InclusiveSum(T input,
+                    T& output,
+                    const char* file = __builtin_FILE(),
                     int line = __builtin_LINE()) {
     T aggregate;
     scan(input, output, aggregate, true, file, line);
   }
-  void InclusiveSum(T input, T& output, T& block_aggregate, const char* file = __builtin_FILE(),
+  void InclusiveSum(T input,
+                    T& output,
+                    T& block_aggregate,
+                    const char* file = __builtin_FILE(),
                     int line = __builtin_LINE()) {
     scan(input, output, block_aggregate, true, file, line);
   }
 
  private:
   void scan(T input, T& output, T& aggregate, bool inclusive, const char* file, int line) {
-    ::cudasim::detail::block_collective_enter(&storage_.epoch, kThreads, "cub::BlockScan", file,
-                                              line);
+    ::cudasim::detail::block_collective_enter(
+        &storage_.epoch, kThreads, "cub::BlockScan", file, line);
     const unsigned tid = ::cudasim::detail::linear_thread_index();
     storage_.values[tid] = input;
     ::cudasim::detail::block_collective_barrier(&storage_.epoch, file, line);
