@@ -185,6 +185,48 @@ void run(const opforge::Context& ctx,
       break;
     }
 #endif
+    case opforge::Backend::kCudaSim: {
+      launch_cuda_sim(ctx,
+                      token_ids_all,
+                      prompt_lens,
+                      step_idx,
+                      draft_token_num,
+                      step_input_ids,
+                      seq_lens_this_time,
+                      seq_lens_encoder,
+                      seq_lens_decoder,
+                      max_dec_len,
+                      max_bsz,
+                      real_bsz,
+                      max_step_tokens,
+                      max_model_len,
+                      max_ngram_size,
+                      max_draft_tokens,
+                      infer_with_reference_tokenum_threshold);
+      break;
+    }
+#ifdef OPFORGE_WITH_CUDA
+    case opforge::Backend::kCuda: {
+      launch_cuda_device(ctx,
+                         token_ids_all,
+                         prompt_lens,
+                         step_idx,
+                         draft_token_num,
+                         step_input_ids,
+                         seq_lens_this_time,
+                         seq_lens_encoder,
+                         seq_lens_decoder,
+                         max_dec_len,
+                         max_bsz,
+                         real_bsz,
+                         max_step_tokens,
+                         max_model_len,
+                         max_ngram_size,
+                         max_draft_tokens,
+                         infer_with_reference_tokenum_threshold);
+      break;
+    }
+#endif
     default:
       throw opforge::OpError(
           opforge::ErrorKind::kBackend,

@@ -217,6 +217,60 @@ void run(const opforge::Context& ctx,
       break;
     }
 #endif
+    case opforge::Backend::kCudaSim: {
+      launch_cuda_sim(ctx,
+                      seq_lens_encoder,
+                      seq_lens_decoder,
+                      has_running_seqs,
+                      step_input_ids,
+                      step_output_ids,
+                      step_output_len,
+                      stop_flags,
+                      seq_lens_this_time,
+                      is_paused,
+                      mask_rollback,
+                      token_ids_all,
+                      prompt_lens,
+                      step_idx,
+                      end_tokens,
+                      max_dec_len,
+                      max_bsz,
+                      max_step_tokens,
+                      real_bsz,
+                      max_model_len,
+                      end_length,
+                      is_naive_mode,
+                      prefill_one_step_stop);
+      break;
+    }
+#ifdef OPFORGE_WITH_CUDA
+    case opforge::Backend::kCuda: {
+      launch_cuda_device(ctx,
+                         seq_lens_encoder,
+                         seq_lens_decoder,
+                         has_running_seqs,
+                         step_input_ids,
+                         step_output_ids,
+                         step_output_len,
+                         stop_flags,
+                         seq_lens_this_time,
+                         is_paused,
+                         mask_rollback,
+                         token_ids_all,
+                         prompt_lens,
+                         step_idx,
+                         end_tokens,
+                         max_dec_len,
+                         max_bsz,
+                         max_step_tokens,
+                         real_bsz,
+                         max_model_len,
+                         end_length,
+                         is_naive_mode,
+                         prefill_one_step_stop);
+      break;
+    }
+#endif
     default:
       throw opforge::OpError(
           opforge::ErrorKind::kBackend,

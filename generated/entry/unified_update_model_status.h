@@ -91,4 +91,57 @@ void launch_xpu3_device(const opforge::Context& ctx,
                         bool prefill_one_step_stop);
 #endif
 
+// Runs the CUDA kernel under the simulation; called by run() once every check
+// has passed.
+void launch_cuda_sim(const opforge::Context& ctx,
+                     opforge::Buffer<int32_t> seq_lens_encoder,
+                     opforge::Buffer<int32_t> seq_lens_decoder,
+                     opforge::Buffer<bool> has_running_seqs,
+                     opforge::Buffer<int64_t> step_input_ids,
+                     opforge::Buffer<int64_t> step_output_ids,
+                     opforge::Buffer<int32_t> step_output_len,
+                     opforge::Buffer<bool> stop_flags,
+                     opforge::Buffer<int32_t> seq_lens_this_time,
+                     opforge::Buffer<const bool> is_paused,
+                     opforge::Buffer<int32_t> mask_rollback,
+                     opforge::Buffer<int64_t> token_ids_all,
+                     opforge::Buffer<const int64_t> prompt_lens,
+                     opforge::Buffer<int64_t> step_idx,
+                     opforge::Buffer<const int64_t> end_tokens,
+                     opforge::Buffer<const int64_t> max_dec_len,
+                     int64_t max_bsz,
+                     int64_t max_step_tokens,
+                     int64_t real_bsz,
+                     int64_t max_model_len,
+                     int64_t end_length,
+                     bool is_naive_mode,
+                     bool prefill_one_step_stop);
+
+#ifdef OPFORGE_WITH_CUDA
+// Runs the CUDA kernel on the GPU, on the caller's stream.
+void launch_cuda_device(const opforge::Context& ctx,
+                        opforge::Buffer<int32_t> seq_lens_encoder,
+                        opforge::Buffer<int32_t> seq_lens_decoder,
+                        opforge::Buffer<bool> has_running_seqs,
+                        opforge::Buffer<int64_t> step_input_ids,
+                        opforge::Buffer<int64_t> step_output_ids,
+                        opforge::Buffer<int32_t> step_output_len,
+                        opforge::Buffer<bool> stop_flags,
+                        opforge::Buffer<int32_t> seq_lens_this_time,
+                        opforge::Buffer<const bool> is_paused,
+                        opforge::Buffer<int32_t> mask_rollback,
+                        opforge::Buffer<int64_t> token_ids_all,
+                        opforge::Buffer<const int64_t> prompt_lens,
+                        opforge::Buffer<int64_t> step_idx,
+                        opforge::Buffer<const int64_t> end_tokens,
+                        opforge::Buffer<const int64_t> max_dec_len,
+                        int64_t max_bsz,
+                        int64_t max_step_tokens,
+                        int64_t real_bsz,
+                        int64_t max_model_len,
+                        int64_t end_length,
+                        bool is_naive_mode,
+                        bool prefill_one_step_stop);
+#endif
+
 }  // namespace opforge::unified_update_model_status
