@@ -6,8 +6,8 @@
 
 #include <cuda_runtime.h>
 
-#include "kernel_decls/ngram_match.h"
 #include "cuda_portable.h"
+#include "kernel_decls/ngram_match.h"
 
 namespace opforge::ngram_match {
 

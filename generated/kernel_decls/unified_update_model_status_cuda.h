@@ -6,8 +6,8 @@
 
 #include <cuda_runtime.h>
 
-#include "kernel_decls/unified_update_model_status.h"
 #include "cuda_portable.h"
+#include "kernel_decls/unified_update_model_status.h"
 
 namespace opforge::unified_update_model_status {
 
