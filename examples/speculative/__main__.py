@@ -16,6 +16,7 @@ import statistics
 import sys
 import time
 import warnings
+from contextlib import nullcontext
 
 warnings.filterwarnings("ignore", "No ccache found")  # printed by `import paddle` itself
 
@@ -99,12 +100,12 @@ def main(argv: list[str] | None = None) -> int:
         f"proposer {args.proposer}, {args.strategy}, backend {args.backend}",
         flush=True,
     )
-    with tqdm(total=len(requests), unit="req", file=sys.stderr, leave=False) as bar:
-        if args.backend in SIMULATIONS:
-            with SIMULATIONS[args.backend]():
-                outputs = engine.run(requests, bar.update)
-        else:
+    # The isolated replays run on the same backend as the loop's calls.
+    backend = SIMULATIONS[args.backend]() if args.backend in SIMULATIONS else nullcontext()
+    with backend:
+        with tqdm(total=len(requests), unit="req", file=sys.stderr, leave=False) as bar:
             outputs = engine.run(requests, bar.update)
+        isolated = engine.isolated_seconds()
 
     stats = engine.stats
 
@@ -131,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     slowest = sorted(stats.op_calls.items(), key=lambda kv: -kv[1])
     print("  by op: " + ", ".join(f"{name} {seconds * 1e3:.1f} ms" for name, seconds in slowest))
-    print(call_table(stats.op_call_seconds, engine.isolated_seconds()))
+    print(call_table(stats.op_call_seconds, isolated))
     print(f"wall time                 {stats.wall_seconds:.2f} s")
     if args.strategy != "greedy":
         print("output vs greedy decoding: not compared (TOPP samples; rerun with the same --seed")
