@@ -172,6 +172,10 @@ class KernelKind:
     # Sources of the runtime this kind needs besides the ops' (compiled once
     # per flag set and linked into every tree), relative to the repository root.
     runtime: tuple[str, ...] = ()
+    # Its simulation's device memory, where a test puts a device launcher's
+    # device tensors: (header, allocate(bytes, name), free(pointer),
+    # copy_in(device, host, bytes)) — C++ functions of the simulation.
+    simulated_memory: tuple[str, str, str, str] = ()
 
     def decl(self, op: str) -> str:
         return self.decl_path.format(op=op)
@@ -266,6 +270,12 @@ XPU3 = KernelKind(
     width_cap="xpu3_max_clusters",
     test_backends=("xpu3-sim",),
     runtime=("csrc/xpu3sim/xpu3sim.cc",),
+    simulated_memory=(
+        "xpu3sim/sim.h",
+        "xpu3sim::device_malloc",
+        "xpu3sim::device_free",
+        "xpu3sim::memcpy_h2d",
+    ),
 )
 
 # The CUDA kernel's signature names the device's types: cuda_fp16.h's `half`
@@ -315,6 +325,7 @@ CUDA = KernelKind(
             device_memory=True,
             guard="OPFORGE_WITH_CUDA",
             built=False,
+            stand_in=True,
         ),
     ),
     pointer_arg='opforge::cuda_arg("{op}", {value})',
@@ -343,6 +354,12 @@ CUDA = KernelKind(
     width_cap="cuda_max_blocks",
     test_backends=("cuda-sim",),
     runtime=("csrc/cudasim/cudasim.cc",),
+    simulated_memory=(
+        "cudasim/sim.h",
+        "cudasim::device_malloc",
+        "cudasim::device_free",
+        "cudasim::memcpy_h2d",
+    ),
 )
 
 KINDS: tuple[KernelKind, ...] = (CPU, XPU3, CUDA)

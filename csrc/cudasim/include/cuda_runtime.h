@@ -336,3 +336,6 @@ CUDASIM_ATOMIC_CAS(unsigned int)
 CUDASIM_ATOMIC_CAS(unsigned long long)
 CUDASIM_ATOMIC_CAS(unsigned short)
 #undef CUDASIM_ATOMIC_CAS
+
+// --- host runtime API: allocation, copies, streams, launches ------------------
+#include "cudasim/runtime_api.h"

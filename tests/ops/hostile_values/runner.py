@@ -53,22 +53,25 @@ ENV = {
 }
 
 
-def _backend_table() -> dict[str, tuple[str, bool]]:
+def _backend_table() -> dict[str, tuple[str, int]]:
     """Every backend a runner can drive, by name: (the opforge::Backend
-    enumerator, whether the caller's tensors are in device memory). A kind's
-    direct backend is named as the kind, a simulation launcher "<kind>-sim",
-    a device launcher over the stand-in runtime "<kind>-device"."""
+    enumerator, where the caller's device tensors live: 0 host memory, else
+    1 + the index in MEMORIES of the simulation whose device memory holds
+    them). A kind's direct backend is named as the kind, a simulation launcher
+    "<kind>-sim", a device launcher over the stand-in runtime "<kind>-device"."""
     table = {}
     for k in KINDS:
         if k.direct_backend:
-            table[k.name] = (k.direct_backend, False)
+            table[k.name] = (k.direct_backend, 0)
         for x in k.launchers:
             if x.built or x.stand_in:
-                table[f"{k.name}-{'device' if x.device_memory else 'sim'}"] = (
-                    x.backend,
-                    x.device_memory,
-                )
+                memory = 1 + MEMORIES.index(k.simulated_memory) if x.device_memory else 0
+                table[f"{k.name}-{'device' if x.device_memory else 'sim'}"] = (x.backend, memory)
     return table
+
+
+# The simulations' device memories (header, allocate, free).
+MEMORIES = [k.simulated_memory for k in KINDS if k.simulated_memory]
 
 
 BACKENDS = _backend_table()
@@ -89,7 +92,7 @@ def run_case_signature(op: Op) -> api.Signature:
     entry = api.run(op)
     parameters = [
         cpp.param("ctx", "const opforge::Context&"),
-        cpp.param("on_device", "bool"),
+        cpp.param("memory", "int"),
         *cpp.params(entry, api.Kind.DIM),
         *cpp.params(entry, api.Kind.ATTR),
     ]
@@ -104,7 +107,7 @@ def source(op: Op) -> str:
     reads = []
     for p in cpp.tensor_params(entry):
         assert p.tensor is not None
-        on_device = "false" if p.tensor.host else "on_device"
+        on_device = "0" if p.tensor.host else "memory"
         reads.append(f"  Storage<{cpp.elem(p.tensor)}> {p.name}_data({on_device});")
         scope[p.name] = f"{p.name}_data.buffer()"
     call = entry.call(scope, entry.tparam)
@@ -126,7 +129,17 @@ def source(op: Op) -> str:
         dispatch = f"    {run_case.call(own)};"
     gives = "\n".join(f"  {t.name}_data.give_back();" for t in spec.writes(op))
     backend_list = ", ".join(f"opforge::Backend::{b}" for b, _ in BACKENDS.values())
-    device_list = ", ".join("true" if d else "false" for _, d in BACKENDS.values())
+    device_list = ", ".join(str(m) for _, m in BACKENDS.values())
+    memory_includes = "\n".join(f'#include "{m[0]}"' for m in MEMORIES)
+    allocate = "\n".join(
+        f'      case {i + 1}: return {m[1]}(bytes, "tensor");' for i, m in enumerate(MEMORIES)
+    )
+    copy_in = "\n".join(
+        f"      case {i + 1}: {m[3]}(to, from, bytes); return;" for i, m in enumerate(MEMORIES)
+    )
+    release = "\n".join(
+        f"      case {i + 1}: {m[2]}(data); return;" for i, m in enumerate(MEMORIES)
+    )
     return f"""// The sanitized hostile-values runner of {op.name} (tests/ops/hostile_values/runner.py).
 #include <chrono>
 #include <cstdint>
@@ -140,13 +153,13 @@ def source(op: Op) -> str:
 #include <vector>
 
 #include "{cpp.entry_header(op)}"
-#include "xpu3sim/sim.h"
+{memory_includes}
 
 namespace {{
 
 // The backends by their index in the protocol (runner.BACKENDS' order).
 const opforge::Backend kBackends[] = {{{backend_list}}};
-const bool kOnDevice[] = {{{device_list}}};
+const int kMemory[] = {{{device_list}}};
 
 std::vector<char> input;
 size_t position = 0;
@@ -167,30 +180,46 @@ void give(const V& value) {{
 }}
 
 // One tensor's elements, in an allocation of exactly their size (so the
-// sanitizer sees an access one past the end): host memory, or simulated
-// device memory for a device tensor of the device launcher.
+// sanitizer sees an access one past the end): host memory (memory 0), or the
+// device memory of a simulation (1 + its index in runner.MEMORIES) for a
+// device tensor of a device launcher, filled as a copy to the device.
+void* allocate(int memory, size_t bytes) {{
+  switch (memory) {{
+{allocate}
+  }}
+  return std::malloc(bytes);
+}}
+
+void copy_in(int memory, void* to, const void* from, size_t bytes) {{
+  switch (memory) {{
+{copy_in}
+  }}
+  std::memcpy(to, from, bytes);
+}}
+
+void release(int memory, void* data) {{
+  switch (memory) {{
+{release}
+  }}
+  std::free(data);
+}}
+
 template <typename E>
 struct Storage {{
   E* data = nullptr;
   int64_t count = -1;
-  bool device = false;
+  int memory = 0;
 
-  explicit Storage(bool on_device) : device(on_device) {{
+  explicit Storage(int where) : memory(where) {{
     count = take<int64_t>();
     if (count <= 0) return;
     const size_t bytes = static_cast<size_t>(count) * sizeof(E);
     if (position + bytes > input.size()) std::abort();
-    data = static_cast<E*>(device ? xpu3sim::device_malloc(bytes, "tensor") : std::malloc(bytes));
-    std::memcpy(static_cast<void*>(data), input.data() + position, bytes);
+    data = static_cast<E*>(allocate(memory, bytes));
+    copy_in(memory, data, input.data() + position, bytes);
     position += bytes;
   }}
-  ~Storage() {{
-    if (device) {{
-      xpu3sim::device_free(data);
-    }} else {{
-      std::free(data);
-    }}
-  }}
+  ~Storage() {{ release(memory, data); }}
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
   opforge::Buffer<E> buffer() {{
@@ -226,7 +255,7 @@ int main() {{
     const int32_t backend = take<int32_t>();
     if (backend < 0 || backend >= {len(BACKENDS)}) std::abort();
     ctx.backend = kBackends[backend];
-    const bool on_device = kOnDevice[backend];
+    const int memory = kMemory[backend];
     const int32_t dtype = take<int32_t>();
     (void)dtype;
     opforge::set_value_checks(take<int32_t>() != 0);
