@@ -14,8 +14,8 @@ from tools import build, kernel_drift
 
 SPEC = """\
 op: lonely
-kernels: [cpu, xpu3]
-doc: an op whose XPU3 kernel is not written yet
+kernels: [cpu, xpu3, cuda]
+doc: an op whose XPU3 and CUDA kernels are not written yet
 dims: {n: n}
 tensors:
   - {name: x, dtype: int32, shape: [n], role: inout, doc: x}
@@ -49,8 +49,9 @@ def test_a_missing_kernel_stops_the_build_naming_op_backend_and_path(tmp_path: P
         check=False,
     )
     assert result.returncode == 2, result.stdout + result.stderr
-    assert "op lonely: its spec names the xpu3 kernel" in result.stderr
-    assert str(kernels / "xpu3" / "lonely.xpu") in result.stderr
+    for kind, path in (("xpu3", "xpu3/lonely.xpu"), ("cuda", "cuda/lonely.cu")):
+        assert f"op lonely: its spec names the {kind} kernel" in result.stderr
+        assert str(kernels / path) in result.stderr
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "out" / "build" / "obj").exists(), "something was compiled"
 
