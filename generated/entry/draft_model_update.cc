@@ -196,6 +196,52 @@ void run(const opforge::Context& ctx,
       break;
     }
 #endif
+    case opforge::Backend::kCudaSim: {
+      launch_cuda_sim(ctx,
+                      draft_next_tokens,
+                      cu_seqlens_q,
+                      draft_seq_lens_this_time,
+                      draft_seq_lens_encoder,
+                      draft_seq_lens_decoder,
+                      draft_input_ids,
+                      step_input_ids,
+                      seq_lens_this_time,
+                      step_idx,
+                      max_dec_len,
+                      end_tokens,
+                      has_draft_seqs,
+                      max_bsz,
+                      max_step_tokens,
+                      real_bsz,
+                      token_num,
+                      end_length,
+                      prefill_one_step_stop);
+      break;
+    }
+#ifdef OPFORGE_WITH_CUDA
+    case opforge::Backend::kCuda: {
+      launch_cuda_device(ctx,
+                         draft_next_tokens,
+                         cu_seqlens_q,
+                         draft_seq_lens_this_time,
+                         draft_seq_lens_encoder,
+                         draft_seq_lens_decoder,
+                         draft_input_ids,
+                         step_input_ids,
+                         seq_lens_this_time,
+                         step_idx,
+                         max_dec_len,
+                         end_tokens,
+                         has_draft_seqs,
+                         max_bsz,
+                         max_step_tokens,
+                         real_bsz,
+                         token_num,
+                         end_length,
+                         prefill_one_step_stop);
+      break;
+    }
+#endif
     default:
       throw opforge::OpError(
           opforge::ErrorKind::kBackend,
