@@ -6,8 +6,8 @@
 
 #include <cuda_runtime.h>
 
-#include "kernel_decls/draft_model_update.h"
 #include "cuda_portable.h"
+#include "kernel_decls/draft_model_update.h"
 
 namespace opforge::draft_model_update {
 

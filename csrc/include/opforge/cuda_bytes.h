@@ -9,7 +9,9 @@
 
 namespace opforge {
 
-__device__ __forceinline__ cuda_global<const unsigned char> cuda_bytes(cuda_global<const bool> p) {
+// (auto: on the device a plain pointer; a restrict-qualified return type
+// would be ignored, and the host compiler says so.)
+__device__ __forceinline__ auto cuda_bytes(cuda_global<const bool> p) {
 #ifdef CUDASIM
   return cuda_global<const unsigned char>::cudasim_bind(
       reinterpret_cast<const unsigned char*>(p.cudasim_address()), p.cudasim_region());

@@ -36,8 +36,10 @@ struct CudaElem<const T> {
 // A buffer's pointer as the kernel declares it (cuda_global<T>): the same
 // bytes, its type renamed (every pair has one size and alignment). Under the
 // simulation, a checked pointer bound to the device allocation it points into.
+// (auto: on the device a plain pointer; a restrict-qualified return type
+// would be ignored, and the host compiler says so.)
 template <typename T>
-cuda_global<typename CudaElem<T>::type> cuda_arg(const char* op, T* p) {
+auto cuda_arg(const char* op, T* p) {
   using Device = typename CudaElem<T>::type;
   static_assert(sizeof(Device) == sizeof(T) && alignof(Device) == alignof(T),
                 "a CUDA element type has the layout of its host type");
