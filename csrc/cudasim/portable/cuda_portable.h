@@ -7,6 +7,10 @@
 //                                      simulation
 //   CUDA_SHARED_ARRAY(type, name, n)   `__shared__ type name[n]` on the device
 //   CUDA_SHARED_VAR(type, name)        `__shared__ type name` on the device
+//   CUDA_DYNAMIC_SHARED_ARRAY(type, name)
+//                                      `extern __shared__ type name[]`: the
+//                                      bytes the launch gives (<<<g, b, bytes>>>,
+//                                      LaunchConfig::dynamic_shared_bytes)
 //
 // In the simulation the shared declarations come fresh (uninitialised) for
 // every block and every access is checked for bounds, uninitialised reads and
@@ -28,6 +32,10 @@ using cuda_global = ::cudasim::CheckedPtr<T>;
   static char cudasim_site_##name;  \
   const ::cudasim::SharedVar<type> name(&cudasim_site_##name, #name, __FILE__, __LINE__)
 
+#define CUDA_DYNAMIC_SHARED_ARRAY(type, name) \
+  static char cudasim_site_##name;            \
+  const ::cudasim::DynamicSharedArray<type> name(&cudasim_site_##name, #name, __FILE__, __LINE__)
+
 #else
 
 template <class T>
@@ -35,5 +43,8 @@ using cuda_global = T* __restrict__;
 
 #define CUDA_SHARED_ARRAY(type, name, count) __shared__ type name[count]
 #define CUDA_SHARED_VAR(type, name) __shared__ type name
+// One element type per name in a translation unit (nvcc's rule for extern
+// __shared__ arrays, templates included).
+#define CUDA_DYNAMIC_SHARED_ARRAY(type, name) extern __shared__ type name[]
 
 #endif

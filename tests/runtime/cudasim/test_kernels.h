@@ -35,6 +35,7 @@ __global__ void convert_16bit(cuda_global<const float> in,
                               cuda_global<half> halves,
                               cuda_global<__nv_bfloat16> bfloats);
 __global__ void record_ids(cuda_global<int> ids);
+__global__ void dynamic_shared_and_counting(cuda_global<const int> in, cuda_global<int> out);
 __global__ void record_order(cuda_global<int> next, cuda_global<int> order);
 
 // broken.cu
@@ -52,6 +53,7 @@ __global__ void shuffle_partial_warp(cuda_global<int> out);
 __global__ void warp_waits_for_barrier(cuda_global<int> out);
 __global__ void plain_shared_overrun(cuda_global<int> out);
 __global__ void read_during_atomics(cuda_global<int> out);
+__global__ void dynamic_shared_past_end(cuda_global<int> out);
 __global__ void accumulate_past_end(cuda_global<const int> in, cuda_global<int> out);
 
 extern const int line_read_past_end;
@@ -65,6 +67,7 @@ extern const int line_divergent_first;
 extern const int line_divergent_second;
 extern const int line_write_through_null;
 extern const int line_accumulate_past_end;
+extern const int line_dynamic_shared_past_end;
 extern const int line_read_during_atomics_add;
 extern const int line_read_during_atomics_read;
 

@@ -267,6 +267,28 @@ void test_syncwarp_orders_lanes() {
   }
 }
 
+void test_dynamic_shared_and_counting_barriers() {
+  const std::vector<int> values = iota_values(96, 7, 50);  // -16..33, none above 40
+  for (std::uint64_t seed : kSeeds) {
+    DeviceArray<int> in(values, "values");
+    DeviceArray<int> out(4 * values.size(), "out");
+    cudasim::launch("dynamic_shared_and_counting",
+                    LaunchConfig{dim3(1), dim3(96), seed, 96 * sizeof(int)},
+                    dynamic_shared_and_counting,
+                    in.get(),
+                    out.get());
+    const std::vector<int> got = out.download();
+    int positive = 0;
+    for (int v : values) positive += v > 0;
+    for (std::size_t t = 0; t < values.size(); ++t) {
+      EXPECT_EQ(got[4 * t], values[values.size() - 1 - t]);
+      EXPECT_EQ(got[4 * t + 1], positive);
+      EXPECT_EQ(got[4 * t + 2], 1);
+      EXPECT_EQ(got[4 * t + 3], 0);
+    }
+  }
+}
+
 void test_ids_and_shapes() {
   const dim3 grid(3, 2, 2);
   const dim3 block(8, 4, 2);
@@ -512,6 +534,19 @@ void test_report_bad_arguments() {
       "write_past_end", LaunchConfig{dim3(1), dim3(32), 3}, write_past_end, out.get(), 0);
 }
 
+void test_report_dynamic_shared_past_end() {
+  DeviceArray<int> out(32, "out");
+  const std::string error = error_of([&] {
+    cudasim::launch("dynamic_shared_past_end",
+                    LaunchConfig{dim3(1), dim3(32), 3, 16 * sizeof(int)},
+                    dynamic_shared_past_end,
+                    out.get());
+  });
+  EXPECT_CONTAINS(error, line_of(line_dynamic_shared_past_end));
+  EXPECT_CONTAINS(error, "out-of-bounds write: bytes [");
+  EXPECT_CONTAINS(error, "of shared array 'slots' (64 bytes) declared at ");
+}
+
 void test_report_compound_assignment() {
   DeviceArray<int> in(std::vector<int>(32, 1), "addend");
   DeviceArray<int> out(std::vector<int>(32, 0), "sum");
@@ -582,6 +617,7 @@ const Test kTests[] = {
     {"reverse_in_shared", test_reverse_in_shared},
     {"syncwarp_orders_lanes", test_syncwarp_orders_lanes},
     {"ids_and_shapes", test_ids_and_shapes},
+    {"dynamic_shared_and_counting_barriers", test_dynamic_shared_and_counting_barriers},
     {"schedules_differ_but_replay", test_schedules_differ_but_replay},
     {"report_read_past_end", test_report_read_past_end},
     {"report_write_past_end", test_report_write_past_end},
@@ -598,6 +634,7 @@ const Test kTests[] = {
     {"report_deadlock", test_report_deadlock},
     {"report_bad_arguments", test_report_bad_arguments},
     {"report_compound_assignment", test_report_compound_assignment},
+    {"report_dynamic_shared_past_end", test_report_dynamic_shared_past_end},
     {"memset_and_device_copies_carry_initialisation",
      test_memset_and_device_copies_carry_initialisation},
 };

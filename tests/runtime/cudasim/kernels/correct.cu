@@ -132,6 +132,24 @@ __global__ void record_ids(cuda_global<int> ids) {
   mine[3] = static_cast<int>(per_block * gridDim.x * gridDim.y * gridDim.z);
 }
 
+// Dynamic shared memory (the launch gives one int per thread) and the
+// counting barriers: per thread, the mirrored input and the three votes.
+__global__ void dynamic_shared_and_counting(cuda_global<const int> in, cuda_global<int> out) {
+  CUDA_DYNAMIC_SHARED_ARRAY(int, slots);
+  const int t = static_cast<int>(threadIdx.x);
+  const int n = static_cast<int>(blockDim.x);
+  const int value = in[t];
+  slots[t] = value;
+  const int positive = __syncthreads_count(value > 0);
+  const int all_small = __syncthreads_and(value < 1000);
+  const int any_big = __syncthreads_or(value > 40);
+  cuda_global<int> mine = out + 4 * t;
+  mine[0] = slots[n - 1 - t];
+  mine[1] = positive;
+  mine[2] = all_small;
+  mine[3] = any_big;
+}
+
 // The order in which the threads pass an atomic (it changes with the schedule).
 __global__ void record_order(cuda_global<int> next, cuda_global<int> order) {
   const int slot = atomicAdd(&next[0], 1);
