@@ -36,6 +36,16 @@ __global__ void convert_16bit(cuda_global<const float> in,
                               cuda_global<__nv_bfloat16> bfloats);
 __global__ void record_ids(cuda_global<int> ids);
 __global__ void dynamic_shared_and_counting(cuda_global<const int> in, cuda_global<int> out);
+__global__ void idioms(cuda_global<const int64_t> tokens,
+                       cuda_global<const bool> stop,
+                       cuda_global<const half> scale_h,
+                       cuda_global<const __nv_bfloat16> scale_b,
+                       int64_t n,
+                       int64_t vocab,
+                       cuda_global<int64_t> clamped,
+                       cuda_global<float> scaled,
+                       cuda_global<int> lane_info,
+                       cuda_global<float> maximum);
 __global__ void record_order(cuda_global<int> next, cuda_global<int> order);
 
 // broken.cu
