@@ -112,36 +112,38 @@ void verify_draft_tokens_unchecked(const paddle::Tensor& step_output_ids,
   std::unique_ptr<float[]> topp_uniforms(new float[max_bsz]());
   opforge::fill_uniform(topp_uniforms.get(), max_bsz, opforge::resolve_seed(seed));
 
-  Kernels::cpu(p_step_output_ids,
-               p_step_output_len,
-               p_step_input_ids,
-               p_target_tokens,
-               p_candidate_ids,
-               p_candidate_scores,
-               p_candidate_lens,
-               p_topp,
-               p_stop_flags,
-               p_seq_lens_encoder,
-               p_seq_lens_this_time,
-               p_end_tokens,
-               p_is_block_step,
-               p_cu_seqlens_q_output,
-               p_reasoning_status,
-               p_max_dec_len,
-               p_step_idx,
-               topp_uniforms.get(),
-               max_bsz,
-               max_step_tokens,
-               real_bsz,
-               token_num,
-               max_candidate_len,
-               end_length,
-               static_cast<int32_t>(max_seq_len),
-               static_cast<int32_t>(verify_window),
-               static_cast<VerifyStrategy>(verify_strategy),
-               reject_all,
-               accept_all,
-               seed);
+  opforge::verify_draft_tokens::CpuArgs args;
+  args.step_output_ids = p_step_output_ids;
+  args.step_output_len = p_step_output_len;
+  args.step_input_ids = p_step_input_ids;
+  args.target_tokens = p_target_tokens;
+  args.candidate_ids = p_candidate_ids;
+  args.candidate_scores = p_candidate_scores;
+  args.candidate_lens = p_candidate_lens;
+  args.topp = p_topp;
+  args.stop_flags = p_stop_flags;
+  args.seq_lens_encoder = p_seq_lens_encoder;
+  args.seq_lens_this_time = p_seq_lens_this_time;
+  args.end_tokens = p_end_tokens;
+  args.is_block_step = p_is_block_step;
+  args.cu_seqlens_q_output = p_cu_seqlens_q_output;
+  args.reasoning_status = p_reasoning_status;
+  args.max_dec_len = p_max_dec_len;
+  args.step_idx = p_step_idx;
+  args.topp_uniforms = topp_uniforms.get();
+  args.max_bsz = max_bsz;
+  args.max_step_tokens = max_step_tokens;
+  args.real_bsz = real_bsz;
+  args.token_num = token_num;
+  args.max_candidate_len = max_candidate_len;
+  args.end_length = end_length;
+  args.max_seq_len = static_cast<int32_t>(max_seq_len);
+  args.verify_window = static_cast<int32_t>(verify_window);
+  args.verify_strategy = static_cast<opforge::verify_draft_tokens::VerifyStrategy>(verify_strategy);
+  args.reject_all = reject_all;
+  args.accept_all = accept_all;
+  args.seed = seed;
+  Kernels::cpu(args);
 }
 
 }  // namespace

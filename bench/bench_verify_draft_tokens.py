@@ -29,7 +29,7 @@ when missing or stale (first build ~15-30 s: it includes Paddle's headers withou
     .venv/bin/python bench/bench_verify_draft_tokens.py --json build/bench/verify.json
 
 A benchmark script, not a timed test: it never fails on the figures, only on wrong outputs
-or a failed build. Target from the issue: generated binding within 1.3x of the baseline.
+or a failed build. Target: the generated binding at or below the baseline (1.0x).
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ BENCH_BUILD = ROOT / "build" / "bench"
 MODULE_NAME = "opforge_bench_baseline"
 MODULE_PATH = BENCH_BUILD / f"{MODULE_NAME}{sysconfig.get_config_var('EXT_SUFFIX')}"
 OP_NAME = "opforge_verify_draft_tokens"
-TARGET_RATIO = 1.3
+TARGET_RATIO = 1.0
 TIMES = "\u00d7"  # the multiplication sign of the ratios
 NOISY_SPREAD = 1.25  # median / best of a row above this: other load interfered
 

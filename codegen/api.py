@@ -79,6 +79,7 @@ class Signature:
     prefix: str = ""  # "static ", "__global__ "
     tparam: str = ""  # the dtype set's name if the function is a template over it
     elems: ElemTypes = HOST_ELEM  # how its instantiations spell each dtype
+    instance_prefix: str = ""  # before an explicit instantiation's return type
 
     @property
     def template(self) -> str:
@@ -130,7 +131,9 @@ class Signature:
         the op's namespace (``qualified=False``) or outside it."""
         types = ", ".join(p.type.render(dtype) for p in self.params)
         name = self.qualified if qualified else self.name
-        return f"template {self.returns} {name}<{self.elems[dtype]}>({types});"
+        return (
+            f"template {self.instance_prefix}{self.returns} {name}<{self.elems[dtype]}>({types});"
+        )
 
     def instantiations(self, op: Op, qualified: bool) -> tuple[str, ...]:
         if not self.tparam or not op.dtype_vars:
@@ -239,7 +242,11 @@ def kernel(op: Op, kind: KernelKind) -> Signature:
     if kind.receives != "struct":
         return fields
     targs = "<{elem}>" if op.dtype_vars else ""
-    struct = CType(f"const opforge::{op.name}::{kind.args}{targs}&", _dtype_var(op), kind.elem)
+    struct = CType(
+        kind.args_param.format(struct=f"opforge::{op.name}::{kind.args}{targs}"),
+        _dtype_var(op),
+        kind.elem,
+    )
     return Signature(
         kind.function,
         fields.qualified,
@@ -247,6 +254,7 @@ def kernel(op: Op, kind: KernelKind) -> Signature:
         prefix=kind.prefix,
         tparam=fields.tparam,
         elems=kind.elem,
+        instance_prefix=kind.instance_prefix,
     )
 
 
@@ -276,6 +284,7 @@ def kernel_args(op: Op, kind: KernelKind) -> Signature:
         prefix=kind.prefix,
         tparam=_tparam(op),
         elems=kind.elem,
+        instance_prefix=kind.instance_prefix,
     )
 
 

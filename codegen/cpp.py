@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from codegen.escape import cpp_string
 from codegen.kinds import HOST_ELEM
-from codegen.model import DimBinOp, DimExpr, DType, DTypeVar, Op, Tensor
+from codegen.model import DimBinOp, DimConst, DimExpr, DType, DTypeVar, Op, Tensor
 
 # The runtime's named arguments (csrc/include/opforge/runtime.h), by the model's booleans.
 ACCESS = {True: "opforge::Access::kWritten", False: "opforge::Access::kRead"}
@@ -19,16 +19,21 @@ COPY_IN = {True: "opforge::CopyIn::kYes", False: "opforge::CopyIn::kNo"}
 
 
 def dim_cpp(expr: DimExpr, names: Mapping[str, str] | None = None) -> str:
-    """C++ spelling of a dim expression (``//`` becomes ``/``: the parser admits
-    ``//`` only by a positive literal, over non-negative sizes)."""
+    """C++ spelling of a dim expression, evaluated in int64 (``//`` becomes
+    ``/``: the parser admits ``//`` only by a positive literal, over
+    non-negative sizes). Dims are int64_t; an operation on literals alone
+    (``65536 * 65536``) would be evaluated in int and overflow, so its left
+    literal is an int64_t (the parser proved the value fits int64)."""
     if isinstance(expr, DimBinOp):
 
-        def side(e: DimExpr) -> str:
+        def side(e: DimExpr, first: bool) -> str:
+            if first and isinstance(e, DimConst) and not expr.refs():
+                return f"int64_t{{{e.value}}}"
             text = dim_cpp(e, names)
             return f"({text})" if isinstance(e, DimBinOp) else text
 
         op = "/" if expr.op == "//" else expr.op
-        return f"{side(expr.lhs)} {op} {side(expr.rhs)}"
+        return f"{side(expr.lhs, True)} {op} {side(expr.rhs, False)}"
     return expr.render(names)
 
 

@@ -89,6 +89,21 @@ class Diagnostics:
                 ok = False
         return ok
 
+    def check_not_empty(self, node: LocDict, key: str, where: str) -> bool:
+        """An optional mapping, when written, holds something: an empty one says
+        nothing, and may stand for something left out by mistake. (`attrs: []`
+        and `dtype_sets: {}` are how a spec says "none" on purpose, as
+        `opforge-dev import` writes them.)"""
+        value = node.get(key)
+        if isinstance(value, (list, dict)) and not value:
+            self.error(
+                node.key_lines[key],
+                f"{where}.{key}" if where else key,
+                "is empty: give at least one entry, or leave the field out",
+            )
+            return False
+        return True
+
     def check_type(self, value: Any, kind: type | tuple[type, ...], line: int, where: str) -> bool:
         """Value has the YAML type the field takes (true/false is not a number)."""
         kinds = kind if isinstance(kind, tuple) else (kind,)

@@ -17,11 +17,19 @@ two processes creating files in one directory, or one creating them next to
 busy workers, took five to six times as long here as one process alone.
 
 A manifest of every generated file's hash, kept in the cache under the hash of
-all inputs, makes an unchanged run a comparison of hashes.
+all inputs, makes an unchanged run a comparison of hashes. Below it, a per-op
+entry, kept under the hash of one spec and the generator, holds what the
+shared files need of that op (its parts, its exported names) and the hash of
+each file it generates: a run after editing one spec parses, renders and lays
+out that op alone, checks the others' files against their hashes, and
+renders the shared files again from every op's parts. An op whose files on
+disk differ from its entry is generated again, so a hand edit of generated/
+is still found (and, checking, reported).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import hashlib
 import json
@@ -49,8 +57,9 @@ from codegen.emit import (
     tool,
 )
 from codegen.model import Op
-from codegen.parse import check_exports, load_spec, spec_paths
+from codegen.parse import Export, check_exported, exported, load_spec, spec_paths
 from codegen.views import OpViews, op_views
+from codegen.yamlsrc import Loc
 
 # Below this many specs per core, one process is quicker than starting workers.
 SPECS_PER_WORKER = 64
@@ -78,7 +87,8 @@ def generate(spec_dir: Path, root: Path, out: Path, cache: Path, write: bool) ->
 
 
 def _generate(spec_dir: Path, root: Path, out: Path, cache: Path, write: bool) -> Outcome:
-    key = _inputs_key(spec_dir, root)
+    generator = _generator_key(root)
+    key = _inputs_key(spec_dir, root, generator)
     manifest = _manifest(cache, key)
     if manifest is not None:
         on_disk = _files_in(out)
@@ -87,11 +97,14 @@ def _generate(spec_dir: Path, root: Path, out: Path, cache: Path, write: bool) -
         ):
             return Outcome(len(manifest), [], [])
     paths = spec_paths(spec_dir)
-    jobs = min(os.cpu_count() or 1, len(paths) // SPECS_PER_WORKER)
-    size = -(-len(paths) // max(jobs, 1))
+    op_keys = {path: _op_key(generator, spec_dir, root, path) for path in paths}
+    cached = {path: _entry(cache, op_keys[path], out) for path in paths}
+    missing = [path for path in paths if cached[path] is None]
+    jobs = min(os.cpu_count() or 1, len(missing) // SPECS_PER_WORKER)
+    size = -(-len(missing) // max(jobs, 1))
     # Consecutive slices, so results joined in worker order are in spec order.
     workers = (
-        [_Worker(paths[i : i + size], root, out) for i in range(0, len(paths), size)]
+        [_Worker(missing[i : i + size], root, out) for i in range(0, len(missing), size)]
         if jobs > 1
         else []
     )
@@ -101,35 +114,115 @@ def _generate(spec_dir: Path, root: Path, out: Path, cache: Path, write: bool) -
         errors: list[SpecError] = []
         views: list[OpViews] = []
         for worker_ops, worker_parts, worker_errors in (
-            [w.first_step() for w in workers] if workers else [_parse(paths, root, views)]
+            [w.first_step() for w in workers] if workers else [_parse(missing, root, views)]
         ):
             ops += worker_ops
             parts += worker_parts
             errors += worker_errors
-        errors += check_exports(ops)
+        if errors:
+            raise SpecErrors(errors + _export_errors(paths, cached, ops))
+        # No errors: one op (and its parts) per missing spec, in order.
+        fresh = dict(zip(missing, zip(ops, parts, strict=True), strict=True))
+        errors = _export_errors(paths, cached, ops)
         if errors:
             raise SpecErrors(errors)
-        shared = format_files(render_shared(parts), root, cache)
+        every_part = [
+            fresh[path][1] if path in fresh else cached[path].parts  # type: ignore[union-attr]
+            for path in paths
+        ]
+        shared = format_files(render_shared(every_part), root, cache)
         for worker in workers:
             worker.go()
         batches = list(_batches(workers) if workers else _render_ops(views, root, out))
     finally:
         for worker in workers:
             worker.stop()
-    batches.append(_compare(shared, out))
+    shared_batch = _compare(shared, out)
     # Written once the workers are done: creating files next to CPU-bound
     # processes took 6x as long here (the writer waits for the CPU at every file).
     changed: list[str] = []
-    digests: dict[str, str] = {}
+    digests: dict[str, str] = dict(shared_batch[1])
+    op_digests: dict[str, dict[str, str]] = {}
     for batch_changed, batch_digests in batches:
         changed += _write(out, batch_changed, write)
-        digests |= batch_digests
+        op_digests |= batch_digests
+    changed += _write(out, shared_batch[0], write)
+    for entry in cached.values():
+        if entry is not None:
+            digests |= entry.digests
+    for op_files in op_digests.values():
+        digests |= op_files
     stale = sorted(_files_in(out) - digests.keys())
     if write:
         for path in stale:
             (out / path).unlink()
+        for spec, (op, op_part) in fresh.items():
+            made = _Entry(op_part, tuple(exported(op)), op_digests[op.name])
+            cache_write(cache / "ops" / f"{op_keys[spec]}.json", made.to_json())
         cache_write(cache / "manifests" / f"{key}.json", json.dumps(digests, sort_keys=True))
     return Outcome(len(digests), sorted(changed), stale)
+
+
+def _export_errors(
+    paths: list[Path], cached: dict[Path, _Entry | None], ops: list[Op]
+) -> list[SpecError]:
+    """The exported names' clashes over all specs, cached and parsed, in spec order."""
+    parsed = iter(ops)
+    exports: list[tuple[str, list[Export]]] = []
+    for path in paths:
+        entry = cached[path]
+        if entry is not None:
+            exports.append((entry.parts.name, list(entry.exports)))
+            continue
+        op = next(parsed, None)
+        if op is not None and Path(op.source).name == path.name:
+            exports.append((op.name, exported(op)))
+        elif op is not None:  # the spec of `path` failed to parse: keep `op` for its own
+            parsed = iter([op, *parsed])
+    return check_exported(exports)
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """What the per-op cache keeps of one op: its parts of the shared files, its
+    exported names, and the hash of each file it generates."""
+
+    parts: OpParts
+    exports: tuple[Export, ...]
+    digests: dict[str, str]
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "parts": list(dataclasses.astuple(self.parts)),
+                "exports": [[name, loc.path, loc.line, what] for name, loc, what in self.exports],
+                "digests": self.digests,
+            },
+            sort_keys=True,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> _Entry:
+        data = json.loads(text)
+        name, source, exports, python, stub, manifest = data["parts"]
+        return cls(
+            OpParts(name, source, tuple(exports), python, stub, manifest),
+            tuple((n, Loc(path, int(line)), what) for n, path, line, what in data["exports"]),
+            {str(k): str(v) for k, v in data["digests"].items()},
+        )
+
+
+def _entry(cache: Path, op_key: str, out: Path) -> _Entry | None:
+    """The op's cache entry, if there is one and every file it lists is on disk
+    as it was generated (else the op is generated again)."""
+    try:
+        entry = _Entry.from_json((cache / "ops" / f"{op_key}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError, KeyError, TypeError):  # absent, or not ours to trust
+        return None
+    where = f"{out}{os.sep}"
+    if not all(_digest(where + path) == digest for path, digest in entry.digests.items()):
+        return None
+    return entry
 
 
 def _parse(
@@ -149,18 +242,23 @@ def _parse(
     return ops, [op_parts(view) for view in views], errors
 
 
-Batch = tuple[dict[str, bytes], dict[str, str]]  # (changed files' bytes, every file's digest)
+# (changed files' bytes, every file's digest); an op batch's digests by op name.
+Batch = tuple[dict[str, bytes], dict[str, str]]
+OpBatch = tuple[dict[str, bytes], dict[str, dict[str, str]]]
 BATCH_OPS = 16
 
 
-def _render_ops(views: list[OpViews], root: Path, out: Path) -> Iterator[Batch]:
+def _render_ops(views: list[OpViews], root: Path, out: Path) -> Iterator[OpBatch]:
     """Step 2 for some ops: their files rendered, laid out and compared with
     what is on disk, in batches of a few ops."""
     for start in range(0, len(views), BATCH_OPS):
-        files: dict[str, str] = {}
+        changed: dict[str, bytes] = {}
+        digests: dict[str, dict[str, str]] = {}
         for view in views[start : start + BATCH_OPS]:
-            files |= format_files(render_op(view), root)
-        yield _compare(files, out)
+            op_changed, op_digests = _compare(format_files(render_op(view), root), out)
+            changed |= op_changed
+            digests[view.python.name] = op_digests
+        yield changed, digests
 
 
 def _compare(files: dict[str, str], out: Path) -> Batch:
@@ -234,7 +332,7 @@ class _Worker:
         self.conn.close()
 
 
-def _batches(workers: list[_Worker]) -> Iterator[Batch]:
+def _batches(workers: list[_Worker]) -> Iterator[OpBatch]:
     """Step 2's batches from all workers, as each arrives."""
     waiting = {w.conn: w for w in workers}
     while waiting:
@@ -262,35 +360,65 @@ def _work(paths: list[Path], root: Path, out: Path, conn: Connection) -> None:
 
 
 def _files_in(out: Path) -> set[str]:
-    if not out.is_dir():
-        return set()
-    return {
-        p.relative_to(out).as_posix()
-        for p in out.rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts
-    }
+    """Every file under `out` (POSIX paths relative to it), bytecode caches apart;
+    walked with os.scandir: pathlib's rglob and relative_to took ~0.4 ms a file."""
+    found: set[str] = set()
+    pending = [("", str(out))]
+    while pending:
+        prefix, directory = pending.pop()
+        try:
+            listing = list(os.scandir(directory))
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        for item in listing:
+            if item.is_dir(follow_symlinks=False):
+                if item.name != "__pycache__":
+                    pending.append((f"{prefix}{item.name}/", item.path))
+            elif item.is_file():
+                found.add(prefix + item.name)
+    return found
 
 
-def _digest(path: Path) -> str:
+def _digest(path: Path | str) -> str:
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        with open(path, "rb") as file:
+            return hashlib.sha256(file.read()).hexdigest()
     except OSError:
         return ""
 
 
-def _inputs_key(spec_dir: Path, root: Path) -> str:
-    """What the whole output depends on: every spec (name and bytes, and where the
-    directory is, which stamps name), the generator's own sources and templates,
-    the libraries that parse and render, and the Python formatter with its configuration."""
+def _generator_key(root: Path) -> bytes:
+    """What every op's output depends on besides its spec: the generator's own
+    sources and templates, the libraries that parse and render, and the Python
+    formatter with its configuration."""
     digest = hashlib.sha256(f"jinja2 {jinja2.__version__} pyyaml {yaml.__version__}\0".encode())
-    shown = spec_dir.relative_to(root) if spec_dir.is_relative_to(root) else spec_dir
-    digest.update(str(shown).encode() + b"\0")
-    for path in sorted(spec_dir.glob("*.yaml")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     for path in sorted(Path(__file__).parent.rglob("*")):
         if path.suffix in (".py", ".j2"):
             digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     digest.update(fingerprint(tool("ruff"), root / "pyproject.toml"))
+    return digest.digest()
+
+
+def _shown(spec_dir: Path, root: Path) -> str:
+    return str(spec_dir.relative_to(root) if spec_dir.is_relative_to(root) else spec_dir)
+
+
+def _inputs_key(spec_dir: Path, root: Path, generator: bytes) -> str:
+    """What the whole output depends on: every spec (name and bytes, and where the
+    directory is, which stamps name) and the generator (_generator_key)."""
+    digest = hashlib.sha256(generator)
+    digest.update(_shown(spec_dir, root).encode() + b"\0")
+    for path in sorted(spec_dir.glob("*.yaml")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _op_key(generator: bytes, spec_dir: Path, root: Path, path: Path) -> str:
+    """What one op's files and parts depend on: its spec (name, bytes, where)
+    and the generator."""
+    digest = hashlib.sha256(b"op\0" + generator)
+    digest.update(_shown(spec_dir, root).encode() + b"\0")
+    digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 

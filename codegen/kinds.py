@@ -56,7 +56,7 @@ class CompileRule:
     so the build learns nothing from file names)."""
 
     name: str
-    language: tuple[str, ...] = ()  # e.g. ("-x", "c++") for a suffix g++ does not know
+    flags: tuple[str, ...] = ()  # e.g. ("-x", "c++") for a suffix g++ does not know
     includes: tuple[str, ...] = ()
 
 
@@ -64,7 +64,21 @@ HOST = CompileRule("host")
 # The simulation's stand-ins for the XPU3 toolchain headers (xpu/kernel/*.h);
 # a real XPU3 build puts only portable/ on the path.
 XPU3SIM = CompileRule("xpu3sim", ("-x", "c++"), ("csrc/xpu3sim/include", "csrc/xpu3sim/portable"))
-RULES = (HOST, XPU3SIM)
+# The CUDA simulation's stand-ins for the toolkit headers (cuda_runtime.h,
+# cuda_fp16.h, cub/...); a real CUDA build puts only portable/ on the path.
+# -g: the simulation names a failing access's file:line from the debug info.
+CUDASIM = CompileRule(
+    "cudasim", ("-x", "c++", "-g"), ("csrc/cudasim/include", "csrc/cudasim/portable")
+)
+# nvcc itself (tools/nvcc_check.py): never part of the default build. A
+# kernel template is instantiated in its kernel's unit and launched from its
+# launcher's: nvcc's default static host stubs for __global__ templates
+# (CUDA 12.8 on) would require the definition in the launching unit, so the
+# stubs are external (each instantiation exists in one unit only).
+NVCC = CompileRule(
+    "nvcc", ("-x", "cu", "-static-global-template-stub=false"), ("csrc/cudasim/portable",)
+)
+RULES = (HOST, XPU3SIM, CUDASIM, NVCC)
 
 
 @dataclass(frozen=True)
@@ -89,6 +103,26 @@ class Launcher:
     guard: str = ""
     # Built by the default build (False: only with the kind's own toolchain).
     built: bool = True
+    # A launcher that is not built by default is still built and run by the
+    # tests against the simulation's stand-in of the toolchain's runtime.
+    stand_in: bool = False
+
+
+@dataclass(frozen=True)
+class LaunchField:
+    """An integer spec field that shapes one kind's launches, e.g.
+    ``xpu3_max_clusters: 1``; valid only where the op names the kind."""
+
+    key: str
+    doc: str  # one line: the schema's description and the spec-language page's
+    low: int
+    high: int
+    bounds: str  # what [low, high] is, for the error: "clusters of one launch"
+    multiple_of: int = 1
+    default: int | None = None  # None: the launch context decides
+    # The constexpr its kernel and launchers read it as ("": not exposed),
+    # in the kind's declaration header.
+    constant: str = ""
 
 
 @dataclass(frozen=True)
@@ -116,15 +150,23 @@ class KernelKind:
     launchers: tuple[Launcher, ...] = ()
     # Its kernel's pointers to device memory are passed as this (a wrapper
     # checking the layout), its dims as that (a checked narrowing): {op}, {dim},
-    # {value} substituted.
+    # {value} substituted ({op} and {value} in both).
     pointer_arg: str = "{value}"
     dim_arg: str = "{value}"
     # The kernel's template argument for the dtype set {t} (its own element types).
     template_arg: str = "{t}"
+    # Integer spec fields shaping its launches (parsed, bounded and documented
+    # from here; the model holds their values in Op.launch).
+    launch_fields: tuple[LaunchField, ...] = ()
     # How many clusters (blocks) its launchers start: from the context, and
-    # capped by the spec's `xpu3_max_clusters` ({cap}) where it gives one.
+    # capped by the spec field `width_cap` ({cap}) where the spec gives one.
     launch_width: str = ""
     launch_width_capped: str = ""
+    width_cap: str = ""
+    # How its kernel receives its argument struct: {struct} substituted.
+    args_param: str = "const {struct}&"
+    # Before an explicit instantiation's return type (nvcc wants __global__ repeated).
+    instance_prefix: str = ""
     # The Python-side backend names the spec-derived tests run this kind under.
     test_backends: tuple[str, ...] = field(default=())
     # Sources of the runtime this kind needs besides the ops' (compiled once
@@ -204,18 +246,106 @@ XPU3 = KernelKind(
             device_memory=True,
             guard="OPFORGE_WITH_XPU3_TOOLCHAIN",
             built=False,
+            stand_in=True,
         ),
     ),
     pointer_arg="opforge::xpu3_arg({value})",
     dim_arg='opforge::xpu3_dim("{op}", "{dim}", {value})',
     template_arg="typename opforge::Xpu3Elem<{t}>::type",
+    launch_fields=(
+        LaunchField(
+            "xpu3_max_clusters",
+            "at most this many clusters run the XPU3 kernel (absent: the device context's count)",
+            1,
+            255,  # an XPU3 launch takes 1..255 clusters (csrc/xpu3sim/README.md, R4)
+            "clusters of one launch",
+        ),
+    ),
     launch_width="ctx.xpu3.nclusters",
     launch_width_capped="std::min(ctx.xpu3.nclusters, {cap})",
+    width_cap="xpu3_max_clusters",
     test_backends=("xpu3-sim",),
     runtime=("csrc/xpu3sim/xpu3sim.cc",),
 )
 
-KINDS: tuple[KernelKind, ...] = (CPU, XPU3)
+# The CUDA kernel's signature names the device's types: cuda_fp16.h's `half`
+# and cuda_bf16.h's `__nv_bfloat16` (global names), int64_t as on the host
+# (the device follows the host's data model). Pointers are `cuda_global<T>`
+# (csrc/cudasim/portable/cuda_portable.h): `T* __restrict__` for nvcc, a
+# pointer checked against its allocation under the simulation. It receives
+# one argument struct by value (a __global__ function takes no references),
+# so a swapped field name does not compile.
+CUDA = KernelKind(
+    name="cuda",
+    doc="CUDA C++: compiled by nvcc for the device, and by g++ against csrc/cudasim",
+    elem=HOST_ELEM.replace({DType.FLOAT16: "half", DType.BFLOAT16: "__nv_bfloat16"}),
+    dim="int64_t",
+    pointer="cuda_global<{const}{elem}>",
+    function="cuda_kernel",
+    owner="",
+    prefix="__global__ ",
+    define_prefix="__global__ ",
+    receives="struct",
+    args="CudaArgs",
+    args_param="const {struct}",
+    instance_prefix="__global__ ",
+    decl_template="kernel_decl_cuda.h.j2",
+    decl_path="kernel_decls/{op}_cuda.h",
+    suffix=".cu",
+    rule=CUDASIM,
+    launchers=(
+        Launcher(
+            backend="kCudaSim",
+            function="launch_cuda_sim",
+            template="launch_cudasim.cc.j2",
+            path="launch/{op}_cudasim.cc",
+            rule=CUDASIM,
+            doc="Runs the CUDA kernel under the simulation; called by run() once every "
+            "check has passed.",
+        ),
+        Launcher(
+            backend="kCuda",
+            function="launch_cuda_device",
+            template="launch_cuda.cu.j2",
+            path="launch/{op}_cuda.cu",
+            rule=CUDASIM,
+            doc="Runs the CUDA kernel on the GPU, on the caller's stream.",
+            copies="staged",
+            copied="{name}_device.device()",
+            device_memory=True,
+            guard="OPFORGE_WITH_CUDA",
+            built=False,
+        ),
+    ),
+    pointer_arg='opforge::cuda_arg("{op}", {value})',
+    template_arg="typename opforge::CudaElem<{t}>::type",
+    launch_fields=(
+        LaunchField(
+            "cuda_block",
+            "threads per block of the CUDA kernel, which reads it as kCudaBlock (default 256)",
+            32,
+            1024,
+            "threads of one block, whole warps",
+            multiple_of=32,
+            default=256,
+            constant="kCudaBlock",
+        ),
+        LaunchField(
+            "cuda_max_blocks",
+            "at most this many blocks run the CUDA kernel (absent: the launch context's count)",
+            1,
+            2**31 - 1,
+            "blocks of one grid",
+        ),
+    ),
+    launch_width="ctx.cuda.nblocks",
+    launch_width_capped="std::min(ctx.cuda.nblocks, {cap})",
+    width_cap="cuda_max_blocks",
+    test_backends=("cuda-sim",),
+    runtime=("csrc/cudasim/cudasim.cc",),
+)
+
+KINDS: tuple[KernelKind, ...] = (CPU, XPU3, CUDA)
 BY_NAME: Mapping[str, KernelKind] = MappingProxyType({k.name: k for k in KINDS})
 
 

@@ -256,9 +256,14 @@ class Op:
     attrs: tuple[Attr, ...]
     sweep: tuple[tuple[str, tuple[DimExpr, ...]], ...]  # dim or attribute -> sizes to test
     reference: str | None  # module of tests/ops/reference/ holding the NumPy reference
-    xpu3_max_clusters: int | None  # the XPU3 launch's cluster cap (None: the context's count)
+    # The launch fields of its kinds (codegen/kinds.py, LaunchField) that have a
+    # value, given or default: key -> value, in registry order.
+    launch: tuple[tuple[str, int], ...]
     source: str  # spec path relative to the repository root
     loc: Loc = field(compare=False)
+    # The least share of valid drawn cases in which the kernel must change a
+    # written tensor: (tensor, share in (0, 1], spec line). Tests only.
+    coverage: tuple[tuple[str, float, int], ...] = ()
 
     def __repr__(self) -> str:
         # The whole model runs to thousands of characters; a failing test's
@@ -268,6 +273,10 @@ class Op:
 
     def tensor(self, name: str) -> Tensor:
         return next(t for t in self.tensors if t.name == name)
+
+    def launch_value(self, key: str) -> int | None:
+        """A launch field's value (None: absent, the launch context decides)."""
+        return dict(self.launch).get(key)
 
     def attr(self, name: str) -> Attr:
         return next(a for a in self.attrs if a.name == name)

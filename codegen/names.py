@@ -86,6 +86,19 @@ GENERATED_NAMES = frozenset(
     define endif ifdef ifndef include pragma once
     """.split()
 ) | {name for k in KINDS for name in (k.function, *(la.function for la in k.launchers))}
+
+
+def _kind_type_names() -> frozenset[str]:
+    """What each kind's kernel signatures spell unqualified, read from the kinds:
+    their pointer templates (`cuda_global<T>`) and element types (cuda_fp16.h's
+    `half`); a parameter named so would hide the type in the declarations."""
+    texts = [re.sub(r"\{\w+\}", " ", k.pointer) for k in KINDS] + [k.dim for k in KINDS]
+    texts += [s for k in KINDS for _, s in k.elem.spellings if "::" not in s]
+    return frozenset(re.findall(r"[A-Za-z_]\w*", " ".join(texts)))
+
+
+GENERATED_NAMES |= _kind_type_names()
+
 # Suffixes of the locals generated code derives from spec names (x_storage, x_shape, ...).
 GENERATED_SUFFIXES = (
     "_storage",
@@ -129,7 +142,10 @@ PY_BUILTIN_TYPES = frozenset(
 
 RUNTIME_HEADERS = Path(__file__).resolve().parent.parent / "csrc" / "include" / "opforge"
 _NOT_CODE = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"', re.DOTALL)  # comments, strings
-_DECLARED = re.compile(r"\b(?:struct|class|enum(?:\s+class)?|namespace|using)\s+(\w+)|\b(\w+)\s*\(")
+# A declared name (each part of a nested namespace's, `namespace opforge::xpu3_sim`) or a call.
+_DECLARED = re.compile(
+    r"\b(?:struct|class|enum(?:\s+class)?|namespace|using)\s+(\w+(?:\s*::\s*\w+)*)|\b(\w+)\s*\("
+)
 
 
 @functools.cache
@@ -142,17 +158,35 @@ def runtime_names() -> frozenset[str]:
     for header in sorted(RUNTIME_HEADERS.glob("*.h")):
         text = _NOT_CODE.sub(" ", header.read_text(encoding="utf-8"))
         for match in _DECLARED.finditer(text):
-            found.add(match.group(1) or match.group(2))
+            found.update(part.strip() for part in (match.group(1) or match.group(2)).split("::"))
     return frozenset(n for n in found if NAME.match(n))
 
 
+def _file_suffixes() -> tuple[str, ...]:
+    """What the kinds' generated file names add to an op's name
+    (kernel_decls/{op}_xpu3.h: `_xpu3`), read from the kinds' paths."""
+    paths = [k.decl_path for k in KINDS] + [la.path for k in KINDS for la in k.launchers]
+    tails = (p.split("{op}", 1)[1].split(".", 1)[0] for p in paths)
+    return tuple(sorted({t for t in tails if t}))
+
+
+FILE_SUFFIXES = _file_suffixes()
+
+
 def op_name_problem(name: str) -> str | None:
-    """Why ``name`` cannot name an op: any name's problems, or a runtime name."""
+    """Why ``name`` cannot name an op: any name's problems, a runtime name, or a
+    name ending like the generated files of another op (op `x` with an xpu3
+    kernel has kernel_decls/x_xpu3.h, the CPU declarations of an op `x_xpu3`)."""
     problem = name_problem(name)
     if problem is None and name in runtime_names():
         return (
             "is reserved: the runtime (csrc/include/opforge/) declares it, and the op's "
             f"namespace opforge::{name} would hide it from the generated code"
+        )
+    if problem is None and name.endswith(FILE_SUFFIXES):
+        return (
+            f"is reserved: an op's name may not end in {', '.join(FILE_SUFFIXES)}, which "
+            "the generated files of another op add to its name"
         )
     return problem
 

@@ -85,7 +85,7 @@ class _FileParser(CrossFieldRules):
             )
         doc = self.parse_doc(data, "doc", "")
         kernels = self.parse_kernels(data)
-        xpu3_max_clusters = self.parse_xpu3_max_clusters(data, kernels)
+        launch = self.parse_launch_fields(data, kernels)
 
         attrs = self.parse_list(data, "attrs", self.parse_attr)
         dtype_vars = self.parse_dtype_sets(data)
@@ -101,9 +101,11 @@ class _FileParser(CrossFieldRules):
         self.check_dims_bound(dims, tensors)
         self.check_dtype_vars_bound(dtype_vars, tensors)
         self.check_values(tensors, dims, attrs)
+        self.check_value_domains(tensors)
         self.check_sizes(tensors, dims, attrs)
         self.check_outputs(data, tensors)
         sweep = self.parse_sweep(data, dims, attrs, tensors)
+        coverage = self.parse_coverage(data, tensors)
         reference = data.get("reference")
         if reference is not None:
             self.check_name(reference, data.key_lines["reference"], "reference")
@@ -119,10 +121,36 @@ class _FileParser(CrossFieldRules):
             attrs=tuple(attrs),
             sweep=sweep,
             reference=reference,
-            xpu3_max_clusters=xpu3_max_clusters,
+            launch=launch,
             source=self.source,
             loc=Loc(self.path, data.line),
+            coverage=coverage,
         )
+
+    def parse_coverage(
+        self, data: LocDict, tensors: list[Tensor]
+    ) -> tuple[tuple[str, float, int], ...]:
+        """`coverage: {tensor: share}`: the least share of the valid drawn cases
+        in which the kernel must change each named output or in-place tensor
+        (the spec-derived suite fails below it, naming the tensor)."""
+        raw = data.get("coverage")
+        if raw is None or not self.check_type(raw, dict, data.key_lines["coverage"], "coverage"):
+            return ()
+        written = {t.name for t in tensors if t.role.kernel_writes}
+        result = []
+        for key, share in raw.items():
+            line, where = raw.key_lines[key], f"coverage.{field_name(key)}"
+            if key not in written:
+                self.error(line, where, f"{show(key)} is not an output or in-place tensor")
+            elif (
+                isinstance(share, bool) or not isinstance(share, int | float) or not 0 < share <= 1
+            ):
+                self.error(
+                    line, where, f"must be a share in (0, 1] of the valid cases, not {show(share)}"
+                )
+            else:
+                result.append((key, float(share), line))
+        return tuple(result)
 
     def parse_kernels(self, data: LocDict) -> tuple[str, ...]:
         raw = data.get("kernels")
@@ -141,30 +169,54 @@ class _FileParser(CrossFieldRules):
             self.error(line, "kernels", "an op needs at least one kernel")
         return tuple(k.name for k in kinds.kinds_of(tuple(result)))
 
-    def parse_xpu3_max_clusters(self, data: LocDict, kernels: tuple[str, ...]) -> int | None:
-        """How many clusters the XPU3 kernel may use at most (absent: as many as
-        the device context has). A kernel whose work meets at one barrier runs
-        in one cluster: no barrier spans clusters."""
-        key = "xpu3_max_clusters"
-        raw = data.get(key)
-        if raw is None:
-            return None
-        line = data.key_lines[key]
+    def parse_launch_fields(
+        self, data: LocDict, kernels: tuple[str, ...]
+    ) -> tuple[tuple[str, int], ...]:
+        """The launch fields of every kind (e.g. ``xpu3_max_clusters``): each an
+        integer in its bounds, given only where the op names its kind; absent,
+        its default where it has one."""
+        values: list[tuple[str, int]] = []
+        for kind in kinds.KINDS:
+            for launch_field in kind.launch_fields:
+                raw = data.get(launch_field.key)
+                if raw is None:
+                    if kind.name in kernels and launch_field.default is not None:
+                        values.append((launch_field.key, launch_field.default))
+                    continue
+                value = self.parse_launch_field(data, launch_field, raw)
+                if value is None:
+                    continue
+                if kind.name not in kernels:
+                    self.error(
+                        data.key_lines[launch_field.key],
+                        launch_field.key,
+                        f"only an op whose kernels include {kind.name} has this launch field; "
+                        f"add {kind.name} to kernels or remove this field",
+                    )
+                    continue
+                values.append((launch_field.key, value))
+        return tuple(values)
+
+    def parse_launch_field(
+        self, data: LocDict, launch_field: kinds.LaunchField, raw: Any
+    ) -> int | None:
+        key, line = launch_field.key, data.key_lines[launch_field.key]
         if not self.check_type(raw, int, line, key):
             return None
-        if not 1 <= raw <= speclang.MAX_CLUSTERS:
+        if not launch_field.low <= raw <= launch_field.high:
             self.error(
                 line,
                 key,
-                f"must be in [1, {speclang.MAX_CLUSTERS}] (clusters of one launch), not {raw}",
+                f"must be in [{launch_field.low}, {launch_field.high}] ({launch_field.bounds}), "
+                f"not {raw}",
             )
             return None
-        if kinds.XPU3.name not in kernels:
+        if raw % launch_field.multiple_of:
             self.error(
                 line,
                 key,
-                "only an op with an xpu3 kernel launches clusters; "
-                "add xpu3 to kernels or remove this field",
+                f"must be a multiple of {launch_field.multiple_of} ({launch_field.bounds}), "
+                f"not {raw}",
             )
             return None
         return int(raw)
@@ -239,7 +291,9 @@ class _FileParser(CrossFieldRules):
         node = data.get("dims")
         if node is None:
             return []
-        if not self.check_type(node, dict, data.key_lines["dims"], "dims"):
+        if not self.check_not_empty(data, "dims", "") or not self.check_type(
+            node, dict, data.key_lines["dims"], "dims"
+        ):
             return []
         dims = []
         for name, spec in node.items():
@@ -479,6 +533,8 @@ class _FileParser(CrossFieldRules):
         output holds after the call; no generation hints there)."""
         raw = node.get(key)
         if raw is None:
+            return Values()
+        if not self.check_not_empty(node, key, where):
             return Values()
         where = f"{where}.{key}"
         if not self.check_type(raw, dict, node.key_lines[key], where):
@@ -760,7 +816,7 @@ def load_spec(path: Path, root: Path) -> Op:
         if path.is_absolute() and path.is_relative_to(root)
         else str(path)
     )
-    rel = show(rel)[1:-1] if yamlsrc.bad_char(rel) else rel  # a path is printed, never raw
+    rel = yamlsrc.shown_path(rel)  # a path is printed escaped, never raw
     # The stamp in generated files names the spec without this machine's paths.
     source = rel if not Path(rel).is_absolute() else f"{path.parent.name}/{path.name}"
     parser = _FileParser(rel, source)
@@ -839,21 +895,34 @@ def _decision(where: str) -> str:
     return f"this entry of '{last}' ({what})" if where.endswith("]") else what
 
 
+Export = tuple[str, Loc, str]  # a name the Python module exports, where, what it is
+
+
+def exported(op: Op) -> list[Export]:
+    """The names `op` adds to the generated Python module: its function, its enum types."""
+    return [(op.name, op.loc, "op")] + [
+        (a.enum.name, a.loc, f"enum type of attribute {a.name}") for a in op.attrs if a.enum
+    ]
+
+
 def check_exports(ops: list[Op]) -> list[SpecError]:
     """Names the generated Python module exports (op functions, enum types) are
     unique across all specs: they share one module."""
+    return check_exported([(op.name, exported(op)) for op in ops])
+
+
+def check_exported(ops: list[tuple[str, list[Export]]]) -> list[SpecError]:
+    """check_exports on each op's name and exports (what the generator's per-op
+    cache keeps of an op it does not parse again), in spec order."""
     errors = []
     seen: dict[str, Loc] = {}
-    for op in ops:
-        exported = [(op.name, op.loc, "op")] + [
-            (a.enum.name, a.loc, f"enum type of attribute {a.name}") for a in op.attrs if a.enum
-        ]
-        for name, loc, what in exported:
+    for op_name, exports in ops:
+        for name, loc, what in exports:
             if name in seen:
                 errors.append(
                     SpecError(
                         loc,
-                        f"{op.name}: {what}",
+                        f"{op_name}: {what}",
                         f"the Python module already exports '{name}' from {seen[name]}; rename one",
                     )
                 )
@@ -867,7 +936,7 @@ def spec_paths(spec_dir: Path) -> list[Path]:
     empty op set would make the generator delete everything it generated."""
     paths = sorted(spec_dir.glob("*.yaml")) if spec_dir.is_dir() else []
     if not paths:
-        shown = show(str(spec_dir))[1:-1]
+        shown = yamlsrc.shown_path(str(spec_dir))
         raise SpecErrors([SpecError(Loc(shown, 0), "", "no *.yaml spec files here")])
     return paths
 
@@ -892,7 +961,9 @@ __all__ = [
     "MAX_RANK",
     "SpecError",
     "SpecErrors",
+    "check_exported",
     "check_exports",
+    "exported",
     "load_spec",
     "load_specs",
     "spec_paths",

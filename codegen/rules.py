@@ -19,10 +19,36 @@ from codegen.model import (
     DTypeVar,
     Role,
     Tensor,
+    Values,
 )
 from codegen.yamlsrc import Loc, LocDict, field_name, show
 
 _INT_ATTRS = (AttrType.INT, AttrType.INT64)
+
+# What each dtype holds: the range a literal value bound must lie in.
+DTYPE_RANGES: dict[DType, tuple[float, float]] = {
+    DType.BOOL: (0, 1),
+    DType.INT32: (-(2**31), 2**31 - 1),
+    DType.INT64: (-(2**63), 2**63 - 1),
+    DType.FLOAT16: (-65504.0, 65504.0),
+    DType.BFLOAT16: (-3.3895313892515355e38, 3.3895313892515355e38),
+    DType.FLOAT32: (-3.4028234663852886e38, 3.4028234663852886e38),
+}
+
+
+def _not_holding(value: float | None, dtypes: tuple[DType, ...]) -> DType | None:
+    """The first of ``dtypes`` that cannot hold ``value`` (None: each can)."""
+    if value is None:
+        return None
+    return next((d for d in dtypes if not DTYPE_RANGES[d][0] <= value <= DTYPE_RANGES[d][1]), None)
+
+
+def _domain(low: float | None, high: float | None) -> str:
+    """A value domain's literal bounds as a message names them."""
+    parts = ([f"min {show(low)}"] if low is not None else []) + (
+        [f"max {show(high)}"] if high is not None else []
+    )
+    return ", ".join(parts)
 
 
 class CrossFieldRules(Diagnostics):
@@ -274,6 +300,91 @@ class CrossFieldRules(Diagnostics):
                         "without 'prefix_sum_of', 'total' is the sum of a rank-1 int32 or "
                         "int64 tensor of lengths",
                     )
+
+    def check_value_domains(self, tensors: list[Tensor]) -> None:
+        """A value domain some value can satisfy, whose generation hints fit its
+        dtype: literal bounds inside what the dtype holds (each dtype of a set),
+        'above' below 'max', a sample that meets [min, max], 'density' only
+        where 0 is a value of the domain and the tensor is drawn with it, and a
+        prefix sum of its source's dtype."""
+        by_name = {t.name: t for t in tensors}
+        for t in tensors:
+            for section, v in (("values", t.values), ("after", t.after)):
+                self.check_value_domain(t, section, v, by_name.get(v.prefix_sum_of or ""))
+
+    def check_value_domain(self, t: Tensor, section: str, v: Values, source: Tensor | None) -> None:
+        """One domain of ``t`` (``section``: values or after); ``source``: the
+        tensor it is a prefix sum of."""
+        choices = t.dtype.choices if isinstance(t.dtype, DTypeVar) else (t.dtype,)
+        where = f"tensor {t.name}.{section}"
+
+        def line(key: str) -> int:
+            return t.line_of(f"{section}.{key}")
+
+        low = v.min if isinstance(v.min, (int, float)) else None
+        high = v.max if isinstance(v.max, (int, float)) else None
+        ends = [("min", low), ("max", high), ("above", v.above)]
+        ends += [("sample", e) for e in v.sample or () if isinstance(e, int)]
+        for key, value in ends:
+            narrow = _not_holding(value, choices)
+            if narrow is not None:
+                a, b = DTYPE_RANGES[narrow]
+                held = f"[{a:g}, {b:g}]" if narrow.is_float else f"[{a}, {b}]"
+                self.error(
+                    line(key),
+                    f"{where}.{key}",
+                    f"{show(value)} is outside what {narrow.value} holds ({held})",
+                )
+        if v.above is not None and high is not None and v.above >= high:
+            self.error(
+                line("above"),
+                f"{where}.above",
+                f"above {show(v.above)} and max {show(high)} leave no value",
+            )
+        sample = v.sample
+        lo, hi = sample if sample is not None else (None, None)
+        if isinstance(lo, int) and isinstance(hi, int):
+            if (low is not None and hi < low) or (high is not None and lo > high):
+                self.error(
+                    line("sample"),
+                    f"{where}.sample",
+                    f"[{lo}, {hi}] lies outside the domain ({_domain(low, high)}): "
+                    "the tests could draw no valid value from it",
+                )
+        if sample is not None and not any(d in (DType.INT32, DType.INT64) for d in choices):
+            self.error(
+                line("sample"),
+                f"{where}.sample",
+                "only integer tensors are drawn from a sample range; "
+                f"a {'/'.join(d.value for d in choices)} tensor ignores it",
+            )
+        if v.density is not None:
+            if all(d.is_float for d in choices):
+                self.error(
+                    line("density"),
+                    f"{where}.density",
+                    "only integer and bool tensors are drawn with a density; "
+                    "a float tensor ignores it",
+                )
+            elif (low is not None and low > 0) or (high is not None and high < 0):
+                self.error(
+                    line("density"),
+                    f"{where}.density",
+                    f"density draws zeros, which the domain ({_domain(low, high)}) excludes",
+                )
+        integers = (DType.INT32, DType.INT64)
+        if (
+            source is not None
+            and source.dtype in integers
+            and t.dtype in integers
+            and source.dtype != t.dtype
+        ):
+            self.error(
+                line("prefix_sum_of"),
+                f"{where}.prefix_sum_of",
+                f"a prefix sum has its source's dtype: '{source.name}' is "
+                f"{source.dtype.value}, '{t.name}' {t.dtype.value}",
+            )
 
     def check_dtype_vars_bound(
         self, dtype_vars: dict[str, DTypeVar], tensors: list[Tensor]

@@ -26,6 +26,8 @@ def _object(section: Section) -> dict[str, Any]:
         "properties": {f.name: f.schema for f in section.fields},
         "required": section.required,
         "additionalProperties": False,
+        # A section of optional fields only (values, after) is never empty (parse.py).
+        **({} if section.required else {"minProperties": 1}),
     }
 
 

@@ -23,8 +23,6 @@ from codegen.yamlsrc import MAX_STRING_CHARS
 
 Schema = dict[str, Any]
 
-MAX_CLUSTERS = 255  # an XPU3 launch takes 1..255 clusters (csrc/xpu3sim/README.md, R4)
-
 
 @dataclass(frozen=True)
 class Field:
@@ -279,7 +277,8 @@ SPEC = Section(
                 "minItems": 1,
                 "uniqueItems": True,
             },
-            "the hand-written kernels: csrc/kernels/<kind>/<op>.cc or .xpu",
+            "the hand-written kernels: "
+            + ", ".join(f"{k.name} (csrc/kernels/{k.name}/<op>{k.suffix})" for k in KINDS),
         ),
         _f(
             "tensors",
@@ -294,6 +293,7 @@ SPEC = Section(
                 "type": "object",
                 "propertyNames": NAME,
                 "additionalProperties": {"anyOf": [TEXT, _ref(DIM.name)]},
+                "minProperties": 1,
             },
             "symbolic sizes: name -> doc, or name -> {doc, attr, min, max}",
         ),
@@ -329,12 +329,36 @@ SPEC = Section(
             },
             "the sizes the spec-derived tests sweep, per dim or int attribute",
         ),
-        _f("reference", False, NAME, "the module of tests/ops/reference/ with the NumPy reference"),
         _f(
-            "xpu3_max_clusters",
+            "coverage",
             False,
-            {"type": "integer", "minimum": 1, "maximum": MAX_CLUSTERS},
-            "at most this many clusters run the XPU3 kernel (absent: the device context's count)",
+            {
+                "type": "object",
+                "propertyNames": NAME,
+                "additionalProperties": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
+            },
+            "tests: the least share of valid drawn cases in which the kernel changes each named "
+            "output or in-place tensor",
+        ),
+        _f("reference", False, NAME, "the module of tests/ops/reference/ with the NumPy reference"),
+        *(
+            _f(
+                launch_field.key,
+                False,
+                {
+                    "type": "integer",
+                    "minimum": launch_field.low,
+                    "maximum": launch_field.high,
+                    **(
+                        {"multipleOf": launch_field.multiple_of}
+                        if launch_field.multiple_of > 1
+                        else {}
+                    ),
+                },
+                launch_field.doc,
+            )
+            for kind in KINDS
+            for launch_field in kind.launch_fields
         ),
     ),
 )

@@ -102,30 +102,55 @@ def field_name(key: str) -> str:
 
 # ---------------------------------------------------------------- characters
 
-# Bidirectional controls reorder how text is displayed ("Trojan Source").
+# Bidirectional controls reorder how text is displayed ("Trojan Source"); most
+# are also format characters (Cf), named by this kind first.
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
+# Code points Unicode marks default-ignorable (drawn as nothing) that are not
+# format characters: Hangul fillers, the combining grapheme joiner, Khmer
+# inherent vowels, Mongolian and other variation selectors.
+_IGNORABLE = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]"
+)
 
 _ASCII_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
+_KINDS = {
+    "Cc": "a control character",
+    "Cs": "a lone surrogate",
+    "Cn": "an unassigned code point",
+    "Co": "a private-use character",
+    "Cf": "an invisible format character",
+    "Zl": "a line separator; a line ends at \\n",
+    "Zp": "a paragraph separator; a line ends at \\n",
+}
+
 
 def bad_char(text: str) -> str | None:
-    """Why ``text`` may not appear in a spec, naming its first bad character."""
+    """Why ``text`` may not appear in a spec, naming its first bad character:
+    control characters (but tab and line ends), surrogates, unassigned and
+    private-use code points, and everything drawn as nothing or as a line end
+    an editor may not show (format characters such as zero-width spaces, soft
+    hyphens, tag characters and bidirectional controls; U+2028, U+2029)."""
     if text.isascii() and not _ASCII_CONTROL.search(text):
         return None  # the common case, without a look at each character
     for ch in text:
         if ch in "\t\n\r":
             continue
         category = unicodedata.category(ch)
-        if category == "Cc" or category in ("Cs", "Cn", "Co") or ch in _BIDI:
-            kind = {
-                "Cc": "a control character",
-                "Cs": "a lone surrogate",
-                "Cn": "an unassigned code point",
-                "Co": "a private-use character",
-            }.get(category, "a bidirectional control")
+        if category in _KINDS or ch in _BIDI:
+            kind = "a bidirectional control" if ch in _BIDI else _KINDS[category]
             return f"U+{ord(ch):04X} ({kind})"
+        if _IGNORABLE.match(ch):
+            return f"U+{ord(ch):04X} (an invisible character)"
     return None
+
+
+def shown_path(path: str) -> str:
+    """A file or directory path as a message prints it: itself when printable,
+    else with every unprintable character escaped (a newline in a directory
+    name must not split the message), never cut."""
+    return path if path.isprintable() else repr(path)[1:-1]
 
 
 # ---------------------------------------------------------------- composing
@@ -363,9 +388,10 @@ def _line_of(text: str, index: int) -> int:
     return text.count("\n", 0, index) + 1
 
 
-def load_bytes(data: bytes, item_label: ItemLabel = _index_label) -> Any:
+def load_bytes(data: bytes, item_label: ItemLabel = _index_label, composer: str = COMPOSER) -> Any:
     """Parse a spec file's bytes; raises YamlErrors listing every problem found.
-    ``item_label`` spells the field path of a list item in messages."""
+    ``item_label`` spells the field path of a list item in messages; ``composer``
+    as for ``load``."""
     if len(data) > MAX_FILE_BYTES:
         raise YamlErrors(
             [
@@ -381,7 +407,15 @@ def load_bytes(data: bytes, item_label: ItemLabel = _index_label) -> Any:
         raise YamlErrors(
             [YamlProblem(line, "", "not UTF-8 text; save the spec as UTF-8")]
         ) from None
-    return load(text, item_label)
+    return load(text, item_label, composer)
+
+
+# What libyaml reads where PyYAML refuses it (found by the spec fuzzer, which
+# loads every case both ways): a tab taken for a space ("a:\tb"), a '?' inside
+# a plain scalar in a flow collection ("[a?b]"), a comment right after a block
+# scalar's header (">-#"). A spec holding one (none of the real ones does) is
+# read by the Python path alone, so both paths decide every file alike.
+_PYTHON_ONLY = re.compile(r"\t|\?|[|>][-+0-9]{0,2}#")
 
 
 def load(text: str, item_label: ItemLabel = _index_label, composer: str = COMPOSER) -> Any:
@@ -391,15 +425,22 @@ def load(text: str, item_label: ItemLabel = _index_label, composer: str = COMPOS
         raise YamlErrors([YamlProblem(1, "", f"a spec is at most {MAX_FILE_BYTES} characters")])
     text = text.removeprefix("\ufeff")
     # PyYAML's reader rejects these too, but reports a character offset; name the line.
+    # A line ends at \n (or \r\n): the other breaks YAML counts (a lone \r,
+    # U+0085, U+2028, U+2029) are refused, so YAML's line numbers and an
+    # editor's are the same.
     problems = []
     for number, line_text in enumerate(text.split("\n"), 1):
         bad = bad_char(line_text)
+        if bad is None and "\r" in line_text.removesuffix("\r"):
+            bad = "U+000D (a carriage return not followed by \\n; a line ends at \\n)"
         if bad is not None:
             problems.append(
                 YamlProblem(number, "", f"contains {bad}, which a spec may not contain")
             )
     if problems:
         raise YamlErrors(problems)
+    if _PYTHON_ONLY.search(text):
+        composer = "python"
     try:
         try:
             node = COMPOSERS[composer](text).get_single_node()

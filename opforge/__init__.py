@@ -34,8 +34,8 @@ _runtime.keep_as_written(_generated)
 
 def set_cpu_tensor_backend(name: str) -> None:
     """Choose what runs ops whose tensors are on the CPU, in the calling thread:
-    ``"cpu"`` (the CPU kernels, default) or ``"xpu3-sim"`` (the XPU3 kernels
-    under simulation)."""
+    ``"cpu"`` (the CPU kernels, default), ``"xpu3-sim"`` (the XPU3 kernels
+    under simulation) or ``"cuda-sim"`` (the CUDA kernels under simulation)."""
     _runtime.extension().set_cpu_tensor_backend(name)
 
 
@@ -97,6 +97,30 @@ def xpu3_simulation(
         ext.set_xpu3_launch(*saved_launch)
 
 
+def set_cuda_launch(nblocks: int = 4, schedule_seed: int = -1) -> None:
+    """How CUDA kernels are launched from the calling thread: ``nblocks``
+    blocks of each op's ``cuda_block`` threads (fewer where its spec caps
+    them). Under simulation, ``schedule_seed`` fixes the order in which a
+    block's threads run; -1 (default) takes a new order for every launch."""
+    _runtime.extension().set_cuda_launch(nblocks, schedule_seed)
+
+
+@contextlib.contextmanager
+def cuda_simulation(nblocks: int = 4, schedule_seed: int = -1) -> Iterator[None]:
+    """Within the block, ops the calling thread runs on CPU tensors run their
+    CUDA kernel under the simulation (for correctness, not speed), launched on
+    ``nblocks`` blocks. Other threads are not affected; blocks nest."""
+    ext = _runtime.extension()
+    saved_backend, saved_launch = ext.cpu_tensor_backend(), ext.cuda_launch()
+    ext.set_cuda_launch(nblocks, schedule_seed)
+    ext.set_cpu_tensor_backend("cuda-sim")
+    try:
+        yield
+    finally:
+        ext.set_cpu_tensor_backend(saved_backend)
+        ext.set_cuda_launch(*saved_launch)
+
+
 __all__ = [  # noqa: PLE0604
     *_generated.__all__,
     "OpError",
@@ -104,7 +128,9 @@ __all__ = [  # noqa: PLE0604
     "OpTypeError",
     "OpValueError",
     "cpu_tensor_backend",
+    "cuda_simulation",
     "set_cpu_tensor_backend",
+    "set_cuda_launch",
     "set_value_checks",
     "set_xpu3_launch",
     "value_checked",

@@ -3,10 +3,11 @@
     opforge-dev generate        generated/ and docs/ from opspec/ (python -m codegen)
     opforge-dev check           fail if generated/ or docs/ differ from what opspec/ generates
     opforge-dev build           compile opforge/_C (tools/build.py, incremental)
-    opforge-dev new OP          the four files of a new op: spec, CPU and XPU3 kernels, reference
+    opforge-dev new OP          the files of a new op: spec, CPU, XPU3 and CUDA kernels, reference
     opforge-dev import FILE...  draft specs (and kernels, reference) from existing Paddle custom ops
     opforge-dev docs            only the op interface pages and the spec schema (docs/)
     opforge-dev test OP         the spec-derived tests of one op (after a build)
+    opforge-dev test OP --repro FILE   replay the failing case a report wrote to FILE
 
 It works from anywhere inside a checkout (it finds the directory holding
 opspec/, codegen/ and tools/build.py) and runs each step with the interpreter
@@ -101,10 +102,27 @@ def cmd_test(root: Path, args: argparse.Namespace) -> int:
     if not (root / "opspec" / f"{args.op}.yaml").is_file():
         print(f"no spec opspec/{args.op}.yaml", file=sys.stderr)
         return 2
+    rest = list(args.pytest_args)
+    if "--repro" in rest:
+        # One failing valid case, replayed from the file its report named.
+        at = rest.index("--repro")
+        if at + 1 >= len(rest):
+            print("--repro needs the FILE a failing case's report names", file=sys.stderr)
+            return 2
+        repro = Path(rest[at + 1])
+        if not repro.is_file() and (root / repro).is_file():
+            repro = root / repro  # as the report shows it: relative to the checkout
+        del rest[at : at + 2]
+        replay = [
+            "tests/ops/test_spec_suite.py::test_replayed_case",
+            "--repro",
+            str(repro.resolve()),
+        ]
+        return _run(root, "-m", "pytest", *replay, "-n", "0", *rest)
     # The spec-derived suites, selected by the op's name in each test id
     # (<op>-cpu, <op>-xpu3-sim, <op>-<tensor>-...).
     tests = ["tests/ops/test_spec_suite.py", "tests/ops/test_hostile_values.py"]
-    return _run(root, "-m", "pytest", *tests, "-k", args.op, *args.pytest_args)
+    return _run(root, "-m", "pytest", *tests, "-k", args.op, *rest)
 
 
 # ---------------------------------------------------------------- new, import
@@ -197,11 +215,12 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_build)
     p = sub.add_parser(
         "new",
-        help="write the four files of a new op",
-        description="Write the four files of a new op: opspec/OP.yaml (every section present "
+        help="write the files of a new op",
+        description="Write the files of a new op: opspec/OP.yaml (every section present "
         "and commented, with a placeholder op), csrc/kernels/cpu/OP.cc (the exact generated "
         "signature; raises 'not written yet'), csrc/kernels/xpu3/OP.xpu (includes and the "
-        "stride-over-slots pattern) and tests/ops/reference/OP.py (raises 'not written yet'). "
+        "stride-over-slots pattern), csrc/kernels/cuda/OP.cu (a thread per slot over a "
+        "grid-stride loop) and tests/ops/reference/OP.py (raises 'not written yet'). "
         "Everything builds at once; the op's tests fail naming what to write.",
     )
     p.add_argument("op", help="the op's name (lower_snake_case)")
@@ -250,7 +269,9 @@ def parser() -> argparse.ArgumentParser:
         help="run the spec-derived tests of one op",
         description="Run the spec-derived tests of OP (tests/ops/test_spec_suite.py and "
         "tests/ops/test_hostile_values.py, selected with -k OP); the session builds the extension "
-        "first. Arguments after OP go to pytest.",
+        "first, and ends with each written tensor's share of changed valid cases and the op's "
+        "seconds. A failing valid case names a repro file: `--repro FILE` after OP replays "
+        "exactly that case. Other arguments after OP go to pytest.",
     )
     p.add_argument("op", help="the op's name")
     p.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed to pytest")

@@ -86,7 +86,7 @@ def parse(op: str, spec: str, root: Path) -> Op:
 
 
 def scaffold(op: str, root: Path, paths: dict[str, Path]) -> dict[Path, str]:
-    """The four files of `opforge-dev new`: the placeholder op's spec, and its
+    """The files of `opforge-dev new`: the placeholder op's spec, and its
     kernels and reference from it."""
     from codegen.diagnostics import SpecErrors
 
@@ -115,7 +115,7 @@ def kernels(
     macros = {d.kind: d.instances_macro for v in decl_views(model) for d in (*v.members, *v.free)}
     parts = blocks(texts)
     files: dict[Path, str] = {}
-    for kind in kinds.KINDS:
+    for kind in kinds.kinds_of(model.kernels):
         sig = api.kernel(model, kind)
         head = sig.out_of_class(kind.define_prefix)
         # A kernel over the dtype set ends with the generated instantiations.

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from tests import ROOT, budgets
-from tests.harness.counts import CHANGED, COUNTS, SECONDS
+from tests.harness.counts import CASES_BY, CHANGED, CHANGED_BY, COUNTS, SECONDS
 from tests.runtime.api_boundary.tally import TALLY
 from tests.runtime.api_boundary.tally import summary as tally_summary
 
@@ -56,6 +56,31 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="only the tests that need no build (the generator's, the references'); build nothing",
     )
+    parser.addoption(
+        "--repro",
+        type=Path,
+        metavar="FILE",
+        help="replay the valid case a failing spec-derived test wrote to FILE "
+        "(build/repro/<op>-<backend>.json); runs only that case",
+    )
+
+
+REPLAY_TEST = "test_replayed_case"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With --repro only the replay runs; without, it is not collected."""
+    replaying = config.getoption("--repro") is not None
+    kept = [item for item in items if (item.name == REPLAY_TEST) == replaying]
+    if len(kept) != len(items):
+        config.hook.pytest_deselected(items=[i for i in items if i not in kept])
+        items[:] = kept
+
+
+@pytest.fixture
+def repro_file(request: pytest.FixtureRequest) -> Path:
+    path: Path = request.config.getoption("--repro")
+    return path
 
 
 def _generator_only(path: Path) -> bool:
@@ -95,7 +120,14 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 # What each test process counts, handed from pytest-xdist's workers to the
 # controller, which prints the sums.
-TOTALS = {"counts": COUNTS, "seconds": SECONDS, "changed": CHANGED, "tally": TALLY}
+TOTALS = {
+    "counts": COUNTS,
+    "seconds": SECONDS,
+    "changed": CHANGED,
+    "cases_by": CASES_BY,
+    "changed_by": CHANGED_BY,
+    "tally": TALLY,
+}
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
@@ -113,16 +145,44 @@ def pytest_testnodedown(node: Any, error: Any) -> None:
             counter[tuple(key)] += n
 
 
+def _shares_by_value(op: str, backend: str, tensors: list[str]) -> list[str]:
+    """Per written tensor, its changed cases per value of each swept name and
+    each enum or bool attribute: `out: real_bsz 0 0/31 1 9/35 8 12/34`."""
+    cases = {(n, v): c for (o, b, n, v), c in CASES_BY.items() if (o, b) == (op, backend)}
+    names = list(dict.fromkeys(n for n, _ in cases))
+    lines = []
+    for t in tensors:
+        parts = []
+        for name in names:
+            values = sorted((v for n, v in cases if n == name), key=_value_order)
+            shown = " ".join(
+                f"{v} {CHANGED_BY[(op, backend, t, name, v)]}/{cases[(name, v)]}" for v in values
+            )
+            parts.append(f"{name} {shown}")
+        if parts:
+            lines.append(f"    {t}: " + " | ".join(parts))
+    return lines
+
+
+def _value_order(value: str) -> tuple[int, int, str]:
+    """Numbers in numeric order, then names."""
+    number = value.lstrip("-").isdigit()
+    return (0 if number else 1, int(value) if number else 0, value)
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """Per op, how many spec-derived cases of each kind ran and the seconds its
     hostile-value calls took; the API boundary's attacks per class and how
     each ended."""
     if SECONDS:
-        terminalreporter.section("seconds of the calls per op (inside the runner)")
+        terminalreporter.section(
+            "seconds of the op's calls (valid: in Python; hostile: in the runner)"
+        )
         for op in sorted({op for op, _ in SECONDS}):
             kinds = sorted((kind, s) for (o, kind), s in SECONDS.items() if o == op)
             line = ", ".join(f"{kind} {s:.2f} s" for kind, s in kinds)
-            terminalreporter.write_line(f"{op}: {line}")
+            total = sum(s for _, s in kinds)
+            terminalreporter.write_line(f"{op}, {total:.2f} s: {line}")
     valid = {
         (op, kind[len("valid (") : -1]): n
         for (op, kind), n in COUNTS.items()
@@ -136,6 +196,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
             written = sorted((t, n) for (o, b, t), n in CHANGED.items() if (o, b) == (op, backend))
             shares = ", ".join(f"{t} {n}/{valid[(op, backend)]}" for t, n in written)
             terminalreporter.write_line(f"{op} ({backend}): {shares}")
+            for line in _shares_by_value(op, backend, [t for t, _ in written]):
+                terminalreporter.write_line(line)
     if TALLY:
         terminalreporter.section("API boundary attacks per class")
         for line in tally_summary():

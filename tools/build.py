@@ -28,6 +28,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools import kernel_drift  # noqa: E402
+
 EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
 
 
@@ -44,6 +49,9 @@ class Tree:
     # translation units instead of one per op: for trees of hundreds of ops,
     # where one Paddle unit per op would cost ~10 s each.
     unity: int = 0
+    # Its specs: a kernel that does not match its declaration is reported with
+    # the spec's line of the parameter (tools/kernel_drift.py).
+    specs: Path = ROOT / "opspec"
 
     @property
     def wheel_module(self) -> Path:
@@ -223,12 +231,13 @@ def units(tree: Tree = MAIN) -> list[Unit]:
 def compile_command(unit: Unit, output: Path, opt: str = "-O2", tree: Tree = MAIN) -> list[str]:
     """The g++ command for one unit (also used by tests that compile a unit alone)."""
     cmd = ["g++", *ABI, opt, "-fvisibility=hidden", *WARNINGS, *include_flags(unit, tree)]
-    return [*cmd, *language(unit), "-c", str(unit.source), "-o", str(output)]
+    return [*cmd, *rule_flags(unit), "-c", str(unit.source), "-o", str(output)]
 
 
-def language(unit: Unit) -> list[str]:
-    # A kind's sources may keep its toolchain's suffix (.xpu); its rule tells g++ the language.
-    return list(rules()[unit.rule]["language"])
+def rule_flags(unit: Unit) -> list[str]:
+    # A kind's sources may keep its toolchain's suffix (.xpu); its rule tells g++
+    # the language, and what else its kind needs (-g: the CUDA simulation's file:line).
+    return list(rules()[unit.rule]["flags"])
 
 
 def object_path(unit: Unit, where: Tree | Path = MAIN) -> Path:
@@ -278,7 +287,7 @@ def pch_header() -> Path:
     return BUILD / "pch" / digest / "paddle_pch.h"
 
 
-def _ensure_pch() -> int:
+def _ensure_pch() -> subprocess.CompletedProcess[str]:
     header = pch_header()
     header.parent.mkdir(parents=True, exist_ok=True)
     with open(header.parent / ".lock", "w") as lock:
@@ -290,7 +299,7 @@ def _ensure_pch() -> int:
             "\n".join([*NINJA_RULES, f"build {header}.gch: pch {header}", f"  flags = {flags}"])
             + "\n",
         )
-        return _ninja(header.parent)
+        return _run_ninja(header.parent, capture=True)
 
 
 def link_flags(relocatable: bool = False) -> list[str]:
@@ -305,7 +314,7 @@ def _compile_edges(units: list[Unit], tree: Tree | None, objects: list[Path]) ->
     pch = pch_header()
     lines = []
     for unit, obj in zip(units, objects, strict=True):
-        flags = [*MODULE_FLAGS, *include_flags(unit, tree), *language(unit)]
+        flags = [*MODULE_FLAGS, *include_flags(unit, tree), *rule_flags(unit)]
         pch_dep = ""
         if unit.needs_paddle:
             # g++ uses paddle_pch.h.gch in place of the header when flags match.
@@ -326,14 +335,14 @@ def shared_objects() -> list[Path]:
     return [object_path(u, shared_dir()) for u in shared_units()]
 
 
-def _ensure_shared() -> int:
+def _ensure_shared() -> subprocess.CompletedProcess[str]:
     directory = shared_dir()
     directory.mkdir(parents=True, exist_ok=True)
     with open(directory / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         edges = _compile_edges(shared_units(), None, shared_objects())
         write_if_changed(directory / "build.ninja", "\n".join([*NINJA_RULES, *edges]) + "\n")
-        return _ninja(directory)
+        return _run_ninja(directory, capture=True)
 
 
 def ninja_file(tree: Tree = MAIN) -> str:
@@ -357,10 +366,6 @@ def write_if_changed(path: Path, text: str) -> None:
         path.write_text(text)
 
 
-def _ninja(directory: Path, *targets: Path) -> int:
-    return _run_ninja(directory, *targets).returncode
-
-
 def _run_ninja(
     directory: Path, *targets: Path, capture: bool = False
 ) -> subprocess.CompletedProcess[str]:
@@ -375,15 +380,45 @@ def build(tree: Tree = MAIN, wheel: bool = False) -> int:
     """Build the tree's module (or, with `wheel`, the module a wheel ships,
     from the same objects)."""
     named_kernels(tree)  # a missing kernel stops the build before anything compiles
-    if _ensure_pch() != 0 or _ensure_shared() != 0:
-        return 1
-    tree.build.mkdir(parents=True, exist_ok=True)
-    # One build of a tree at a time: two ninjas in one directory corrupt its
-    # dependency log (and then rebuild everything, every time).
-    with open(tree.build / ".lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        write_if_changed(tree.build / "build.ninja", ninja_file(tree))
-        return _ninja(tree.build, tree.wheel_module if wheel else tree.module)
+    # ninja's output is held until the end, so that a kernel that drifted from
+    # its declaration is named on the first line: which parameter; the
+    # compiler's text (with its secondary errors) after.
+    steps = [_ensure_pch()]
+    if steps[-1].returncode == 0:
+        steps.append(_ensure_shared())
+    if steps[-1].returncode == 0:
+        tree.build.mkdir(parents=True, exist_ok=True)
+        # One build of a tree at a time: two ninjas in one directory corrupt its
+        # dependency log (and then rebuild everything, every time).
+        with open(tree.build / ".lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            write_if_changed(tree.build / "build.ninja", ninja_file(tree))
+            target = tree.wheel_module if wheel else tree.module
+            steps.append(_run_ninja(tree.build, target, capture=True))
+        if steps[-1].returncode != 0:
+            output = steps[-1].stdout + steps[-1].stderr
+            for line in kernel_drift.explain(_kernels(tree), output):
+                print(line)
+    for step in steps:
+        sys.stdout.write(step.stdout)
+        sys.stdout.flush()
+        sys.stderr.write(step.stderr)
+    return 0 if steps[-1].returncode == 0 else 1
+
+
+def _kernels(tree: Tree) -> list[kernel_drift.Kernel]:
+    """The tree's hand-written kernels with their declarations and specs."""
+    return [
+        kernel_drift.Kernel(
+            op,
+            kernel["kind"],
+            tree.kernels / kernel["source"],
+            tree.generated / kernel["declared_in"],
+            tree.specs / f"{op}.yaml",
+        )
+        for op, entry in manifest(tree.generated)["ops"].items()
+        for kernel in entry["kernels"]
+    ]
 
 
 def build_tree(specs: Path, kernels: Path, out: Path, unity: int = 0) -> Tree:
@@ -391,7 +426,14 @@ def build_tree(specs: Path, kernels: Path, out: Path, unity: int = 0) -> Tree:
     out/generated, out/build, out/_C<ext>. Load it with OPFORGE_EXTENSION and
     OPFORGE_GENERATED (see opforge/_runtime.py) in a fresh process."""
     out = out.resolve()
-    tree = Tree(out / "generated", kernels.resolve(), out / "build", out / f"_C{EXT_SUFFIX}", unity)
+    tree = Tree(
+        out / "generated",
+        kernels.resolve(),
+        out / "build",
+        out / f"_C{EXT_SUFFIX}",
+        unity,
+        specs.resolve(),
+    )
     generate = [
         sys.executable,
         "-m",
@@ -401,9 +443,15 @@ def build_tree(specs: Path, kernels: Path, out: Path, unity: int = 0) -> Tree:
         "--out",
         str(tree.generated),
     ]
-    if subprocess.run(generate, cwd=ROOT, check=False).returncode != 0:
+    generated = subprocess.run(generate, cwd=ROOT, capture_output=True, text=True, check=False)
+    if generated.returncode != 0:
+        sys.stdout.write(generated.stdout)
+        sys.stderr.write(generated.stderr)
         raise RuntimeError(f"generating {specs} failed")
-    if build(tree) != 0:
+    built = build(tree)  # its first line may name a drifted kernel: the generator's come after
+    sys.stdout.write(generated.stdout)
+    sys.stderr.write(generated.stderr)
+    if built != 0:
         raise RuntimeError(f"building {specs} failed")
     return tree
 
@@ -495,7 +543,7 @@ def build_harness(
     ]
     for unit, base in compiled:
         source = unit.source
-        flags = [*base, *language(unit)]
+        flags = [*base, *rule_flags(unit)]
         obj = _harness_object(directory, source, flags)
         objects.append(str(obj))
         lines += [f"build {obj}: cxx {source}", f"  flags = {' '.join(q(f) for f in flags)}"]
@@ -557,7 +605,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--specs needs --kernels and --out")
     try:
         if args.specs:
-            print(build_tree(args.specs, args.kernels, args.out).module)
+            try:
+                print(build_tree(args.specs, args.kernels, args.out).module)
+            except RuntimeError as exc:  # what failed was printed above
+                print(exc, file=sys.stderr)
+                return 1
             return 0
         if args.print:
             for unit in shared_units():

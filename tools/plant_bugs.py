@@ -385,6 +385,44 @@ PLANTS = [
         ),
         bug="the CPU kernel ignores verify_window and always uses the default window of 2",
     ),
+    # ---- CUDA kernels, under the CUDA simulation
+    Plant(
+        "cuda_missing_bound",
+        "csrc/kernels/cuda/rebuild_padding.cu",
+        old="  if (src < 0 || src >= args.token_num) return kNoRow;\n",
+        new="  if (src < 0) return kNoRow;\n",
+        caught_by=hostile("rebuild_padding", "cuda-sim"),
+        bug="a packed row past token_num is not refused: the row copy reads past hidden",
+        expect="out-of-bounds read",
+    ),
+    Plant(
+        "cuda_shared_race",
+        "csrc/kernels/cuda/top_p_candidates.cu",
+        old="      if (tid == 0) chosen[j] = best;\n",
+        new="      chosen[j] = best;\n",
+        caught_by=(
+            "tests/ops/test_spec_suite.py::test_valid_inputs_match_the_reference"
+            "[top_p_candidates-cuda-sim]",
+        ),
+        bug="every thread stores its own (unreduced) winner into one shared slot: a write race",
+        expect="data race on shared array 'chosen'",
+    ),
+    Plant(
+        "cuda_missing_barrier",
+        "csrc/kernels/cuda/rebuild_padding.cu",
+        old=(
+            "          tid + d < kCudaBlock ? static_cast<int64_t>(suffix_min[tid + d]) : above;\n"
+            "      __syncthreads();\n"
+        ),
+        new="          tid + d < kCudaBlock ? static_cast<int64_t>(suffix_min[tid + d]) : above;\n",
+        caught_by=(
+            "tests/ops/test_spec_suite.py::test_valid_inputs_match_the_reference"
+            "[rebuild_padding-cuda-sim]",
+        ),
+        bug="the min-scan reads a neighbour's element and overwrites its own with no barrier "
+        "between",
+        expect="data race on shared array 'suffix_min'",
+    ),
 ]
 
 

@@ -38,6 +38,8 @@ class KernelDeclView:
     dtype_var: DTypeVarView | None
     members: tuple[KernelDecl, ...]  # kernels declared as static members of struct Kernels
     free: tuple[KernelDecl, ...]  # kernels declared as free functions in this header
+    # Launch fields its kernel reads as constants: (name, doc, value).
+    constants: tuple[tuple[str, str, int], ...] = ()
 
 
 def _decl(op: Op, kind: KernelKind) -> KernelDecl:
@@ -85,6 +87,11 @@ def decl_views(op: Op) -> tuple[KernelDeclView, ...]:
                     template=kind.decl_template,
                     members=(),
                     free=(_decl(op, kind),),
+                    constants=tuple(
+                        (f.constant, f.doc, value)
+                        for f in kind.launch_fields
+                        if f.constant and (value := op.launch_value(f.key)) is not None
+                    ),
                     **common,  # type: ignore[arg-type]
                 )
             )

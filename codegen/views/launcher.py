@@ -31,6 +31,7 @@ class LauncherView:
     tensors: tuple[LauncherTensor, ...]
     clusters: str  # C++: the clusters a launch uses, from the context's count
     kernel: str  # the kernel as a function to launch (instantiated for the dtype set)
+    setup: tuple[str, ...]  # statements before the launch: the kernel's argument struct, by name
     kernel_args: str
     instances: tuple[str, ...]
 
@@ -45,13 +46,27 @@ def launcher_view(op: Op, kind: KernelKind, launcher: Launcher) -> LauncherView:
     dims = {d.name: kind.dim_arg.format(op=op.name, dim=d.name, value=d.name) for d in op.dims}
     pointers = {
         t.name: kind.pointer_arg.format(
-            value=(launcher.copied if _copied(launcher, t) else launcher.direct).format(name=t.name)
+            op=op.name,
+            value=(launcher.copied if _copied(launcher, t) else launcher.direct).format(
+                name=t.name
+            ),
         )
         for t in op.tensors
     }
     kernel = kind.function
-    if op.dtype_vars:
-        kernel += f"<{kind.template_arg.format(t=tparam(op))}>"
+    targs = f"<{kind.template_arg.format(t=tparam(op))}>" if op.dtype_vars else ""
+    kernel += targs
+    fields = api.kernel_args(op, kind)
+    scope = names | dims | pointers
+    if kind.receives == "struct":
+        # Field by field, by name, as run() fills the CPU kernel's struct.
+        setup = (f"{kind.args}{targs} args;",) + tuple(
+            f"args.{p.name} = {scope[p.name]};" for p in fields.params
+        )
+        kernel_args = "args"
+    else:
+        setup = ()
+        kernel_args = fields.call_args(scope)
     return LauncherView(
         name=op.name,
         source=op.source,
@@ -70,10 +85,11 @@ def launcher_view(op: Op, kind: KernelKind, launcher: Launcher) -> LauncherView:
         ),
         clusters=(
             kind.launch_width
-            if op.xpu3_max_clusters is None
-            else kind.launch_width_capped.format(cap=op.xpu3_max_clusters)
+            if op.launch_value(kind.width_cap) is None
+            else kind.launch_width_capped.format(cap=op.launch_value(kind.width_cap))
         ),
         kernel=kernel,
-        kernel_args=api.kernel_args(op, kind).call_args(names | dims | pointers),
+        setup=setup,
+        kernel_args=kernel_args,
         instances=sig.instantiations(op, qualified=False),
     )

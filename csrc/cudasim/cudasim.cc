@@ -377,6 +377,15 @@ std::mutex g_launch_mutex;  // one launch at a time, as on one stream
 // launches, so a stale record never matches.
 std::uint64_t g_interval = 0;
 
+#if CUDASIM_ASAN
+// Whether a stack slot's shadow may hold poison left by a fiber that did not
+// unwind (a fresh mapping is clean). A fiber that returns from the kernel, or
+// unwinds out of it when its block is aborted, leaves its stack clean, so the
+// shadow of only those slots is cleared before reuse: clearing every slot of a
+// 256-thread block (1 MiB stacks) cost ~30 MiB of shadow writes per block.
+bool g_stack_dirty[kMaxThreadsPerBlock] = {};
+#endif
+
 // Fiber stacks for a full block, each below a guard page; mapped once.
 struct StackSlots {
   char* base = nullptr;
@@ -963,7 +972,8 @@ class Launch {
       t.status = ThreadStatus::not_started;
       t.asan_fake_stack = nullptr;
 #if CUDASIM_ASAN
-      ASAN_UNPOISON_MEMORY_REGION(t.stack_base, kFiberStackBytes);
+      if (g_stack_dirty[t.linear]) ASAN_UNPOISON_MEMORY_REGION(t.stack_base, kFiberStackBytes);
+      g_stack_dirty[t.linear] = true;  // until the fiber is known to have unwound
 #endif
       fiber_prepare(t.context, t.stack_base, kFiberStackBytes, &Launch::thread_main);
     }
@@ -1078,6 +1088,10 @@ class Launch {
   }
 
   void retire(Thread& t) {
+#if CUDASIM_ASAN
+    // Called after the kernel has returned or unwound: its frames are gone.
+    g_stack_dirty[t.linear] = false;
+#endif
     t.status = ThreadStatus::finished;
     --block_.live;
     if (block_.first_exited < 0) block_.first_exited = t.linear;

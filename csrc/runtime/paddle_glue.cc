@@ -4,6 +4,11 @@
 
 #include <sstream>
 
+#include "paddle/phi/core/memory/malloc.h"
+#ifdef OPFORGE_WITH_CUDA
+#include "paddle/phi/backends/gpu/gpu_context.h"
+#endif
+
 namespace opforge::paddle_glue {
 namespace {
 
@@ -70,14 +75,18 @@ void fail_unsupported_place(const char* op, const paddle::Place& got) {
   raise(ErrorKind::kBackend, op,
         "tensors on " + place_text(got) +
             " have no backend in this build (CPU tensors run the CPU kernel or the simulated "
-            "XPU3 kernel)");
+            "XPU3 or CUDA kernel)");
 }
 
 }  // namespace detail
 
 Context context_for(const char* op, const PlaceAnchor& anchor) {
   if (anchor.place == nullptr || anchor.place->GetType() == phi::AllocationType::CPU) {
-    return Context{cpu_tensor_backend(), xpu3_launch()};
+    Context host;
+    host.backend = cpu_tensor_backend();
+    host.xpu3 = xpu3_launch();
+    host.cuda = cuda_launch();
+    return host;
   }
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
   if (anchor.place->GetType() == phi::AllocationType::XPU) {
@@ -90,7 +99,32 @@ Context context_for(const char* op, const PlaceAnchor& anchor) {
     return Context{Backend::kXpu3, launch, device->stream()};
   }
 #endif
+#ifdef OPFORGE_WITH_CUDA
+  if (anchor.place->GetType() == phi::AllocationType::GPU) {
+    // The stream of Paddle's GPU context for this place, so the kernel is
+    // ordered after the ops that produced its inputs without a host wait; a
+    // grid-stride grid of a few blocks per multiprocessor.
+    auto* device = static_cast<phi::GPUContext*>(phi::DeviceContextPool::Instance().Get(*anchor.place));
+    Context gpu;
+    gpu.backend = Backend::kCuda;
+    gpu.cuda.nblocks = device->GetSMCount() * 4;
+    gpu.cuda_stream = device->stream();
+    return gpu;
+  }
+#endif
   detail::fail_unsupported_place(op, *anchor.place);
+}
+
+paddle::Tensor new_output(std::initializer_list<int64_t> shape, paddle::DataType dtype,
+                          const PlaceAnchor& anchor) {
+  const paddle::Place place = anchor.place ? *anchor.place : paddle::Place(paddle::CPUPlace());
+  phi::DenseTensorMeta meta(dtype, common::make_ddim(std::vector<int64_t>(shape)));
+  // The glue has checked every output's size against the limit (check_alloc):
+  // the byte count does not overflow.
+  const size_t bytes = static_cast<size_t>(element_count(meta.dims)) * phi::SizeOf(dtype);
+  if (bytes == 0) return paddle::empty(std::vector<int64_t>(shape), dtype, place);
+  return paddle::Tensor(
+      std::make_shared<phi::DenseTensor>(paddle::memory::AllocShared(place, bytes), meta));
 }
 
 }  // namespace opforge::paddle_glue

@@ -32,16 +32,7 @@ void register_runtime(pybind11::module_& m) {
 
   m.def(
       "set_cpu_tensor_backend",
-      [](const std::string& name) {
-        if (name == "cpu") {
-          set_cpu_tensor_backend(Backend::kCpu);
-        } else if (name == "xpu3-sim") {
-          set_cpu_tensor_backend(Backend::kXpu3Sim);
-        } else {
-          throw OpError(ErrorKind::kBackend,
-                        "set_cpu_tensor_backend(): expected 'cpu' or 'xpu3-sim', got '" + name + "'");
-        }
-      },
+      [](const std::string& name) { set_cpu_tensor_backend(cpu_tensor_backend_named(name)); },
       py::arg("name"));
   m.def("set_value_checks", &set_value_checks, py::arg("on"));
   m.def("value_checks", &value_checks);
@@ -55,6 +46,14 @@ void register_runtime(pybind11::module_& m) {
   m.def("xpu3_launch", [] {
     const Xpu3Launch launch = xpu3_launch();
     return py::make_tuple(launch.nclusters, launch.ncores, launch.schedule_seed);
+  });
+  m.def(
+      "set_cuda_launch",
+      [](int nblocks, int64_t schedule_seed) { set_cuda_launch(CudaLaunch{nblocks, schedule_seed}); },
+      py::arg("nblocks"), py::arg("schedule_seed"));
+  m.def("cuda_launch", [] {
+    const CudaLaunch launch = cuda_launch();
+    return py::make_tuple(launch.nblocks, launch.schedule_seed);
   });
   m.def(
       "uniform_draws",

@@ -40,8 +40,21 @@ const char* backend_name(Backend backend) {
     case Backend::kCpu: return "cpu";
     case Backend::kXpu3Sim: return "xpu3-sim";
     case Backend::kXpu3: return "xpu3";
+    case Backend::kCudaSim: return "cuda-sim";
+    case Backend::kCuda: return "cuda";
   }
   return "unknown";
+}
+
+Backend cpu_tensor_backend_named(const std::string& name) {
+  // Only these run on CPU tensors; the device backends are chosen by a
+  // tensor's place.
+  for (const Backend backend : {Backend::kCpu, Backend::kXpu3Sim, Backend::kCudaSim}) {
+    if (name == backend_name(backend)) return backend;
+  }
+  throw OpError(ErrorKind::kBackend,
+                "set_cpu_tensor_backend(): expected 'cpu', 'xpu3-sim' or 'cuda-sim', got '" +
+                    name + "'");
 }
 
 namespace {
@@ -52,6 +65,7 @@ namespace {
 struct Switches {
   Backend cpu_tensor_backend = Backend::kCpu;
   Xpu3Launch xpu3 = {};
+  CudaLaunch cuda = {};
   bool value_checks = false;
 };
 thread_local Switches t_switches;
@@ -72,6 +86,17 @@ void set_xpu3_launch(const Xpu3Launch& launch) {
                       ", " + std::to_string(launch.schedule_seed));
   }
   t_switches.xpu3 = launch;
+}
+
+CudaLaunch cuda_launch() { return t_switches.cuda; }
+
+void set_cuda_launch(const CudaLaunch& launch) {
+  if (launch.nblocks < 1 || launch.schedule_seed < -1) {
+    throw OpError(ErrorKind::kAttribute,
+                  "set_cuda_launch(): expected nblocks >= 1 and schedule_seed >= -1, got " +
+                      std::to_string(launch.nblocks) + ", " + std::to_string(launch.schedule_seed));
+  }
+  t_switches.cuda = launch;
 }
 
 bool value_checks() { return t_switches.value_checks; }

@@ -6,12 +6,13 @@ of the same model, token for token.
 
     .venv/bin/python -m examples.speculative [--requests 48] [--batch-size 8]
         [--draft-width 4] [--proposer ngram|draft-model] [--strategy greedy|topp]
-        [--backend cpu|xpu3-sim] [--seed 0]
+        [--backend cpu|xpu3-sim|cuda-sim] [--seed 0]
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 import warnings
@@ -25,6 +26,25 @@ import opforge  # noqa: E402
 from examples.speculative.engine import PROPOSERS, STRATEGIES, Engine, EngineConfig  # noqa: E402
 from examples.speculative.model import greedy_decode  # noqa: E402
 from examples.speculative.workload import draft_model_of, make_requests, target_model  # noqa: E402
+
+# The backends that run other kernels than the CPU's, each under its simulation.
+SIMULATIONS = {"xpu3-sim": opforge.xpu3_simulation, "cuda-sim": opforge.cuda_simulation}
+
+
+def call_table(in_loop: dict[str, list[float]], isolated: dict[str, float]) -> str:
+    """Per op: calls, the median call inside the loop, the median of the same
+    calls replayed on their own after the run, and their ratio."""
+    width = max(len(name) for name in in_loop)
+    lines = [
+        f"  {'op':<{width}}  {'calls':>5}  {'in loop':>9}  {'isolated':>9}  ratio",
+    ]
+    for name, seconds in in_loop.items():
+        loop, alone = statistics.median(seconds), isolated[name]
+        lines.append(
+            f"  {name:<{width}}  {len(seconds):>5}  {loop * 1e6:6.1f} us  {alone * 1e6:6.1f} us"
+            f"  {loop / alone:4.2f}x"
+        )
+    return "per-op call (median)\n" + "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,9 +69,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--backend",
-        choices=("cpu", "xpu3-sim"),
+        choices=tuple(SIMULATIONS) + ("cpu",),
         default="cpu",
-        help="which kernels the ops run: cpu (default), or the XPU3 kernels under the simulation",
+        help="which kernels the ops run: cpu (default), or the XPU3 or CUDA kernels under "
+        "their simulation",
     )
     parser.add_argument("--seed", type=int, default=0, help="requests and TOPP draws (0)")
     args = parser.parse_args(argv)
@@ -79,8 +100,8 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     with tqdm(total=len(requests), unit="req", file=sys.stderr, leave=False) as bar:
-        if args.backend == "xpu3-sim":
-            with opforge.xpu3_simulation():
+        if args.backend in SIMULATIONS:
+            with SIMULATIONS[args.backend]():
                 outputs = engine.run(requests, bar.update)
         else:
             outputs = engine.run(requests, bar.update)
@@ -110,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     slowest = sorted(stats.op_calls.items(), key=lambda kv: -kv[1])
     print("  by op: " + ", ".join(f"{name} {seconds * 1e3:.1f} ms" for name, seconds in slowest))
+    print(call_table(stats.op_call_seconds, engine.isolated_seconds()))
     print(f"wall time                 {stats.wall_seconds:.2f} s")
     if args.strategy != "greedy":
         print("output vs greedy decoding: not compared (TOPP samples; rerun with the same --seed")

@@ -26,9 +26,11 @@ its XPU3 kernel.
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import paddle
@@ -63,6 +65,23 @@ class EngineConfig:
     max_model_len: int = 512  # history row width: longest prompt + max_dec_len + draft_width
 
 
+# Every this many calls of an op, its arguments are kept (copied, outside the
+# timed call) to be replayed on their own after the run: the isolated time.
+REPLAY_EVERY = 4
+REPLAY_REPEATS = 7  # each kept call replayed this often back to back (first one warms)
+
+
+@dataclass
+class Replay:
+    fn: Callable[..., object]
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+
+
+def _copied(value: Any) -> Any:
+    return value.clone() if isinstance(value, paddle.Tensor) else value
+
+
 @dataclass
 class Stats:
     steps: int = 0  # target model forwards (each over the whole batch)
@@ -75,6 +94,8 @@ class Stats:
     draft_model_seconds: float = 0.0
     wall_seconds: float = 0.0
     op_calls: dict[str, float] = field(default_factory=dict)
+    # Each call's seconds, per op (the per-op table's in-loop medians).
+    op_call_seconds: dict[str, list[float]] = field(default_factory=dict)
 
     @property
     def tokens_per_forward(self) -> float:
@@ -125,6 +146,7 @@ class Engine:
         self.draft_seq_lens_decoder = paddle.to_tensor(zeros(bsz, np.int32))
         self.has_draft_seqs = paddle.to_tensor(zeros(1, np.bool_))
         self.slot_request: list[Request | None] = [None] * bsz
+        self._replays: dict[str, list[Replay]] = {}
 
     # ------------------------------------------------------------ timing
 
@@ -134,7 +156,35 @@ class Engine:
         spent = time.perf_counter() - start
         self.stats.op_seconds += spent
         self.stats.op_calls[name] = self.stats.op_calls.get(name, 0.0) + spent
+        calls = self.stats.op_call_seconds.setdefault(name, [])
+        calls.append(spent)
+        if len(calls) % REPLAY_EVERY == 1:
+            # In-place arguments were written by the call: the copies hold its
+            # outputs, which is the same work to redo.
+            self._replays.setdefault(name, []).append(
+                Replay(
+                    fn,
+                    tuple(_copied(a) for a in args),
+                    {k: _copied(v) for k, v in kwargs.items()},
+                )
+            )
         return result
+
+    def isolated_seconds(self) -> dict[str, float]:
+        """Per op, the median over its kept calls of each one replayed on its
+        own, back to back (the first replay warms, the rest are timed): what
+        the op costs out of the loop, on the loop's own arguments."""
+        medians = {}
+        for name, replays in self._replays.items():
+            times = []
+            for r in replays:
+                for repeat in range(REPLAY_REPEATS):
+                    start = time.perf_counter()
+                    r.fn(*r.args, **r.kwargs)
+                    if repeat:
+                        times.append(time.perf_counter() - start)
+            medians[name] = statistics.median(times)
+        return medians
 
     # ------------------------------------------------------------ the scheduler (host)
 

@@ -69,7 +69,7 @@ void run(const opforge::Context& ctx,
   // twice, or views of one allocation).
   opforge::check_disjoint(
       kOp,
-      ctx.backend == opforge::Backend::kXpu3,
+      ctx.backend == opforge::Backend::kXpu3 || ctx.backend == opforge::Backend::kCuda,
       {opforge::span("seq_lens_this_time", seq_lens_this_time, opforge::Access::kWritten, opforge::Memory::kDevice),
        opforge::span("step_input_ids", step_input_ids, opforge::Access::kWritten, opforge::Memory::kDevice),
        opforge::span("draft_input_ids", draft_input_ids, opforge::Access::kWritten, opforge::Memory::kDevice),
@@ -87,7 +87,7 @@ void run(const opforge::Context& ctx,
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
     // On a device backend these tensors hold device pointers: never read them here.
-    if (ctx.backend != opforge::Backend::kXpu3) {
+    if (ctx.backend != opforge::Backend::kXpu3 && ctx.backend != opforge::Backend::kCuda) {
       opforge::check_value_range(kOp,
                                  "seq_lens_this_time",
                                  opforge::Buffer<const int32_t>(seq_lens_this_time),
@@ -193,6 +193,50 @@ void run(const opforge::Context& ctx,
       break;
     }
 #endif
+    case opforge::Backend::kCudaSim: {
+      launch_cuda_sim(ctx,
+                      seq_lens_this_time,
+                      seq_lens_encoder,
+                      stop_flags,
+                      step_idx,
+                      max_dec_len,
+                      prompt_lens,
+                      token_ids_all,
+                      step_input_ids,
+                      draft_input_ids,
+                      draft_seq_lens_this_time,
+                      draft_seq_lens_encoder,
+                      draft_seq_lens_decoder,
+                      has_draft_seqs,
+                      max_bsz,
+                      max_step_tokens,
+                      real_bsz,
+                      max_model_len);
+      break;
+    }
+#ifdef OPFORGE_WITH_CUDA
+    case opforge::Backend::kCuda: {
+      launch_cuda_device(ctx,
+                         seq_lens_this_time,
+                         seq_lens_encoder,
+                         stop_flags,
+                         step_idx,
+                         max_dec_len,
+                         prompt_lens,
+                         token_ids_all,
+                         step_input_ids,
+                         draft_input_ids,
+                         draft_seq_lens_this_time,
+                         draft_seq_lens_encoder,
+                         draft_seq_lens_decoder,
+                         has_draft_seqs,
+                         max_bsz,
+                         max_step_tokens,
+                         real_bsz,
+                         max_model_len);
+      break;
+    }
+#endif
     default:
       throw opforge::OpError(
           opforge::ErrorKind::kBackend,
@@ -202,7 +246,7 @@ void run(const opforge::Context& ctx,
   // The value-checked mode, after the kernel: what it must leave in its
   // outputs whatever the inputs (a failure here is a kernel bug).
   if (opforge::value_checks()) {
-    if (ctx.backend != opforge::Backend::kXpu3) {
+    if (ctx.backend != opforge::Backend::kXpu3 && ctx.backend != opforge::Backend::kCuda) {
       opforge::check_value_range(kOp,
                                  "the kernel's draft_seq_lens_this_time",
                                  opforge::Buffer<const int32_t>(draft_seq_lens_this_time),

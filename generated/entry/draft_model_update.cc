@@ -68,7 +68,7 @@ void run(const opforge::Context& ctx,
   // twice, or views of one allocation).
   opforge::check_disjoint(
       kOp,
-      ctx.backend == opforge::Backend::kXpu3,
+      ctx.backend == opforge::Backend::kXpu3 || ctx.backend == opforge::Backend::kCuda,
       {opforge::span("draft_seq_lens_this_time", draft_seq_lens_this_time, opforge::Access::kWritten, opforge::Memory::kDevice),
        opforge::span("draft_seq_lens_encoder", draft_seq_lens_encoder, opforge::Access::kWritten, opforge::Memory::kDevice),
        opforge::span("draft_seq_lens_decoder", draft_seq_lens_decoder, opforge::Access::kWritten, opforge::Memory::kDevice),
@@ -85,7 +85,7 @@ void run(const opforge::Context& ctx,
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
     // On a device backend these tensors hold device pointers: never read them here.
-    if (ctx.backend != opforge::Backend::kXpu3) {
+    if (ctx.backend != opforge::Backend::kXpu3 && ctx.backend != opforge::Backend::kCuda) {
       opforge::check_prefix_sum_ending_at(kOp,
                                           "cu_seqlens_q",
                                           opforge::Buffer<const int32_t>(cu_seqlens_q),
@@ -205,7 +205,7 @@ void run(const opforge::Context& ctx,
   // The value-checked mode, after the kernel: what it must leave in its
   // outputs whatever the inputs (a failure here is a kernel bug).
   if (opforge::value_checks()) {
-    if (ctx.backend != opforge::Backend::kXpu3) {
+    if (ctx.backend != opforge::Backend::kXpu3 && ctx.backend != opforge::Backend::kCuda) {
       opforge::check_value_range(kOp,
                                  "the kernel's draft_seq_lens_this_time",
                                  opforge::Buffer<const int32_t>(draft_seq_lens_this_time),

@@ -48,7 +48,7 @@ void run(const opforge::Context& ctx,
   // twice, or views of one allocation).
   opforge::check_disjoint(
       kOp,
-      ctx.backend == opforge::Backend::kXpu3,
+      ctx.backend == opforge::Backend::kXpu3 || ctx.backend == opforge::Backend::kCuda,
       {opforge::span("out", out, opforge::Access::kWritten, opforge::Memory::kDevice),
        opforge::span("hidden", hidden, opforge::Access::kRead, opforge::Memory::kDevice),
        opforge::span("cu_seqlens_q", cu_seqlens_q, opforge::Access::kRead, opforge::Memory::kDevice),
@@ -59,7 +59,7 @@ void run(const opforge::Context& ctx,
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
     // On a device backend these tensors hold device pointers: never read them here.
-    if (ctx.backend != opforge::Backend::kXpu3) {
+    if (ctx.backend != opforge::Backend::kXpu3 && ctx.backend != opforge::Backend::kCuda) {
       opforge::check_prefix_sum_ending_at(kOp,
                                           "cu_seqlens_q",
                                           opforge::Buffer<const int32_t>(cu_seqlens_q),
@@ -122,6 +122,40 @@ void run(const opforge::Context& ctx,
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
     case opforge::Backend::kXpu3: {
       launch_xpu3_device<T>(ctx,
+                            hidden,
+                            cu_seqlens_q,
+                            seq_lens_this_time,
+                            seq_lens_encoder,
+                            cu_seqlens_q_output,
+                            out,
+                            max_bsz,
+                            real_bsz,
+                            token_num,
+                            hidden_size,
+                            out_token_num,
+                            cpu_out_token_num);
+      break;
+    }
+#endif
+    case opforge::Backend::kCudaSim: {
+      launch_cuda_sim<T>(ctx,
+                         hidden,
+                         cu_seqlens_q,
+                         seq_lens_this_time,
+                         seq_lens_encoder,
+                         cu_seqlens_q_output,
+                         out,
+                         max_bsz,
+                         real_bsz,
+                         token_num,
+                         hidden_size,
+                         out_token_num,
+                         cpu_out_token_num);
+      break;
+    }
+#ifdef OPFORGE_WITH_CUDA
+    case opforge::Backend::kCuda: {
+      launch_cuda_device<T>(ctx,
                             hidden,
                             cu_seqlens_q,
                             seq_lens_this_time,

@@ -64,4 +64,39 @@ void launch_xpu3_device(const opforge::Context& ctx,
                         int64_t cpu_out_token_num);
 #endif
 
+// Runs the CUDA kernel under the simulation; called by run() once every check
+// has passed.
+template <typename T>
+void launch_cuda_sim(const opforge::Context& ctx,
+                     opforge::Buffer<const T> hidden,
+                     opforge::Buffer<const int32_t> cu_seqlens_q,
+                     opforge::Buffer<const int32_t> seq_lens_this_time,
+                     opforge::Buffer<const int32_t> seq_lens_encoder,
+                     opforge::Buffer<const int32_t> cu_seqlens_q_output,
+                     opforge::Buffer<T> out,
+                     int64_t max_bsz,
+                     int64_t real_bsz,
+                     int64_t token_num,
+                     int64_t hidden_size,
+                     int64_t out_token_num,
+                     int64_t cpu_out_token_num);
+
+#ifdef OPFORGE_WITH_CUDA
+// Runs the CUDA kernel on the GPU, on the caller's stream.
+template <typename T>
+void launch_cuda_device(const opforge::Context& ctx,
+                        opforge::Buffer<const T> hidden,
+                        opforge::Buffer<const int32_t> cu_seqlens_q,
+                        opforge::Buffer<const int32_t> seq_lens_this_time,
+                        opforge::Buffer<const int32_t> seq_lens_encoder,
+                        opforge::Buffer<const int32_t> cu_seqlens_q_output,
+                        opforge::Buffer<T> out,
+                        int64_t max_bsz,
+                        int64_t real_bsz,
+                        int64_t token_num,
+                        int64_t hidden_size,
+                        int64_t out_token_num,
+                        int64_t cpu_out_token_num);
+#endif
+
 }  // namespace opforge::rebuild_padding

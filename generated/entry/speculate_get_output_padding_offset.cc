@@ -40,7 +40,7 @@ void run(const opforge::Context& ctx,
   // twice, or views of one allocation).
   opforge::check_disjoint(
       kOp,
-      ctx.backend == opforge::Backend::kXpu3,
+      ctx.backend == opforge::Backend::kXpu3 || ctx.backend == opforge::Backend::kCuda,
       {opforge::span("output_padding_offset", output_padding_offset, opforge::Access::kWritten, opforge::Memory::kDevice),
        opforge::span("output_cum_offsets", output_cum_offsets, opforge::Access::kWritten, opforge::Memory::kDevice),
        opforge::span("cu_seqlens_q_output", cu_seqlens_q_output, opforge::Access::kWritten, opforge::Memory::kDevice),
@@ -50,7 +50,7 @@ void run(const opforge::Context& ctx,
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
     // On a device backend these tensors hold device pointers: never read them here.
-    if (ctx.backend != opforge::Backend::kXpu3) {
+    if (ctx.backend != opforge::Backend::kXpu3 && ctx.backend != opforge::Backend::kCuda) {
       opforge::check_value_range(kOp,
                                  "seq_lens_output",
                                  opforge::Buffer<const int32_t>(seq_lens_output),
@@ -107,6 +107,34 @@ void run(const opforge::Context& ctx,
       break;
     }
 #endif
+    case opforge::Backend::kCudaSim: {
+      launch_cuda_sim(ctx,
+                      seq_lens_output,
+                      output_padding_offset,
+                      output_cum_offsets,
+                      cu_seqlens_q_output,
+                      batch_id_per_token_output,
+                      real_bsz,
+                      out_token_num,
+                      cpu_out_token_num,
+                      max_seq_len);
+      break;
+    }
+#ifdef OPFORGE_WITH_CUDA
+    case opforge::Backend::kCuda: {
+      launch_cuda_device(ctx,
+                         seq_lens_output,
+                         output_padding_offset,
+                         output_cum_offsets,
+                         cu_seqlens_q_output,
+                         batch_id_per_token_output,
+                         real_bsz,
+                         out_token_num,
+                         cpu_out_token_num,
+                         max_seq_len);
+      break;
+    }
+#endif
     default:
       throw opforge::OpError(
           opforge::ErrorKind::kBackend,
@@ -116,7 +144,7 @@ void run(const opforge::Context& ctx,
   // The value-checked mode, after the kernel: what it must leave in its
   // outputs whatever the inputs (a failure here is a kernel bug).
   if (opforge::value_checks()) {
-    if (ctx.backend != opforge::Backend::kXpu3) {
+    if (ctx.backend != opforge::Backend::kXpu3 && ctx.backend != opforge::Backend::kCuda) {
       opforge::check_value_range(kOp,
                                  "the kernel's cu_seqlens_q_output",
                                  opforge::Buffer<const int32_t>(cu_seqlens_q_output),

@@ -52,4 +52,31 @@ void launch_xpu3_device(const opforge::Context& ctx,
                         int32_t max_seq_len);
 #endif
 
+// Runs the CUDA kernel under the simulation; called by run() once every check
+// has passed.
+void launch_cuda_sim(const opforge::Context& ctx,
+                     opforge::Buffer<const int32_t> seq_lens_output,
+                     opforge::Buffer<int32_t> output_padding_offset,
+                     opforge::Buffer<int32_t> output_cum_offsets,
+                     opforge::Buffer<int32_t> cu_seqlens_q_output,
+                     opforge::Buffer<int32_t> batch_id_per_token_output,
+                     int64_t real_bsz,
+                     int64_t out_token_num,
+                     int64_t cpu_out_token_num,
+                     int32_t max_seq_len);
+
+#ifdef OPFORGE_WITH_CUDA
+// Runs the CUDA kernel on the GPU, on the caller's stream.
+void launch_cuda_device(const opforge::Context& ctx,
+                        opforge::Buffer<const int32_t> seq_lens_output,
+                        opforge::Buffer<int32_t> output_padding_offset,
+                        opforge::Buffer<int32_t> output_cum_offsets,
+                        opforge::Buffer<int32_t> cu_seqlens_q_output,
+                        opforge::Buffer<int32_t> batch_id_per_token_output,
+                        int64_t real_bsz,
+                        int64_t out_token_num,
+                        int64_t cpu_out_token_num,
+                        int32_t max_seq_len);
+#endif
+
 }  // namespace opforge::speculate_get_output_padding_offset

@@ -53,7 +53,7 @@ void run(const opforge::Context& ctx,
   // twice, or views of one allocation).
   opforge::check_disjoint(
       kOp,
-      ctx.backend == opforge::Backend::kXpu3,
+      ctx.backend == opforge::Backend::kXpu3 || ctx.backend == opforge::Backend::kCuda,
       {opforge::span("ids_remove_padding", ids_remove_padding, opforge::Access::kWritten, opforge::Memory::kDevice),
        opforge::span("batch_id_per_token", batch_id_per_token, opforge::Access::kWritten, opforge::Memory::kDevice),
        opforge::span("cu_seqlens_q", cu_seqlens_q, opforge::Access::kWritten, opforge::Memory::kDevice),
@@ -66,7 +66,7 @@ void run(const opforge::Context& ctx,
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
     // On a device backend these tensors hold device pointers: never read them here.
-    if (ctx.backend != opforge::Backend::kXpu3) {
+    if (ctx.backend != opforge::Backend::kXpu3 && ctx.backend != opforge::Backend::kCuda) {
       opforge::check_value_range(kOp,
                                  "seq_lens_this_time",
                                  opforge::Buffer<const int32_t>(seq_lens_this_time),
@@ -143,6 +143,44 @@ void run(const opforge::Context& ctx,
       break;
     }
 #endif
+    case opforge::Backend::kCudaSim: {
+      launch_cuda_sim(ctx,
+                      input_ids,
+                      step_input_ids,
+                      seq_lens_this_time,
+                      seq_lens_encoder,
+                      ids_remove_padding,
+                      batch_id_per_token,
+                      cu_seqlens_q,
+                      cu_seqlens_k,
+                      max_bsz,
+                      real_bsz,
+                      max_seq_len,
+                      max_step_tokens,
+                      token_num,
+                      cpu_token_num);
+      break;
+    }
+#ifdef OPFORGE_WITH_CUDA
+    case opforge::Backend::kCuda: {
+      launch_cuda_device(ctx,
+                         input_ids,
+                         step_input_ids,
+                         seq_lens_this_time,
+                         seq_lens_encoder,
+                         ids_remove_padding,
+                         batch_id_per_token,
+                         cu_seqlens_q,
+                         cu_seqlens_k,
+                         max_bsz,
+                         real_bsz,
+                         max_seq_len,
+                         max_step_tokens,
+                         token_num,
+                         cpu_token_num);
+      break;
+    }
+#endif
     default:
       throw opforge::OpError(
           opforge::ErrorKind::kBackend,
@@ -152,7 +190,7 @@ void run(const opforge::Context& ctx,
   // The value-checked mode, after the kernel: what it must leave in its
   // outputs whatever the inputs (a failure here is a kernel bug).
   if (opforge::value_checks()) {
-    if (ctx.backend != opforge::Backend::kXpu3) {
+    if (ctx.backend != opforge::Backend::kXpu3 && ctx.backend != opforge::Backend::kCuda) {
       opforge::check_value_range(kOp,
                                  "the kernel's batch_id_per_token",
                                  opforge::Buffer<const int32_t>(batch_id_per_token),

@@ -67,4 +67,41 @@ void launch_xpu3_device(const opforge::Context& ctx,
                         int64_t cpu_token_num);
 #endif
 
+// Runs the CUDA kernel under the simulation; called by run() once every check
+// has passed.
+void launch_cuda_sim(const opforge::Context& ctx,
+                     opforge::Buffer<const int64_t> input_ids,
+                     opforge::Buffer<const int64_t> step_input_ids,
+                     opforge::Buffer<const int32_t> seq_lens_this_time,
+                     opforge::Buffer<const int32_t> seq_lens_encoder,
+                     opforge::Buffer<int64_t> ids_remove_padding,
+                     opforge::Buffer<int32_t> batch_id_per_token,
+                     opforge::Buffer<int32_t> cu_seqlens_q,
+                     opforge::Buffer<int32_t> cu_seqlens_k,
+                     int64_t max_bsz,
+                     int64_t real_bsz,
+                     int64_t max_seq_len,
+                     int64_t max_step_tokens,
+                     int64_t token_num,
+                     int64_t cpu_token_num);
+
+#ifdef OPFORGE_WITH_CUDA
+// Runs the CUDA kernel on the GPU, on the caller's stream.
+void launch_cuda_device(const opforge::Context& ctx,
+                        opforge::Buffer<const int64_t> input_ids,
+                        opforge::Buffer<const int64_t> step_input_ids,
+                        opforge::Buffer<const int32_t> seq_lens_this_time,
+                        opforge::Buffer<const int32_t> seq_lens_encoder,
+                        opforge::Buffer<int64_t> ids_remove_padding,
+                        opforge::Buffer<int32_t> batch_id_per_token,
+                        opforge::Buffer<int32_t> cu_seqlens_q,
+                        opforge::Buffer<int32_t> cu_seqlens_k,
+                        int64_t max_bsz,
+                        int64_t real_bsz,
+                        int64_t max_seq_len,
+                        int64_t max_step_tokens,
+                        int64_t token_num,
+                        int64_t cpu_token_num);
+#endif
+
 }  // namespace opforge::speculate_get_padding_offset

@@ -40,4 +40,23 @@ void launch_xpu3_device(const opforge::Context& ctx,
                         int64_t real_bsz);
 #endif
 
+// Runs the CUDA kernel under the simulation; called by run() once every check
+// has passed.
+void launch_cuda_sim(const opforge::Context& ctx,
+                     opforge::Buffer<const int32_t> seq_lens_this_time,
+                     opforge::Buffer<const int32_t> seq_lens_encoder,
+                     opforge::Buffer<int32_t> seq_lens_output,
+                     int64_t max_bsz,
+                     int64_t real_bsz);
+
+#ifdef OPFORGE_WITH_CUDA
+// Runs the CUDA kernel on the GPU, on the caller's stream.
+void launch_cuda_device(const opforge::Context& ctx,
+                        opforge::Buffer<const int32_t> seq_lens_this_time,
+                        opforge::Buffer<const int32_t> seq_lens_encoder,
+                        opforge::Buffer<int32_t> seq_lens_output,
+                        int64_t max_bsz,
+                        int64_t real_bsz);
+#endif
+
 }  // namespace opforge::speculate_get_seq_lens_output

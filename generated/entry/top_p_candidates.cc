@@ -52,7 +52,7 @@ void run(const opforge::Context& ctx,
   // twice, or views of one allocation).
   opforge::check_disjoint(
       kOp,
-      ctx.backend == opforge::Backend::kXpu3,
+      ctx.backend == opforge::Backend::kXpu3 || ctx.backend == opforge::Backend::kCuda,
       {opforge::span("verify_scores", verify_scores, opforge::Access::kWritten, opforge::Memory::kDevice),
        opforge::span("verify_tokens", verify_tokens, opforge::Access::kWritten, opforge::Memory::kDevice),
        opforge::span("actual_candidate_lens", actual_candidate_lens, opforge::Access::kWritten, opforge::Memory::kDevice),
@@ -63,7 +63,7 @@ void run(const opforge::Context& ctx,
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
     // On a device backend these tensors hold device pointers: never read them here.
-    if (ctx.backend != opforge::Backend::kXpu3) {
+    if (ctx.backend != opforge::Backend::kXpu3 && ctx.backend != opforge::Backend::kCuda) {
       opforge::check_probability_rows(kOp, "probs", opforge::Buffer<const T>(probs), vocab_size);
       opforge::check_value_range(kOp,
                                  "top_p",
@@ -127,6 +127,38 @@ void run(const opforge::Context& ctx,
       break;
     }
 #endif
+    case opforge::Backend::kCudaSim: {
+      launch_cuda_sim<T>(ctx,
+                         probs,
+                         top_p,
+                         batch_id_per_token,
+                         verify_scores,
+                         verify_tokens,
+                         actual_candidate_lens,
+                         token_num,
+                         vocab_size,
+                         max_bsz,
+                         max_candidate_len,
+                         candidates_len);
+      break;
+    }
+#ifdef OPFORGE_WITH_CUDA
+    case opforge::Backend::kCuda: {
+      launch_cuda_device<T>(ctx,
+                            probs,
+                            top_p,
+                            batch_id_per_token,
+                            verify_scores,
+                            verify_tokens,
+                            actual_candidate_lens,
+                            token_num,
+                            vocab_size,
+                            max_bsz,
+                            max_candidate_len,
+                            candidates_len);
+      break;
+    }
+#endif
     default:
       throw opforge::OpError(
           opforge::ErrorKind::kBackend,
@@ -136,7 +168,7 @@ void run(const opforge::Context& ctx,
   // The value-checked mode, after the kernel: what it must leave in its
   // outputs whatever the inputs (a failure here is a kernel bug).
   if (opforge::value_checks()) {
-    if (ctx.backend != opforge::Backend::kXpu3) {
+    if (ctx.backend != opforge::Backend::kXpu3 && ctx.backend != opforge::Backend::kCuda) {
       opforge::check_value_range(kOp,
                                  "the kernel's verify_tokens",
                                  opforge::Buffer<const int64_t>(verify_tokens),

@@ -61,4 +61,37 @@ void launch_xpu3_device(const opforge::Context& ctx,
                         int32_t candidates_len);
 #endif
 
+// Runs the CUDA kernel under the simulation; called by run() once every check
+// has passed.
+template <typename T>
+void launch_cuda_sim(const opforge::Context& ctx,
+                     opforge::Buffer<const T> probs,
+                     opforge::Buffer<const T> top_p,
+                     opforge::Buffer<const int32_t> batch_id_per_token,
+                     opforge::Buffer<T> verify_scores,
+                     opforge::Buffer<int64_t> verify_tokens,
+                     opforge::Buffer<int32_t> actual_candidate_lens,
+                     int64_t token_num,
+                     int64_t vocab_size,
+                     int64_t max_bsz,
+                     int64_t max_candidate_len,
+                     int32_t candidates_len);
+
+#ifdef OPFORGE_WITH_CUDA
+// Runs the CUDA kernel on the GPU, on the caller's stream.
+template <typename T>
+void launch_cuda_device(const opforge::Context& ctx,
+                        opforge::Buffer<const T> probs,
+                        opforge::Buffer<const T> top_p,
+                        opforge::Buffer<const int32_t> batch_id_per_token,
+                        opforge::Buffer<T> verify_scores,
+                        opforge::Buffer<int64_t> verify_tokens,
+                        opforge::Buffer<int32_t> actual_candidate_lens,
+                        int64_t token_num,
+                        int64_t vocab_size,
+                        int64_t max_bsz,
+                        int64_t max_candidate_len,
+                        int32_t candidates_len);
+#endif
+
 }  // namespace opforge::top_p_candidates

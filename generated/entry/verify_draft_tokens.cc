@@ -124,7 +124,7 @@ void run(const opforge::Context& ctx,
   // twice, or views of one allocation).
   opforge::check_disjoint(
       kOp,
-      ctx.backend == opforge::Backend::kXpu3,
+      ctx.backend == opforge::Backend::kXpu3 || ctx.backend == opforge::Backend::kCuda,
       {opforge::span("step_output_ids", step_output_ids, opforge::Access::kWritten, opforge::Memory::kDevice),
        opforge::span("step_output_len", step_output_len, opforge::Access::kWritten, opforge::Memory::kDevice),
        opforge::span("step_input_ids", step_input_ids, opforge::Access::kRead, opforge::Memory::kDevice),
@@ -146,7 +146,7 @@ void run(const opforge::Context& ctx,
   // The value-checked mode: each tensor's declared value domain.
   if (opforge::value_checks()) {
     // On a device backend these tensors hold device pointers: never read them here.
-    if (ctx.backend != opforge::Backend::kXpu3) {
+    if (ctx.backend != opforge::Backend::kXpu3 && ctx.backend != opforge::Backend::kCuda) {
       if (candidate_scores.present())
         opforge::check_probability_rows(kOp,
                                         "candidate_scores",
@@ -318,6 +318,76 @@ void run(const opforge::Context& ctx,
       break;
     }
 #endif
+    case opforge::Backend::kCudaSim: {
+      launch_cuda_sim(ctx,
+                      step_output_ids,
+                      step_output_len,
+                      step_input_ids,
+                      target_tokens,
+                      candidate_ids,
+                      candidate_scores,
+                      candidate_lens,
+                      topp,
+                      stop_flags,
+                      seq_lens_encoder,
+                      seq_lens_this_time,
+                      end_tokens,
+                      is_block_step,
+                      cu_seqlens_q_output,
+                      reasoning_status,
+                      max_dec_len,
+                      step_idx,
+                      opforge::Buffer<const float>{topp_uniforms_storage.get(), max_bsz},
+                      max_bsz,
+                      max_step_tokens,
+                      real_bsz,
+                      token_num,
+                      max_candidate_len,
+                      end_length,
+                      max_seq_len,
+                      verify_window,
+                      verify_strategy,
+                      reject_all,
+                      accept_all,
+                      seed);
+      break;
+    }
+#ifdef OPFORGE_WITH_CUDA
+    case opforge::Backend::kCuda: {
+      launch_cuda_device(ctx,
+                         step_output_ids,
+                         step_output_len,
+                         step_input_ids,
+                         target_tokens,
+                         candidate_ids,
+                         candidate_scores,
+                         candidate_lens,
+                         topp,
+                         stop_flags,
+                         seq_lens_encoder,
+                         seq_lens_this_time,
+                         end_tokens,
+                         is_block_step,
+                         cu_seqlens_q_output,
+                         reasoning_status,
+                         max_dec_len,
+                         step_idx,
+                         opforge::Buffer<const float>{topp_uniforms_storage.get(), max_bsz},
+                         max_bsz,
+                         max_step_tokens,
+                         real_bsz,
+                         token_num,
+                         max_candidate_len,
+                         end_length,
+                         max_seq_len,
+                         verify_window,
+                         verify_strategy,
+                         reject_all,
+                         accept_all,
+                         seed);
+      break;
+    }
+#endif
     default:
       throw opforge::OpError(
           opforge::ErrorKind::kBackend,
@@ -327,7 +397,7 @@ void run(const opforge::Context& ctx,
   // The value-checked mode, after the kernel: what it must leave in its
   // outputs whatever the inputs (a failure here is a kernel bug).
   if (opforge::value_checks()) {
-    if (ctx.backend != opforge::Backend::kXpu3) {
+    if (ctx.backend != opforge::Backend::kXpu3 && ctx.backend != opforge::Backend::kCuda) {
       opforge::check_value_range(kOp,
                                  "the kernel's step_output_len",
                                  opforge::Buffer<const int32_t>(step_output_len),

@@ -112,9 +112,8 @@ paddle::Tensor checked_call(const paddle::Tensor& hidden,
                        {out_token_num.get(), hidden_size.get()},
                        opforge::dtype_size(T_dtype.value));
 
-  paddle::Tensor out = paddle::empty({out_token_num.get(), hidden_size.get()},
-                                     paddle_glue::paddle_dtype(T_dtype.value),
-                                     anchor.place ? *anchor.place : paddle::CPUPlace());
+  paddle::Tensor out = paddle_glue::new_output(
+      {out_token_num.get(), hidden_size.get()}, paddle_glue::paddle_dtype(T_dtype.value), anchor);
 
   const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
   // One instantiation of the entry per dtype of T.

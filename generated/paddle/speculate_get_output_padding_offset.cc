@@ -43,23 +43,17 @@ std::vector<paddle::Tensor> checked_call(
   opforge::check_alloc(
       kOp, "batch_id_per_token_output", "[out_token_num]", {out_token_num.get()}, sizeof(int32_t));
 
-  paddle::Tensor output_padding_offset = paddle::empty(
-      {out_token_num.get()},
-      paddle::DataType::INT32,
-      anchor.place ? *anchor.place : paddle::CPUPlace());
+  paddle::Tensor output_padding_offset = paddle_glue::new_output(
+      {out_token_num.get()}, paddle::DataType::INT32, anchor);
 
-  paddle::Tensor output_cum_offsets = paddle::empty(
-      {real_bsz.get()}, paddle::DataType::INT32, anchor.place ? *anchor.place : paddle::CPUPlace());
+  paddle::Tensor output_cum_offsets = paddle_glue::new_output(
+      {real_bsz.get()}, paddle::DataType::INT32, anchor);
 
-  paddle::Tensor cu_seqlens_q_output = paddle::empty(
-      {real_bsz.get() + 1},
-      paddle::DataType::INT32,
-      anchor.place ? *anchor.place : paddle::CPUPlace());
+  paddle::Tensor cu_seqlens_q_output = paddle_glue::new_output(
+      {real_bsz.get() + 1}, paddle::DataType::INT32, anchor);
 
-  paddle::Tensor batch_id_per_token_output = paddle::empty(
-      {out_token_num.get()},
-      paddle::DataType::INT32,
-      anchor.place ? *anchor.place : paddle::CPUPlace());
+  paddle::Tensor batch_id_per_token_output = paddle_glue::new_output(
+      {out_token_num.get()}, paddle::DataType::INT32, anchor);
 
   const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
   run(

@@ -84,23 +84,17 @@ std::vector<paddle::Tensor> checked_call(const paddle::Tensor& input_ids,
   opforge::check_alloc(
       kOp, "cu_seqlens_k", "[real_bsz + 1]", {real_bsz.get() + 1}, sizeof(int32_t));
 
-  paddle::Tensor ids_remove_padding = paddle::empty(
-      {token_num.get()},
-      paddle::DataType::INT64,
-      anchor.place ? *anchor.place : paddle::CPUPlace());
+  paddle::Tensor ids_remove_padding = paddle_glue::new_output(
+      {token_num.get()}, paddle::DataType::INT64, anchor);
 
-  paddle::Tensor batch_id_per_token = paddle::empty(
-      {token_num.get()},
-      paddle::DataType::INT32,
-      anchor.place ? *anchor.place : paddle::CPUPlace());
+  paddle::Tensor batch_id_per_token = paddle_glue::new_output(
+      {token_num.get()}, paddle::DataType::INT32, anchor);
 
-  paddle::Tensor cu_seqlens_q = paddle::empty({real_bsz.get() + 1},
-                                              paddle::DataType::INT32,
-                                              anchor.place ? *anchor.place : paddle::CPUPlace());
+  paddle::Tensor cu_seqlens_q = paddle_glue::new_output(
+      {real_bsz.get() + 1}, paddle::DataType::INT32, anchor);
 
-  paddle::Tensor cu_seqlens_k = paddle::empty({real_bsz.get() + 1},
-                                              paddle::DataType::INT32,
-                                              anchor.place ? *anchor.place : paddle::CPUPlace());
+  paddle::Tensor cu_seqlens_k = paddle_glue::new_output(
+      {real_bsz.get() + 1}, paddle::DataType::INT32, anchor);
 
   const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
   run(

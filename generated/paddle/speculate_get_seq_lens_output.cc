@@ -47,8 +47,8 @@ paddle::Tensor checked_call(
   // Every output's size against the limit first: nothing is allocated unless all fit.
   opforge::check_alloc(kOp, "seq_lens_output", "[real_bsz]", {real_bsz.get()}, sizeof(int32_t));
 
-  paddle::Tensor seq_lens_output = paddle::empty(
-      {real_bsz.get()}, paddle::DataType::INT32, anchor.place ? *anchor.place : paddle::CPUPlace());
+  paddle::Tensor seq_lens_output = paddle_glue::new_output(
+      {real_bsz.get()}, paddle::DataType::INT32, anchor);
 
   const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
   run(

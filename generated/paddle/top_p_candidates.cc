@@ -88,18 +88,14 @@ std::vector<paddle::Tensor> checked_call(const paddle::Tensor& probs,
   opforge::check_alloc(
       kOp, "actual_candidate_lens", "[token_num]", {token_num.get()}, sizeof(int32_t));
 
-  paddle::Tensor verify_scores = paddle::empty({token_num.get(), max_candidate_len.get()},
-                                               paddle_glue::paddle_dtype(T_dtype.value),
-                                               anchor.place ? *anchor.place : paddle::CPUPlace());
+  paddle::Tensor verify_scores = paddle_glue::new_output(
+      {token_num.get(), max_candidate_len.get()}, paddle_glue::paddle_dtype(T_dtype.value), anchor);
 
-  paddle::Tensor verify_tokens = paddle::empty({token_num.get(), max_candidate_len.get()},
-                                               paddle::DataType::INT64,
-                                               anchor.place ? *anchor.place : paddle::CPUPlace());
+  paddle::Tensor verify_tokens = paddle_glue::new_output(
+      {token_num.get(), max_candidate_len.get()}, paddle::DataType::INT64, anchor);
 
-  paddle::Tensor actual_candidate_lens = paddle::empty(
-      {token_num.get()},
-      paddle::DataType::INT32,
-      anchor.place ? *anchor.place : paddle::CPUPlace());
+  paddle::Tensor actual_candidate_lens = paddle_glue::new_output(
+      {token_num.get()}, paddle::DataType::INT32, anchor);
 
   const opforge::Context ctx = paddle_glue::context_for(kOp, anchor);
   // One instantiation of the entry per dtype of T.

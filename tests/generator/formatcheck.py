@@ -12,9 +12,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from codegen.kinds import KINDS
 from tests import ROOT
 
-CPP = (".h", ".cc", ".xpu")
+CPP = tuple(dict.fromkeys((".h", ".cc", *(k.suffix for k in KINDS))))
 
 
 def clang_format() -> str:

@@ -95,3 +95,52 @@ def test_an_unchanged_tree_is_checked_by_its_manifest(tmp_path: Path) -> None:
     repaired = driver.generate(specs, ROOT, out, cache, write=True)
     assert repaired.changed == ["entry/top_p_candidates.cc"]
     assert edited.read_bytes() == original
+
+
+def test_an_edited_spec_regenerates_its_op_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    specs = _specs(tmp_path, 2)
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    driver.generate(specs, ROOT, out, cache, write=True)
+    edited = specs / "rebuild_padding_1.yaml"
+    edited.write_text(
+        edited.read_text(encoding="utf-8").replace("doc: >-", "doc: >-\n  Edited.", 1)
+    )
+    rendered: list[str] = []
+    render_op = driver.render_op
+
+    def counting(view: driver.OpViews) -> dict[str, str]:
+        rendered.append(view.python.name)
+        return render_op(view)
+
+    monkeypatch.setattr(driver, "render_op", counting)
+    outcome = driver.generate(specs, ROOT, out, cache, write=True)
+    assert rendered == ["rebuild_padding_1"]
+    # Only the edited op's files and the shared ones (which carry its doc) change.
+    shared = {"python/__init__.py", "python/__init__.pyi", "pybind/module.cc", "manifest.json"}
+    assert any("rebuild_padding_1" in path for path in outcome.changed)
+    assert all("rebuild_padding_1" in path or path in shared for path in outcome.changed)
+    # What the cache gave is what a run without it gives.
+    monkeypatch.setattr(driver, "render_op", render_op)
+    driver.generate(specs, ROOT, tmp_path / "fresh", tmp_path / "fresh_cache", write=True)
+    assert _tree(out) == _tree(tmp_path / "fresh")
+
+
+def test_a_cached_op_whose_file_was_edited_by_hand_is_regenerated_and_reported(
+    tmp_path: Path,
+) -> None:
+    specs = tmp_path / "opspec"
+    shutil.copytree(ROOT / "opspec", specs)
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    driver.generate(specs, ROOT, out, cache, write=True)
+    shutil.rmtree(cache / "manifests")  # only the per-op entries remain
+    edited = out / "entry" / "ngram_match.cc"
+    original = edited.read_bytes()
+    edited.write_text("edited by hand\n")
+    checked = driver.generate(specs, ROOT, out, cache, write=False)
+    assert checked.changed == ["entry/ngram_match.cc"]
+    assert edited.read_text() == "edited by hand\n"
+    repaired = driver.generate(specs, ROOT, out, cache, write=True)
+    assert repaired.changed == ["entry/ngram_match.cc"]
+    assert edited.read_bytes() == original

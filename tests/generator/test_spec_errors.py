@@ -178,7 +178,7 @@ CASES: list[Bad] = [
         "xpu3-max-clusters-without-xpu3",
         edit(BASE, after("kernels: [cpu]", f"xpu3_max_clusters: 1 {MARK}\n")),
         ("xpu3_max_clusters",),
-        ("only an op with an xpu3 kernel", "add xpu3 to kernels"),
+        ("only an op whose kernels include xpu3", "add xpu3 to kernels"),
     ),
     Bad(
         "xpu3-max-clusters-zero",
@@ -197,6 +197,31 @@ CASES: list[Bad] = [
         ),
         ("xpu3_max_clusters",),
         ("expected", "'one'"),
+    ),
+    # ---- the CUDA launch (the same rules, from the kind's own launch fields)
+    Bad(
+        "cuda-block-without-cuda",
+        edit(BASE, after("kernels: [cpu]", f"cuda_block: 128 {MARK}\n")),
+        ("cuda_block",),
+        ("only an op whose kernels include cuda", "add cuda to kernels"),
+    ),
+    Bad(
+        "cuda-block-not-whole-warps",
+        edit(BASE, ("kernels: [cpu]", f"kernels: [cpu, cuda]\ncuda_block: 100 {MARK}")),
+        ("cuda_block",),
+        ("must be a multiple of 32", "not 100"),
+    ),
+    Bad(
+        "cuda-block-too-large",
+        edit(BASE, ("kernels: [cpu]", f"kernels: [cpu, cuda]\ncuda_block: 2048 {MARK}")),
+        ("cuda_block",),
+        ("must be in [32, 1024]", "not 2048"),
+    ),
+    Bad(
+        "cuda-max-blocks-negative",
+        edit(BASE, ("kernels: [cpu]", f"kernels: [cpu, cuda]\ncuda_max_blocks: -1 {MARK}")),
+        ("cuda_max_blocks",),
+        ("must be in [1, 2147483647]", "not -1"),
     ),
     # ---- dtypes
     Bad(
@@ -691,9 +716,9 @@ CASES: list[Bad] = [
     ),
     Bad(
         "unknown-kernel-block",
-        edit(BASE, ("kernels: [cpu]", f"kernels:\n  - cpu\n  - cuda {MARK}")),
+        edit(BASE, ("kernels: [cpu]", f"kernels:\n  - cpu\n  - rocm {MARK}")),
         ("kernels",),
-        ("unknown kernel kind 'cuda'",),
+        ("unknown kernel kind 'rocm'", "cpu, xpu3, cuda"),
     ),
     Bad(
         "kernel-twice",
@@ -898,6 +923,110 @@ CASES: list[Bad] = [
         ("x", "probability_rows"),
         ("only float tensors",),
     ),
+    # ---- contradictions: a domain no value meets, hints that do not fit the dtype
+    Bad(
+        "values-max-past-int32",
+        edit(
+            BASE,
+            ("    role: inout\n", f"    role: inout\n    values: {{max: 3000000000}} {MARK}\n"),
+        ),
+        ("y", "values.max"),
+        ("3000000000 is outside what int32 holds", "2147483647"),
+    ),
+    Bad(
+        "after-min-past-int32",
+        edit(
+            BASE,
+            ("    role: inout\n", f"    role: inout\n    after: {{min: -2147483649}} {MARK}\n"),
+        ),
+        ("y", "after.min"),
+        ("outside what int32 holds",),
+    ),
+    Bad(
+        "values-max-past-float16-of-a-set",
+        edit(
+            BASE,
+            (
+                "    shape: [n, m]\n",
+                f"    shape: [n, m]\n    values: {{min: 0, max: 100000.0}} {MARK}\n",
+            ),
+        ),
+        ("x", "values.max"),
+        ("outside what float16 holds", "65504"),
+    ),
+    Bad(
+        "values-above-at-max",
+        edit(
+            BASE,
+            (
+                "    shape: [n, m]\n",
+                f"    shape: [n, m]\n    values: {{above: 1.0, max: 1.0}} {MARK}\n",
+            ),
+        ),
+        ("x", "values.above"),
+        ("leave no value",),
+    ),
+    Bad(
+        "values-sample-outside-the-domain",
+        edit(
+            BASE,
+            (
+                "    role: inout\n",
+                f"    role: inout\n    values: {{min: 0, max: 5, sample: [7, 9]}} {MARK}\n",
+            ),
+        ),
+        ("y", "values.sample"),
+        ("outside the domain", "min 0, max 5"),
+    ),
+    Bad(
+        "values-sample-on-floats",
+        edit(
+            BASE,
+            ("    shape: [n, m]\n", f"    shape: [n, m]\n    values: {{sample: [0, 4]}} {MARK}\n"),
+        ),
+        ("x", "values.sample"),
+        ("only integer tensors", "float32/float16"),
+    ),
+    Bad(
+        "values-density-on-floats",
+        edit(
+            BASE,
+            ("    shape: [n, m]\n", f"    shape: [n, m]\n    values: {{density: 0.5}} {MARK}\n"),
+        ),
+        ("x", "values.density"),
+        ("only integer and bool tensors",),
+    ),
+    Bad(
+        "values-density-without-zero",
+        edit(
+            BASE,
+            (
+                "    role: inout\n",
+                f"    role: inout\n    values: {{min: 1, density: 0.5}} {MARK}\n",
+            ),
+        ),
+        ("y", "values.density"),
+        ("draws zeros", "min 1"),
+    ),
+    Bad(
+        "values-empty",
+        edit(BASE, ("    role: inout\n", f"    role: inout\n    values: {{}} {MARK}\n")),
+        ("y", "values"),
+        ("is empty",),
+    ),
+    Bad(
+        "after-empty",
+        edit(BASE, ("    role: inout\n", f"    role: inout\n    after: {{}} {MARK}\n")),
+        ("y", "after"),
+        ("is empty",),
+    ),
+    Bad(
+        "dims-empty",
+        edit(BASE, ("dims:\n  n: rows\n  m: columns\n", f"dims: {{}} {MARK}\n")),
+        ("dims",),
+        ("is empty",),
+        alone=False,  # the shapes then name undefined dims
+    ),
     Bad(
         "shape-negative-literal",
         edit(BASE, ("    shape: [n]\n", f"    shape: [-1] {MARK}\n")),
@@ -905,6 +1034,31 @@ CASES: list[Bad] = [
         ("a size cannot be negative",),
         alone=False,
     ),
+    # ---- coverage: the least share of valid cases that change a written tensor
+    Bad(
+        "coverage-of-an-input",
+        BASE + f"coverage:\n  x: 0.5 {MARK}\n",
+        ("coverage.x",),
+        ("'x'", "not an output or in-place tensor"),
+    ),
+    Bad("coverage-of-no-tensor", BASE + f"coverage:\n  z: 0.5 {MARK}\n", ("coverage.z",), ("'z'",)),
+    Bad(
+        "coverage-zero", BASE + f"coverage:\n  y: 0 {MARK}\n", ("coverage.y",), ("(0, 1]", "not 0")
+    ),
+    Bad(
+        "coverage-above-one",
+        BASE + f"coverage:\n  y: 1.5 {MARK}\n",
+        ("coverage.y",),
+        ("(0, 1]", "not 1.5"),
+    ),
+    Bad(
+        "coverage-a-word",
+        BASE + f"coverage:\n  y: half {MARK}\n",
+        ("coverage.y",),
+        ("(0, 1]", "'half'"),
+    ),
+    Bad("coverage-a-bool", BASE + f"coverage:\n  y: true {MARK}\n", ("coverage.y",), ("(0, 1]",)),
+    Bad("coverage-a-list", BASE + f"coverage: [y] {MARK}\n", ("coverage",), ()),
 ]
 
 
@@ -965,6 +1119,12 @@ def test_base_spec_is_valid(tmp_path: Path) -> None:
         ("noise", 25),
     ]
     assert [(a.name, a.loc.line) for a in op.attrs] == [("mode", 32), ("seed", 37)]
+
+
+def test_coverage_minimums_are_kept_with_their_lines(tmp_path: Path) -> None:
+    op = load_spec(write(tmp_path, BASE + "coverage:\n  y: 0.25\n"), tmp_path)
+    assert op.coverage == (("y", 0.25, len(BASE_LINES) + 2),)
+    assert load_spec(write(tmp_path, BASE), tmp_path).coverage == ()
 
 
 @pytest.mark.parametrize("name", ["numel", "span", "check_total", "fill_uniform"])

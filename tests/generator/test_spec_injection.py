@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from codegen import names
 from codegen.emit import render
 from codegen.escape import cpp_comment, cpp_string, py_docstring
 from codegen.parse import SpecError, SpecErrors, load_spec, load_specs
@@ -405,6 +406,44 @@ def test_a_16_bit_tensor_outside_a_dtype_set_compiles(tmp_path: Path) -> None:
     assert compile_cxx(render([op]), op) is None
 
 
+def test_size_arithmetic_on_literals_alone_is_64_bit(tmp_path: Path) -> None:
+    """`65536 * 65536` was emitted as is: C++ evaluates it in int, where it
+    overflows (-Werror=overflow; 0 without it). Generated size arithmetic is
+    int64, each operation on literals alone made so by an int64_t operand."""
+    text = edit(
+        BASE,
+        ("    shape: [2 * n + 1]", "    shape: [65536 * 65536 // 4096 * n + 2147483647 * 3]"),
+    )
+    op = load_spec(write(tmp_path, text), tmp_path)
+    files = render([op])
+    assert "int64_t{65536} * 65536" in files["entry/demo.cc"]
+    assert compile_cxx(files, op) is None
+
+
+def test_constant_size_arithmetic_past_int64_is_an_error_at_its_line(tmp_path: Path) -> None:
+    text = edit(
+        BASE,
+        ("    shape: [2 * n + 1]", f"    shape: [2147483647 * 2147483647 * 3] {MARK}"),
+    )
+    one_error(tmp_path, text, "noise.shape[0]", "can exceed int64")
+
+
+def test_a_prefix_sum_has_its_sources_dtype(tmp_path: Path) -> None:
+    """An int32 prefix sum over an int64 source was accepted, and its check did
+    not compile (one element type for both buffers)."""
+    text = edit(
+        BASE,
+        ("    dtype: int32", "    dtype: int64"),
+        after("  m: columns", "  k: {doc: total}\n"),
+        (
+            "  - name: mask\n",
+            "  - name: offsets\n    dtype: int32\n    shape: [n + 1]\n    doc: offsets\n"
+            f"    values: {{prefix_sum_of: y, total: k}} {MARK}\n  - name: mask\n",
+        ),
+    )
+    one_error(tmp_path, text, "prefix_sum_of", "source's dtype", "int64")
+
+
 @pytest.mark.parametrize(
     ("change", "words"),
     [
@@ -483,10 +522,77 @@ def test_integer_tensors_take_integer_bounds(
 
 
 def test_invisible_characters_in_keys_are_quoted(tmp_path: Path) -> None:
-    """A BOM inside a key reached a field path unquoted (fuzz seed 1094)."""
+    """A BOM inside a key reached a field path unquoted (fuzz seed 1094); a BOM
+    is now refused as an invisible character, and a key holding a character
+    a spec may hold but that does not print (a no-break space) is quoted."""
     text = edit(BASE, ("    doc: read only", f"    do\ufeffc: read only {MARK}"))
-    error = one_error(tmp_path, text, "unknown field", "\\ufeff")
+    one_error(tmp_path, text, "U+FEFF", "invisible")
+    text = edit(BASE, ("    doc: read only", f"    do\u00a0c: read only {MARK}"))
+    error = one_error(tmp_path, text, "unknown field", "\\xa0")
     assert error.where.isprintable()
+
+
+# Drawn as nothing: format characters (Cf) and the other default-ignorable code points.
+INVISIBLE = [
+    "\u200b",  # zero-width space
+    "\u00ad",  # soft hyphen
+    "\u200d",  # zero-width joiner
+    "\u2060",  # word joiner
+    "\U000e0041",  # tag latin capital letter a
+    "\u202e",  # right-to-left override
+    "\u2066",  # left-to-right isolate
+    "\ufeff",  # a BOM past the start of the file
+    "\u3164",  # Hangul filler
+    "\ufe0f",  # variation selector 16
+    "\u034f",  # combining grapheme joiner
+]
+
+
+@pytest.mark.parametrize("char", INVISIBLE, ids=lambda c: f"U+{ord(c):04X}")
+@pytest.mark.parametrize("where", ["doc", "quoted-doc", "escaped-doc", "comment", "key"])
+def test_invisible_characters_are_refused_naming_the_code_point(
+    char: str, where: str, tmp_path: Path
+) -> None:
+    """Wherever a spec holds text: in a doc (plain, quoted, or written as an
+    escape the YAML reader turns into the character), a comment, a key."""
+    line = {
+        "doc": f"    doc: read{char}only {MARK}",
+        "quoted-doc": f'    doc: "read{char}only" {MARK}',
+        "escaped-doc": f'    doc: "read\\U{ord(char):08x}only" {MARK}',
+        "comment": f"    doc: read only # a{char}b {MARK}",
+        "key": f"    do{char}c: read only {MARK}",
+    }[where]
+    text = edit(BASE, ("    doc: read only", line))
+    one_error(tmp_path, text, f"U+{ord(char):04X}")
+
+
+@pytest.mark.parametrize(
+    ("brk", "name"),
+    [
+        ("\u2028", "line separator"),
+        ("\u2029", "paragraph separator"),
+        ("\x85", "control"),
+        ("\r", "carriage return"),
+    ],
+)
+def test_line_breaks_other_than_newline_are_refused_at_their_line(
+    brk: str, name: str, tmp_path: Path
+) -> None:
+    """A line ends at \\n (or \\r\\n) only: a break an editor may not show would
+    make every later line number drift, so it is refused where it stands."""
+    text = edit(BASE, ("    doc: read only", f"    doc: read{brk}only {MARK}"))
+    # (Counted here as the spec language counts: str.splitlines() would count the break.)
+    line = next(n for n, part in enumerate(text.split("\n"), 1) if MARK in part)
+    one_error(tmp_path, text, f"U+{ord(brk):04X}", name, line=line)
+    # Where it is no character of the text but a value's escape, the value is refused.
+    if brk != "\r":
+        escaped = edit(BASE, ("    doc: read only", f'    doc: "read\\u{ord(brk):04x}only" {MARK}'))
+        one_error(tmp_path, escaped, f"U+{ord(brk):04X}", line=line)
+
+
+def test_crlf_line_ends_keep_the_line_numbers(tmp_path: Path) -> None:
+    text = edit(BASE, ("    doc: read only", f"    doc: read\x00only {MARK}"))
+    one_error(tmp_path, text.replace("\n", "\r\n"), "U+0000", line=marked_line(text))
 
 
 def test_a_long_dim_name_is_cut_in_the_field_path(tmp_path: Path) -> None:
@@ -555,3 +661,44 @@ def test_sample_takes_dim_expressions(tmp_path: Path) -> None:
 def test_sample_ends_are_checked(tmp_path: Path, sample: str, words: tuple[str, ...]) -> None:
     text = edit(BASE, after("    role: inout", f"    values: {{sample: {sample}}} {MARK}\n"))
     one_error(tmp_path, text, "values.sample", *words)
+
+
+@pytest.mark.parametrize("odd", ["new\nline", "esc\x1b[31m", "cr\rhere", "sep\u2028here"])
+def test_a_spec_path_is_printed_escaped_and_whole(odd: str, tmp_path: Path) -> None:
+    """A directory or file name holding a line break or a control character
+    must not split or recolour an error message, nor be cut short."""
+    specs = tmp_path / (odd + "x" * 100)
+    specs.mkdir()
+    write(specs, edit(BASE, ("    doc: read only", "    doc: [unclosed")))
+    with pytest.raises(SpecErrors) as info:
+        load_specs(specs, tmp_path)
+    (message,) = str(info.value).splitlines()
+    assert message.isprintable() and repr(odd)[1:-1] + "x" * 100 in message, message
+    empty = tmp_path / ("empty " + odd)
+    empty.mkdir()
+    with pytest.raises(SpecErrors) as info:
+        load_specs(empty, tmp_path)
+    (message,) = str(info.value).splitlines()
+    assert message.isprintable() and repr(odd)[1:-1] in message, message
+
+
+def test_arguments_named_like_runtime_names_compile(tmp_path: Path) -> None:
+    """Every name the runtime declares (names.runtime_names()) that a tensor or
+    attribute may take is one here, half as tensors, half as attributes, on
+    every kind: the generated code reaches the runtime through ``opforge::``,
+    so none of them hides anything, and the op's C++ compiles."""
+    free = sorted(n for n in names.runtime_names() if names.name_problem(n) is None)
+    assert len(free) > 50, free
+    tensors = "".join(
+        f"  - {{name: {n}, dtype: int32, shape: [n], doc: a runtime name}}\n" for n in free[::2]
+    )
+    attrs = "".join(f"  - {{name: {n}, type: int64, doc: a runtime name}}\n" for n in free[1::2])
+    text = (
+        "op: runtime_names_as_arguments\nkernels: [cpu, xpu3]\ndoc: arguments named by the runtime\n"
+        "dims: {n: rows}\ntensors:\n"
+        "  - {name: y, dtype: int32, shape: [n], role: inout, doc: written}\n"
+        f"{tensors}attrs:\n{attrs}"
+    )
+    write(tmp_path, text, "runtime_names_as_arguments")
+    (op,) = load_specs(tmp_path, tmp_path)
+    assert compile_cxx(render([op]), op) is None

@@ -56,3 +56,38 @@ def test_every_generated_name_is_refused_as_a_spec_name() -> None:
 def test_spec_names_are_not_refused() -> None:
     """The real specs' names pass (the reserved list is not so wide it bites them)."""
     assert all(names.name_problem(n) is None for n in _spec_names())
+
+
+def _reached_through_opforge() -> set[str]:
+    """Every name the generated C++ reaches as ``opforge::<name>`` (the
+    runtime's functions and namespaces, and the ops themselves)."""
+    found: set[str] = set()
+    for path in sorted((ROOT / "generated").rglob("*")):
+        if path.is_file() and path.suffix in (".h", ".cc", ".xpu"):
+            tokens = cpp_tokens(path.read_text(encoding="utf-8"))
+            for i in range(len(tokens) - 2):
+                if tokens[i] == "opforge" and tokens[i + 1] == "::":
+                    found.add(tokens[i + 2])
+    return found
+
+
+def test_every_runtime_name_the_generated_code_reaches_is_refused_as_an_op_name() -> None:
+    """An op is the namespace opforge::<op>: named like anything the generated
+    code reaches through ``opforge::`` (a runtime function, the runtime's
+    nested namespaces opforge::xpu3_sim and opforge::xpu3_device), the op
+    would hide it. names.runtime_names() reads the headers; this checks it
+    against what the generated code actually uses."""
+    ops = {op.name for op in load_specs(ROOT / "opspec", ROOT)}
+    reached = sorted(n for n in _reached_through_opforge() - ops if names.NAME.match(n))
+    assert "numel" in reached and "xpu3_sim" in reached, reached
+    free = [n for n in reached if names.op_name_problem(n) is None]
+    assert not free, f"an op could be named like these, which generated code calls: {free}"
+
+
+def test_an_op_name_may_not_end_like_another_ops_generated_files() -> None:
+    """Op `x` with an XPU3 kernel has kernel_decls/x_xpu3.h, the path of the CPU
+    declarations of an op `x_xpu3`: such a name is refused, whatever the kinds."""
+    for suffix in names.FILE_SUFFIXES:
+        assert names.op_name_problem(f"top_p{suffix}") is not None
+        assert names.name_problem(f"top_p{suffix}") is None  # a tensor may be named so
+    assert "_xpu3" in names.FILE_SUFFIXES

@@ -18,7 +18,14 @@ from tests.harness import spec
 from tests.harness.cases import Case
 from tests.harness.dtypes import is_bfloat16, paddle_dtype
 
-XPU3_LAUNCHES = [(1, 1), (2, 4), (8, 64)]
+# The launches each backend's cases run under, the second the default: XPU3
+# clusters x cores, CUDA blocks (of each op's cuda_block threads).
+LAUNCHES: dict[str, list[tuple[int, ...]]] = {
+    "cpu": [(), ()],
+    "xpu3-sim": [(1, 1), (2, 4), (8, 64)],
+    "cuda-sim": [(1,), (2,), (5,)],
+}
+SIMULATIONS = {"xpu3-sim": opforge.xpu3_simulation, "cuda-sim": opforge.cuda_simulation}
 
 
 def to_tensor(array: np.ndarray) -> paddle.Tensor:
@@ -35,11 +42,13 @@ def to_tensors(case: Case) -> list[paddle.Tensor | None]:
 
 
 @contextlib.contextmanager
-def backend(name: str, launch: tuple[int, int] = (2, 4)) -> Iterator[None]:
+def backend(name: str, launch: tuple[int, ...] | None = None) -> Iterator[None]:
+    """Ops on CPU tensors run on backend `name` within the block, under
+    `launch` (a simulation's; None: its default, LAUNCHES[name][1])."""
     if name == "cpu":
         yield
     else:
-        with opforge.xpu3_simulation(*launch):
+        with SIMULATIONS[name](*(LAUNCHES[name][1] if launch is None else launch)):
             yield
 
 

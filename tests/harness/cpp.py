@@ -151,6 +151,25 @@ def link_check_sources(op: Op, generated: Path, where: Path) -> list[Path]:
     return sources
 
 
+def link_check_unity(ops: Sequence[Op], where: Path) -> Path:
+    """One unit holding what ``link_check_sources`` compiles, for several ops
+    at once (each in its own namespace, opforge::<op>, so their names must
+    differ): the runtime's headers are parsed once for all of them, which is
+    what makes compiling every accepted spec of a fuzz run affordable."""
+    assert len({op.name for op in ops}) == len(ops), "ops of one unit need distinct names"
+    lines = ["#include <cstdlib>"]
+    for op in ops:
+        lines.append(f'#include "{ENTRY_SOURCE.format(op=op.name)}"')
+        for kind in kinds_of(op.kernels):
+            lines.append(f'#include "{kind.decl(op.name)}"')
+            lines += _stub(op, kind)
+            lines += [f'#include "{x.path.format(op=op.name)}"' for x in kind.launchers if x.built]
+    lines.append("int main() { return 0; }")
+    unit = where / "unity.cc"
+    write_if_changed(unit, "\n".join(lines) + "\n")
+    return unit
+
+
 # ---------------------------------------------------------------- building
 
 

@@ -28,6 +28,16 @@ def load_ops() -> list[Op]:
 
 
 @functools.cache
+def _suite_ops() -> dict[str, Op]:
+    return {op.name: op for op in load_ops()}
+
+
+def op_named(name: str) -> Op:
+    """An op the suite runs over, by name (a KeyError names a missing one)."""
+    return _suite_ops()[name]
+
+
+@functools.cache
 def _project_ops() -> dict[str, Op]:
     return {op.name: op for op in load_specs(ROOT / "opspec", ROOT)}
 

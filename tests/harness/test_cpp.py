@@ -2,7 +2,7 @@
 code of every op: kernels that abort, defined by the signatures codegen.api
 gives, compile and link with the op's entry and every launcher the default
 build compiles, through tools/build.py's build_harness. (The spec fuzzer
-applies the same check to a sample of accepted mutated specs; here it must
+applies the same check to every accepted mutated spec; here it must
 accept the real ones.)"""
 
 from __future__ import annotations

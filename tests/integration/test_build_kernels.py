@@ -7,7 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests import ROOT
+from tools import build, kernel_drift
 
 SPEC = """\
 op: lonely
@@ -50,3 +53,139 @@ def test_a_missing_kernel_stops_the_build_naming_op_backend_and_path(tmp_path: P
     assert str(kernels / "xpu3" / "lonely.xpu") in result.stderr
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "out" / "build" / "obj").exists(), "something was compiled"
+
+
+# ---------------------------------------------------------------- a kernel that drifted
+
+OP = "rebuild_padding"  # both kernels; a dtype set, dims and an attribute
+# (kernel file, text of the kernel, drifted text, the first line's words)
+DRIFTS = {
+    "xpu3-type": (
+        "xpu3/rebuild_padding.xpu",
+        "    int32_t max_bsz,\n",
+        "    int64_t max_bsz,\n",
+        (
+            "parameter 7 'max_bsz' (dim max_bsz, opspec/rebuild_padding.yaml:",
+            "the spec declares `int32_t max_bsz`; the kernel has `int64_t max_bsz`",
+        ),
+    ),
+    "xpu3-renamed": (
+        "xpu3/rebuild_padding.xpu",
+        "    int32_t real_bsz,\n",
+        "    int32_t batch,\n",
+        (
+            "parameter 8 'real_bsz' (dim real_bsz, opspec/rebuild_padding.yaml:",
+            "the spec names it `int32_t real_bsz`; the kernel names it `int32_t batch`",
+        ),
+    ),
+    "xpu3-dropped": (
+        "xpu3/rebuild_padding.xpu",
+        "    int32_t out_token_num,\n    long long /*cpu_out_token_num*/) {",
+        "    int32_t out_token_num) {",
+        (
+            "parameter 12 'cpu_out_token_num' (attribute cpu_out_token_num, opspec/",
+            "missing; the spec declares `long long cpu_out_token_num` as parameter 12",
+        ),
+    ),
+    "cpu-field": (
+        "cpu/rebuild_padding.cc",
+        "args.max_bsz",
+        "args.max_bs",
+        ("reads args.max_bs, but CpuArgs", "did you mean 'max_bsz' (dim max_bsz, opspec/"),
+    ),
+}
+
+
+def _drifted(kernels: Path, drift: str) -> Path:
+    """A copy of the op's kernels with one drifted; the drifted file."""
+    name, old, new, _ = DRIFTS[drift]
+    for source in (ROOT / "csrc" / "kernels").glob(f"*/{OP}.*"):  # every kind the spec names
+        copy = kernels / source.parent.name / source.name
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_text(source.read_text())
+    text = (kernels / name).read_text()
+    assert text.count(old) == 1, f"{name} changed: update the drift {drift!r}"
+    (kernels / name).write_text(text.replace(old, new))
+    return kernels / name
+
+
+@pytest.mark.parametrize("drift", list(DRIFTS))
+def test_a_drifted_kernel_is_named_by_its_parameter(drift: str, tmp_path: Path) -> None:
+    """The kernel alone against the project's generated declaration: g++
+    refuses it, and what the build prints first names the parameter."""
+    source = _drifted(tmp_path, drift)
+    kind = source.parent.name
+    rule = {"cpu": "host", "xpu3": "xpu3sim"}[kind]
+    unit = build.Unit(source, False, False, rule)
+    compiled = subprocess.run(
+        build.compile_command(unit, tmp_path / "kernel.o"),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert compiled.returncode != 0, f"the drifted {kind} kernel compiled"
+    header = ROOT / "generated" / "kernel_decls" / (f"{OP}.h" if kind == "cpu" else f"{OP}_xpu3.h")
+    kernel = kernel_drift.Kernel(OP, kind, source, header, ROOT / "opspec" / f"{OP}.yaml")
+    lines = kernel_drift.explain([kernel], compiled.stderr)
+    assert lines, compiled.stderr
+    first = lines[0]
+    assert first.startswith(f"{source}:"), first
+    for words in DRIFTS[drift][3]:
+        assert words in first, first
+    # The line it names is the parameter's (or the field read's).
+    line = int(first.split(":")[1])
+    assert DRIFTS[drift][2].split("\n")[0].strip() in source.read_text().splitlines()[line - 1]
+
+
+def test_an_undrifted_kernel_says_nothing(tmp_path: Path) -> None:
+    for kind, header in (("cpu", f"{OP}.h"), ("xpu3", f"{OP}_xpu3.h")):
+        suffix = "cc" if kind == "cpu" else "xpu"
+        source = ROOT / "csrc" / "kernels" / kind / f"{OP}.{suffix}"
+        decl = ROOT / "generated" / "kernel_decls" / header
+        kernel = kernel_drift.Kernel(OP, kind, source, decl, ROOT / "opspec" / f"{OP}.yaml")
+        assert kernel_drift.diagnose(kernel) == []
+
+
+@pytest.mark.xdist_group("trees")
+def test_the_build_names_the_drifted_parameter_on_its_first_line(tmp_path: Path) -> None:
+    """Through tools/build.py: the first line of the build's output is the
+    parameter, before ninja's and the compiler's text."""
+    specs = tmp_path / "opspec"
+    specs.mkdir()
+    (specs / f"{OP}.yaml").write_text((ROOT / "opspec" / f"{OP}.yaml").read_text())
+    source = _drifted(tmp_path / "kernels", "xpu3-type")
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "tools" / "build.py"),
+            "--specs",
+            str(specs),
+            "--kernels",
+            str(tmp_path / "kernels"),
+            "--out",
+            str(tmp_path / "out"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    first = result.stdout.splitlines()[0]
+    line = source.read_text().splitlines().index("    int64_t max_bsz,") + 1
+    assert first.startswith(
+        f"{source}:{line}: {OP}'s xpu3 kernel does not match its declaration: "
+    ), result.stdout
+    assert "parameter 7 'max_bsz' (dim max_bsz, " in first
+    assert "error:" in result.stdout  # the compiler's text follows
+    assert "Traceback" not in result.stderr
+
+
+def test_a_kernel_ninja_only_lists_is_not_blamed(tmp_path: Path) -> None:
+    """A build failing elsewhere says nothing about a kernel that compiled."""
+    source = _drifted(tmp_path, "cpu-field")
+    header = ROOT / "generated" / "kernel_decls" / f"{OP}.h"
+    kernel = kernel_drift.Kernel(OP, "cpu", source, header, ROOT / "opspec" / f"{OP}.yaml")
+    listed = f"[3/7] CXX {source}\nFAILED: other.o\nother.cc:1:1: error: something else\n"
+    assert kernel_drift.explain([kernel], listed) == []
+    assert kernel_drift.explain([kernel], listed + f"In file included from {source}:3:\n")

@@ -1,8 +1,8 @@
 """The speculative-decoding loop (examples/speculative), built only from
 opforge ops, against plain greedy decoding of the same model: every request's
 output must be the same, token for token, for any seed, batch size, draft
-width and proposer, on the CPU kernels and on the XPU3 kernels under the
-simulation. TOPP sampling is reproducible with its seed."""
+width and proposer, on the CPU kernels and on the XPU3 and CUDA kernels under
+their simulations. TOPP sampling is reproducible with its seed."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import itertools
 
 import pytest
 
-import opforge
 from examples.speculative.engine import Engine, EngineConfig, Request
 from examples.speculative.model import NgramLM, greedy_decode
 from examples.speculative.workload import draft_model_of, make_requests, target_model
+from tests.harness import calls
 
 TARGET = target_model()
 
@@ -32,10 +32,8 @@ def _decode(
 ) -> tuple[Engine, dict[int, list[int]]]:
     draft = draft_model_of(TARGET) if config.proposer == "draft-model" else None
     engine = Engine(TARGET, config, draft)
-    if backend == "xpu3-sim":
-        with opforge.xpu3_simulation(2, 4):
-            return engine, engine.run(requests)
-    return engine, engine.run(requests)
+    with calls.backend(backend):
+        return engine, engine.run(requests)
 
 
 GRID = list(
@@ -58,14 +56,17 @@ def test_speculative_output_equals_greedy_decoding(
     assert engine.stats.generated == sum(len(t) for t in want.values())
 
 
-@pytest.mark.parametrize("proposer", ["ngram", "draft-model"])
-def test_the_xpu3_kernels_decode_the_same_tokens(proposer: str) -> None:
+SIMULATED = [(p, b) for p in ("ngram", "draft-model") for b in ("xpu3-sim", "cuda-sim")]
+
+
+@pytest.mark.parametrize("proposer,backend", SIMULATED, ids=[f"{p}-{b}" for p, b in SIMULATED])
+def test_the_simulated_kernels_decode_the_same_tokens(proposer: str, backend: str) -> None:
     requests = _requests(7, 9)
     config = EngineConfig(batch_size=4, draft_width=3, proposer=proposer)
-    _, outputs = _decode(config, requests, "xpu3-sim")
+    _, outputs = _decode(config, requests, backend)
     want = _greedy(TARGET, requests)
     for r in requests:
-        assert outputs[r.rid] == want[r.rid], f"request {r.rid} ({proposer})"
+        assert outputs[r.rid] == want[r.rid], f"request {r.rid} ({proposer}, {backend})"
 
 
 def test_speculation_pays_off() -> None:
@@ -77,7 +78,7 @@ def test_speculation_pays_off() -> None:
     assert engine.stats.tokens_per_forward > 1.0
 
 
-@pytest.mark.parametrize("backend", ["cpu", "xpu3-sim"])
+@pytest.mark.parametrize("backend", ["cpu", "xpu3-sim", "cuda-sim"])
 def test_topp_is_reproducible_with_its_seed(backend: str) -> None:
     requests = _requests(5, 6)
     config = EngineConfig(batch_size=3, draft_width=3, strategy="topp", seed=11)

@@ -59,8 +59,9 @@ def test_a_new_op_builds_and_its_tests_name_what_to_write(tmp_path: Path) -> Non
     spec = tmp_path / "opspec" / f"{OP}.yaml"
     cpu = tmp_path / "csrc" / "kernels" / "cpu" / f"{OP}.cc"
     xpu3 = tmp_path / "csrc" / "kernels" / "xpu3" / f"{OP}.xpu"
+    cuda = tmp_path / "csrc" / "kernels" / "cuda" / f"{OP}.cu"
     reference = tmp_path / "tests" / "ops" / "reference" / f"{OP}.py"
-    assert all(p.is_file() for p in (spec, cpu, xpu3, reference))
+    assert all(p.is_file() for p in (spec, cpu, xpu3, cuda, reference))
 
     # Every section of the language (each mapping or list of the spec) is
     # present, and the reference is named; the spec validates against the schema.

@@ -23,16 +23,13 @@ from tests.harness.counts import COUNTS, SECONDS
 from tests.harness.domains import postcondition_violations
 from tests.harness.dtypes import NUMPY, as_float32, encode
 from tests.harness.references import reference, tolerance
+from tests.harness.timing import SlowCase, slow_cases
 from tests.ops.hostile_values import runner
 from tests.ops.hostile_values.cases import hostile_cases
 
 OPS = spec.load_ops()
 BACKENDS = [(op, b) for op in OPS for b in runner.backends(op)]
 LAUNCHES = [(1, 1), (2, 4)]
-
-
-class SlowCase(UserWarning):
-    """A hostile case that ran far longer than the rest of its batch."""
 
 
 def _sentinel(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:  # type: ignore[type-arg]
@@ -99,7 +96,7 @@ def test_hostile_values_stay_inside_buffers_and_match_the_reference(op: Op, back
     # A case far past its siblings (a loop running on a value no clamp bounds)
     # is named with its inputs; the batch goes on.
     seconds = [o.seconds for o in outcomes]
-    for i in runner.slow_cases(seconds):
+    for i in slow_cases(seconds):
         warnings.warn(
             f"{op.name} on {backend}: case {i} took {seconds[i]:.1f} s, over 50x the batch's "
             f"median ({statistics.median(seconds) * 1e6:.0f} us): "
@@ -206,9 +203,9 @@ def test_a_case_far_past_its_batch_is_named() -> None:
     # A missing clamp made one case loop ~2^31 times: 460 s of a 50 s run, and
     # nothing said which case.
     batch = [0.0002] * 599 + [2.5]
-    assert runner.slow_cases(batch) == [599]
-    assert runner.slow_cases([0.0002] * 599 + [0.011]) == []  # 55x, but a scheduler tick
-    assert runner.slow_cases([0.02, 0.03, 0.025]) == []  # a batch of slow cases is not slow
+    assert slow_cases(batch) == [599]
+    assert slow_cases([0.0002] * 599 + [0.011]) == []  # 55x, but a scheduler tick
+    assert slow_cases([0.02, 0.03, 0.025]) == []  # a batch of slow cases is not slow
 
 
 def test_every_call_is_timed_inside_the_runner() -> None:

@@ -144,6 +144,15 @@ inline const phi::DenseTensor& check_tensor(const char* op, const char* arg, con
 // the XPU3 toolchain maps XPU places to the device here.
 Context context_for(const char* op, const PlaceAnchor& anchor);
 
+// A new output: a dense tensor of `shape` and `dtype` whose storage comes
+// straight from Paddle's allocator for the anchor's place (CPU without one).
+// paddle::empty reaches the same allocator through the API's kernel dispatch
+// (kernel-key hashing, the kernel registry, the device-context pool), which cost
+// ~2 us per output warm and more inside a loop; the contents are
+// uninitialized either way (every kernel writes every element of a new output).
+paddle::Tensor new_output(std::initializer_list<int64_t> shape, paddle::DataType dtype,
+                          const PlaceAnchor& anchor);
+
 // The data of a checked tensor whose element count the caller has checked.
 template <typename T>
 inline Buffer<T> buffer(const phi::DenseTensor& dense, int64_t size) {

@@ -521,9 +521,14 @@ enum class Backend : int8_t {
   kCpu,      // the hand-written CPU kernel, on host memory
   kXpu3Sim,  // the XPU3 kernel, run under the XPU3 simulation
   kXpu3,     // the XPU3 kernel on an XPU3 device (builds with the XPU3 toolchain only)
+  kCudaSim,  // the CUDA kernel, run under the CUDA simulation
+  kCuda,     // the CUDA kernel on a GPU (builds with nvcc and a GPU build of Paddle only)
 };
 
 const char* backend_name(Backend backend);
+// The backend that runs ops on CPU tensors, by the name backend_name() gives
+// ("cpu", "xpu3-sim", "cuda-sim"); any other name is an OpError listing them.
+Backend cpu_tensor_backend_named(const std::string& name);
 
 // The switches below are per thread: each thread starts from the defaults
 // (the CPU kernel, 8 x 64 cores, a new schedule per launch, value checks off)
@@ -547,10 +552,23 @@ struct Xpu3Launch {
 Xpu3Launch xpu3_launch();
 void set_xpu3_launch(const Xpu3Launch& launch);
 
+// How the CUDA kernel is launched: nblocks blocks of the spec's cuda_block
+// threads (at most its cuda_max_blocks). Under simulation, schedule_seed picks
+// the order in which a block's threads run; -1 takes a new order per launch.
+struct CudaLaunch {
+  int nblocks = 4;
+  int64_t schedule_seed = -1;
+};
+
+CudaLaunch cuda_launch();
+void set_cuda_launch(const CudaLaunch& launch);
+
 struct Context {
   Backend backend = Backend::kCpu;
   Xpu3Launch xpu3 = {};
   void* xpu3_stream = nullptr;  // the device stream (XPUStream) for kXpu3
+  CudaLaunch cuda = {};
+  void* cuda_stream = nullptr;  // the caller's stream (cudaStream_t) for kCuda
 };
 
 // ---------------------------------------------------------------- random draws

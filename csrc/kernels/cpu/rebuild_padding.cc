@@ -24,6 +24,7 @@
 #include "kernel_decls/rebuild_padding.h"
 
 #include <cstdint>
+#include <cstring>
 
 namespace opforge::rebuild_padding {
 namespace {
@@ -69,12 +70,15 @@ void opforge::rebuild_padding::Kernels::cpu(const CpuArgs<T>& args) {
                                    args.cu_seqlens_q_output,
                                    args.max_bsz,
                                    args.token_num);
+    // Bytes, not elements: a row is copied bit for bit, and all-zero bits are
+    // +0.0 in every T; memcpy/memset move a row at the memcpy floor, where an
+    // element loop over a 16-bit struct T ran 4-8x slower.
+    const size_t row_bytes = static_cast<size_t>(args.hidden_size) * sizeof(T);
     T* dst = args.out + r * args.hidden_size;
     if (src == kNoRow) {
-      for (int64_t i = 0; i < args.hidden_size; ++i) dst[i] = T(0.0f);
+      std::memset(static_cast<void*>(dst), 0, row_bytes);
     } else {
-      const T* row = args.hidden + src * args.hidden_size;
-      for (int64_t i = 0; i < args.hidden_size; ++i) dst[i] = row[i];
+      std::memcpy(static_cast<void*>(dst), args.hidden + src * args.hidden_size, row_bytes);
     }
   }
 }

@@ -37,26 +37,35 @@ int32_t padding(int64_t b, int64_t max_seq_len, int64_t offset) {
 }  // namespace opforge::speculate_get_output_padding_offset
 
 void opforge::speculate_get_output_padding_offset::Kernels::cpu(const CpuArgs& args) {
-  args.cu_seqlens_q_output[0] = 0;
+  // Local restrict pointers: the four outputs never overlap (the glue checks
+  // it), and without the promise g++ reloads the pointers after every store.
+  int32_t* __restrict cu = args.cu_seqlens_q_output;
+  int32_t* __restrict cum = args.output_cum_offsets;
+  int32_t* __restrict pads = args.output_padding_offset;
+  int32_t* __restrict slots = args.batch_id_per_token_output;
+  const int32_t* __restrict lens = args.seq_lens_output;
+  const int64_t out = args.out_token_num;
+  cu[0] = 0;
   int64_t packed = 0;  // lengths of the slots before b: at most real_bsz * INT32_MAX
+  int64_t start = 0;   // min(packed, out): where slot b's rows start
   for (int64_t b = 0; b < args.real_bsz; ++b) {
-    const int64_t start = min64(packed, args.out_token_num);
-    packed += args.seq_lens_output[b] > 0 ? args.seq_lens_output[b] : 0;
-    const int64_t end = min64(packed, args.out_token_num);
-    args.cu_seqlens_q_output[b + 1] = static_cast<int32_t>(end);  // <= out_token_num <= INT32_MAX
+    packed += lens[b] > 0 ? lens[b] : 0;
+    const int64_t end = min64(packed, out);
+    cu[b + 1] = static_cast<int32_t>(end);  // <= out_token_num <= INT32_MAX
     const int32_t pad = padding(b, args.max_seq_len, start);
-    args.output_cum_offsets[b] = pad;
+    cum[b] = pad;
+    const int32_t slot = static_cast<int32_t>(b);
     for (int64_t r = start; r < end; ++r) {
-      args.output_padding_offset[r] = pad;
-      args.batch_id_per_token_output[r] = static_cast<int32_t>(b);
+      pads[r] = pad;
+      slots[r] = slot;
     }
+    start = end;
   }
   // Rows past the last slot's (only when the lengths add up to less than
   // out_token_num, out of the domain): laid out as a slot real_bsz's.
-  const int64_t end_all = min64(packed, args.out_token_num);
-  const int32_t pad = padding(args.real_bsz, args.max_seq_len, end_all);
-  for (int64_t r = end_all; r < args.out_token_num; ++r) {
-    args.output_padding_offset[r] = pad;
-    args.batch_id_per_token_output[r] = kNoSlot;
+  const int32_t pad = padding(args.real_bsz, args.max_seq_len, start);
+  for (int64_t r = start; r < out; ++r) {
+    pads[r] = pad;
+    slots[r] = kNoSlot;
   }
 }

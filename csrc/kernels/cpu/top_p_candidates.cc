@@ -61,6 +61,37 @@ struct TopList {
   }
 };
 
+// Step 2 over one row: every entry offered to `best` in token order. Once the
+// list is full and its last entry is a number, an entry enters only if its
+// value is larger (a tie or a NaN comes later in the order: the scan goes by
+// increasing id), so a block of entries none of which is larger than the
+// list's last value is skipped with one comparison each (a loop g++
+// vectorizes); a block holding a candidate goes through push(), which keeps
+// the order's every rule (NaNs included).
+template <typename T>
+void select(TopList& best, const T* row, int64_t vocab_size) {
+  constexpr int64_t kBlock = 16;
+  int64_t v = 0;
+  while (v < vocab_size && best.count < best.cap) {
+    best.push(static_cast<float>(row[v]), v);
+    ++v;
+  }
+  while (v + kBlock <= vocab_size) {
+    const float last = best.value[best.cap - 1];
+    if (!is_nan(last)) {
+      bool any = false;
+      for (int64_t k = 0; k < kBlock; ++k) any |= static_cast<float>(row[v + k]) > last;
+      if (!any) {
+        v += kBlock;
+        continue;
+      }
+    }
+    for (int64_t k = 0; k < kBlock; ++k) best.push(static_cast<float>(row[v + k]), v + k);
+    v += kBlock;
+  }
+  for (; v < vocab_size; ++v) best.push(static_cast<float>(row[v]), v);
+}
+
 }  // namespace
 }  // namespace opforge::top_p_candidates
 
@@ -76,7 +107,7 @@ void opforge::top_p_candidates::Kernels::cpu(const CpuArgs<T>& args) {
     TopList best;
     best.count = 0;
     best.cap = C;
-    for (int64_t v = 0; v < args.vocab_size; ++v) best.push(static_cast<float>(row[v]), v);
+    select(best, row, args.vocab_size);
 
     // Step 3: the smallest j with float32 sum(0..j) >= top_p[b]; C if never
     // (a NaN sum or top_p never compares >=). A row whose slot is outside

@@ -61,7 +61,7 @@ def main() -> int:
     for index, op in enumerate(load_specs(specs, specs.parent)):
         for name in spec.backends(op):
             try:
-                with backend(name, (2, 4)):
+                with backend(name):
                     outcome = call_one(op, index)
             except Exception:  # each op's failure is reported, then the next runs
                 outcome = "raised:\n" + traceback.format_exc(limit=3)

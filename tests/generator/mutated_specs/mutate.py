@@ -109,6 +109,14 @@ HOSTILE_NAMES = [
     "n",
     "shape",
     "enum",
+    # what the runtime declares in namespace opforge, which an op's namespace would hide
+    "numel",
+    "span",
+    "xpu3_sim",
+    "check_required",
+    "value_checks",
+    # what another op's generated files add to its name (kernel_decls/<op>_xpu3.h)
+    "rebuild_padding_xpu3",
 ]
 
 HOSTILE_VALUES: list[Any] = [
@@ -168,6 +176,11 @@ HOSTILE_SHAPES: list[Any] = [
     [None],
     ["3"],
     [0],
+    # literals alone: C++ would evaluate them in int, where they overflow
+    ["65536 * 65536"],
+    ["2147483647 * 2147483647 + 5"],
+    ["3 * 1000000000 // 7"],
+    ["max_bsz * (65536 * 65536)"],
 ]
 
 FIELD_NAMES = [
@@ -456,11 +469,43 @@ def t_huge(ch: Chooser, text: str) -> tuple[str, str]:
     return text + "k: v\n" * 20_000, "20,000 more lines"
 
 
+# Characters with a meaning somewhere in YAML, and breaks and spaces of every
+# kind: where the two YAML paths could read a file differently.
+YAML_PUNCTUATION = [
+    *"-?:,[]{}#&*!|>'\"%@`\\.",
+    " ",
+    "\t",
+    "\n",
+    "\r",
+    "\r\n",
+    "\u2028",
+    "\u00a0",
+    "\ufeff",
+    ": ",
+    "- ",
+    "? ",
+    "...",
+    "---",
+]
+
+
+def t_punctuation(ch: Chooser, text: str) -> tuple[str, str]:
+    inserted = []
+    for _ in range(ch.integer(1, 3)):
+        at = ch.integer(0, len(text))
+        what = choice(ch, YAML_PUNCTUATION)
+        text = text[:at] + what + text[at:]
+        inserted.append(f"{what!r} at {at}")
+    return text, "insert " + ", ".join(inserted)
+
+
 TEXT_MUTATIONS: list[Callable[[Chooser, str], tuple[str, str]]] = [
     t_insert_snippet,
     t_insert_snippet,
     t_truncate,
     t_huge,
+    t_punctuation,
+    t_punctuation,
 ]
 
 

@@ -4,9 +4,12 @@ A case either is rejected with spec errors that each read ``file:line: ...``
 (line inside the file, message short and printable), or generates code that is
 valid Python (every .py/.pyi compiles), deterministic, and whose *code* is the
 same as when every free text of the spec is replaced by a plain word: spec text
-may change what strings and comments say, never the code around them. The
-framework-free C++ of a sample of accepted cases is compiled and linked against
-stub kernels (see ``compile_cxx``), the one check too slow to run per case.
+may change what strings and comments say, never the code around them. Both
+YAML paths (libyaml's events and the pure-Python composer) must make the same
+of every file: the same values at the same lines, or the same errors. The
+framework-free C++ of every accepted case is compiled and linked against stub
+kernels, many cases to a unit (see ``compile_all``): the one check too slow to
+run per case.
 """
 
 from __future__ import annotations
@@ -23,9 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 
+from codegen import yamlsrc
 from codegen.emit import render
 from codegen.model import Op
 from codegen.parse import SpecErrors, load_specs
+from codegen.views import op_views
 from tests.generator.mutated_specs.lexer import LexError, cpp_tokens, python_tokens
 from tests.generator.mutated_specs.mutate import Case
 from tests.harness import cpp
@@ -125,6 +130,41 @@ def check_generated(ops: list[Op]) -> tuple[str, str, dict[str, str]]:
     return "accepted", "", files
 
 
+def shape(value: object) -> object:
+    """A loaded value with every line it carries."""
+    if isinstance(value, yamlsrc.LocDict):
+        items = tuple((k, shape(v)) for k, v in value.items())
+        return ("map", value.line, tuple(sorted(value.key_lines.items())), items)
+    if isinstance(value, yamlsrc.LocList):
+        return ("list", value.line, tuple(value.item_lines), tuple(shape(v) for v in value))
+    return repr(value)
+
+
+def load_with(data: bytes, composer: str) -> object:
+    """What one YAML path makes of a file: the values with their lines, or the errors."""
+    try:
+        return shape(yamlsrc.load_bytes(data, composer=composer))
+    except yamlsrc.YamlErrors as exc:
+        return ("rejected", [(p.line, p.where, p.message) for p in exc.problems])
+
+
+def yaml_paths_disagree(data: bytes) -> str | None:
+    """How the fast YAML path (libyaml's events) and the pure-Python one differ
+    on a file (None: the same values at the same lines, or the same errors)."""
+    if len(yamlsrc.COMPOSERS) < 2:
+        return None  # PyYAML built without libyaml: one path only
+    fast, slow = (load_with(data, c) for c in ("libyaml", "python"))
+    if fast == slow:
+        return None
+    verdict = {True: "refuses", False: "accepts"}
+    fast_no = isinstance(fast, tuple) and fast[0] == "rejected"
+    slow_no = isinstance(slow, tuple) and slow[0] == "rejected"
+    return (
+        f"libyaml {verdict[fast_no]}, Python {verdict[slow_no]}: "
+        f"{str(fast)[:300]} / {str(slow)[:300]}"
+    )
+
+
 def run_case(case: Case, workdir: Path) -> Outcome:
     spec_dir = workdir / "opspec"
     if spec_dir.exists():
@@ -137,6 +177,9 @@ def run_case(case: Case, workdir: Path) -> Outcome:
     start = time.perf_counter()
     try:
         with time_limit(CASE_SECONDS):
+            disagreement = yaml_paths_disagree(data)
+            if disagreement is not None:
+                return Outcome("yaml-paths", disagreement, time.perf_counter() - start)
             try:
                 ops = load_specs(spec_dir, workdir)
             except SpecErrors as errors:
@@ -159,15 +202,25 @@ def run_case(case: Case, workdir: Path) -> Outcome:
         )
 
 
-# Where the sample's harnesses are built, one directory per sample slot (so
-# a rerun compiles only what changed): build/mutated_specs/<slot>/.
+# Where the units are built, one directory per slot (so a rerun compiles only
+# what changed): build/mutated_specs/<slot>/.
 CXX_DIR = BUILD / "mutated_specs"
+UNIT_OPS = 16  # ops per compiled unit: the headers parsed once for all of them
 
 
-def compile_cxx(files: dict[str, str], op: Op, slot: int = 0) -> str | None:
-    """An op's framework-free C++ (the kernel declarations, the entry and its
-    launchers) compiled and linked against stub kernels, through the harness
-    build (tests.harness.cpp); the compiler's output, or None."""
+def own_files(op: Op, files: dict[str, str]) -> dict[str, str]:
+    """The op's own C++ files among everything the generator rendered."""
+    return {r.path: files[r.path] for r in op_views(op).files}
+
+
+def compile_unit(cases: list[tuple[Op, dict[str, str]]], slot: int = 0) -> str | None:
+    """The framework-free C++ of several ops (the kernel declarations, the
+    entry and its launchers; names distinct) compiled as one unit with the
+    project's warning flags and linked against stub kernels
+    (tests.harness.cpp.link_check_unity); the compiler's output, or None.
+    A unit could hide a missing include (an earlier op's includes serve a
+    later one), but no generated file's includes depend on its spec, and
+    tests/harness/test_cpp.py compiles each real op's files on their own."""
     where = CXX_DIR / str(slot)
     where.parent.mkdir(parents=True, exist_ok=True)
     # One user of a slot at a time (the suite's processes may share slot 0).
@@ -176,12 +229,54 @@ def compile_cxx(files: dict[str, str], op: Op, slot: int = 0) -> str | None:
         if where.exists():
             shutil.rmtree(where)
         generated = where / "generated"
-        for path, text in files.items():
-            (generated / path).parent.mkdir(parents=True, exist_ok=True)
-            (generated / path).write_text(text, encoding="utf-8")
-        sources = cpp.link_check_sources(op, generated, where)
+        for op, files in cases:
+            for path, text in own_files(op, files).items():
+                (generated / path).parent.mkdir(parents=True, exist_ok=True)
+                (generated / path).write_text(text, encoding="utf-8")
+        unit = cpp.link_check_unity([op for op, _ in cases], where)
         try:
-            cpp.build(sources, where / "harness", "plain", generated)
+            cpp.build([unit], where / "harness", "plain", generated)
         except cpp.HarnessBuildFailed as failed:
             return str(failed)[-2000:]
     return None
+
+
+def compile_cxx(files: dict[str, str], op: Op, slot: int = 0) -> str | None:
+    """One op's framework-free C++ compiled and linked (see compile_unit)."""
+    return compile_unit([(op, files)], slot)
+
+
+def units(names: list[str], size: int = UNIT_OPS) -> list[list[int]]:
+    """Indexes of ops grouped into units of at most ``size``, no name twice in
+    one (each op is the namespace opforge::<name>): first fit, in order."""
+    groups: list[list[int]] = []
+    taken: list[set[str]] = []
+    for index, name in enumerate(names):
+        for group, seen in zip(groups, taken, strict=True):
+            if len(group) < size and name not in seen:
+                group.append(index)
+                seen.add(name)
+                break
+        else:
+            groups.append([index])
+            taken.append({name})
+    return groups
+
+
+def compile_all(
+    cases: list[tuple[Op, dict[str, str]]], size: int = UNIT_OPS
+) -> tuple[int, list[tuple[int, str]]]:
+    """Every case compiled, ``size`` ops per unit: (units compiled, failures as
+    (index of the case, compiler output)). A unit that fails is compiled again
+    op by op, so each failure names its case; one that fails only together
+    with others is a failure of its first case, saying so."""
+    failures: list[tuple[int, str]] = []
+    groups = units([op.name for op, _ in cases], size)
+    for group in groups:
+        problem = compile_unit([cases[i] for i in group])
+        if problem is None:
+            continue
+        alone = [(i, compile_unit([cases[i]])) for i in group] if len(group) > 1 else []
+        found = [(i, p) for i, p in alone if p is not None]
+        failures += found or [(group[0], "fails only in a unit with other ops:\n" + problem)]
+    return len(groups), failures

@@ -16,8 +16,8 @@ caller's device tensors live in simulated device memory and host-resident
 ones are staged by the launcher, as on a device.
 
 Protocol (little-endian). In: int64 case count; per case: int32 backend
-(0 CPU, 1 XPU3 simulation, 2 XPU3 device launcher), int32 index of the dtype in the op's set, int32
-value-checked mode, int32 clusters, int32 cores, int64 schedule seed; an int64
+(its index in BACKENDS), int32 index of the dtype in the op's set, int32
+value-checked mode, int32 clusters (CUDA: blocks), int32 cores, int64 schedule seed; an int64
 per dim (spec order); 8 bytes per attribute (double for float attributes,
 int64 otherwise); per tensor of `run` (spec order, scratch excluded) an int64
 element count (-1: absent) and the elements' bytes. Out, per case: int32
@@ -30,7 +30,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-import statistics
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,29 +37,47 @@ from pathlib import Path
 import numpy as np
 
 from codegen import api
-from codegen.kinds import kinds_of
+from codegen.kinds import KINDS, kinds_of
 from codegen.model import AttrType, Op
 from tests import ROOT
 from tests.harness import cpp, spec
 from tools.build import manifest, write_if_changed
 from tools.plant_bugs import planted_copy, planted_in_place_of, planting
 
-# The entry dispatches kXpu3 to the device launcher, here over the stand-in runtime.
-DEFINES = ("OPFORGE_WITH_XPU3_TOOLCHAIN",)
+# The entry dispatches a device backend (kXpu3) to its device launcher, here
+# over the stand-in runtime: the launchers' toolchain macros are defined.
+DEFINES = tuple(sorted({x.guard for k in KINDS for x in k.launchers if x.stand_in and x.guard}))
 ENV = {
     "ASAN_OPTIONS": "detect_leaks=0:halt_on_error=1:abort_on_error=0",
     "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1",
 }
 
 
+def _backend_table() -> dict[str, tuple[str, bool]]:
+    """Every backend a runner can drive, by name: (the opforge::Backend
+    enumerator, whether the caller's tensors are in device memory). A kind's
+    direct backend is named as the kind, a simulation launcher "<kind>-sim",
+    a device launcher over the stand-in runtime "<kind>-device"."""
+    table = {}
+    for k in KINDS:
+        if k.direct_backend:
+            table[k.name] = (k.direct_backend, False)
+        for x in k.launchers:
+            if x.built or x.stand_in:
+                table[f"{k.name}-{'device' if x.device_memory else 'sim'}"] = (
+                    x.backend,
+                    x.device_memory,
+                )
+    return table
+
+
+BACKENDS = _backend_table()
+
+
 def backends(op: Op) -> list[str]:
     """The backends a runner drives: the spec suite's (spec.backends), and each
     device launcher over the stand-in runtime ("<kind>-device")."""
-    device = [
-        f"{k.name}-device"
-        for k in kinds_of(op.kernels)
-        if any(x.device_memory for x in k.launchers)
-    ]
+    device = [f"{k.name}-device" for k in kinds_of(op.kernels) if f"{k.name}-device" in BACKENDS]
     return [*spec.backends(op), *device]
 
 
@@ -108,6 +125,8 @@ def source(op: Op) -> str:
     else:
         dispatch = f"    {run_case.call(own)};"
     gives = "\n".join(f"  {t.name}_data.give_back();" for t in spec.writes(op))
+    backend_list = ", ".join(f"opforge::Backend::{b}" for b, _ in BACKENDS.values())
+    device_list = ", ".join("true" if d else "false" for _, d in BACKENDS.values())
     return f"""// The sanitized hostile-values runner of {op.name} (tests/ops/hostile_values/runner.py).
 #include <chrono>
 #include <cstdint>
@@ -124,6 +143,10 @@ def source(op: Op) -> str:
 #include "xpu3sim/sim.h"
 
 namespace {{
+
+// The backends by their index in the protocol (runner.BACKENDS' order).
+const opforge::Backend kBackends[] = {{{backend_list}}};
+const bool kOnDevice[] = {{{device_list}}};
 
 std::vector<char> input;
 size_t position = 0;
@@ -201,16 +224,18 @@ int main() {{
   for (int64_t i = 0; i < cases; ++i) {{
     opforge::Context ctx;
     const int32_t backend = take<int32_t>();
-    ctx.backend = backend == 0   ? opforge::Backend::kCpu
-                  : backend == 1 ? opforge::Backend::kXpu3Sim
-                                 : opforge::Backend::kXpu3;
-    const bool on_device = backend == 2;
+    if (backend < 0 || backend >= {len(BACKENDS)}) std::abort();
+    ctx.backend = kBackends[backend];
+    const bool on_device = kOnDevice[backend];
     const int32_t dtype = take<int32_t>();
     (void)dtype;
     opforge::set_value_checks(take<int32_t>() != 0);
+    // One launch for every simulation: XPU3 clusters x cores, CUDA blocks.
     ctx.xpu3.nclusters = take<int32_t>();
     ctx.xpu3.ncores = take<int32_t>();
+    ctx.cuda.nblocks = ctx.xpu3.nclusters;
     ctx.xpu3.schedule_seed = take<int64_t>();
+    ctx.cuda.schedule_seed = ctx.xpu3.schedule_seed;
 {chr(10).join(dim_reads)}
 {chr(10).join(attr_reads)}
     std::fprintf(stderr, "case %lld\\n", static_cast<long long>(i));
@@ -228,11 +253,15 @@ int main() {{
 
 def _sources(op: Op, generated: Path, kernels: Path) -> list[Path]:
     """The op's units as the generator's manifest lists them, the device
-    launchers included (the runner defines their toolchain's macro, over the
-    stand-in runtime), but not the Paddle op; a planted copy in place of its
+    launchers that have a stand-in runtime included (the runner defines their
+    toolchain's macro), but not the Paddle op; a planted copy in place of its
     source. Beside them, the runtime and the simulation every harness links."""
     entry = manifest(generated)["ops"][op.name]
-    found = [generated / u["path"] for u in entry["units"] if not u["paddle"]]
+    found = [
+        generated / u["path"]
+        for u in entry["units"]
+        if not u["paddle"] and u.get("guard", "") in ("", *DEFINES)
+    ]
     found += [kernels / k["source"] for k in entry["kernels"]]
     return [planted_in_place_of(path) for path in found]
 
@@ -262,13 +291,14 @@ class Call:
     """One case for the runner: the caller's arrays (None: absent) for every
     tensor of `run`, including the new outputs' initial contents."""
 
-    backend: str  # "cpu", "xpu3-sim" or "xpu3-device"
+    backend: str  # a name of BACKENDS: "cpu", "xpu3-sim", "xpu3-device", "cuda-sim"
     dims: dict[str, int]
     attrs: dict[str, object]
     arrays: dict[str, np.ndarray | None]
     dtype_index: int = 0
     value_checks: bool = False
-    launch: tuple[int, int, int] = (2, 4, 7)  # clusters, cores, schedule seed
+    # XPU3 clusters (CUDA blocks), XPU3 cores, schedule seed
+    launch: tuple[int, int, int] = (2, 4, 7)
 
 
 @dataclass
@@ -291,7 +321,7 @@ def run(op: Op, binary: Path, calls: list[Call]) -> list[Outcome]:
         parts.append(
             np.array(
                 [
-                    {"cpu": 0, "xpu3-sim": 1, "xpu3-device": 2}[c.backend],
+                    list(BACKENDS).index(c.backend),
                     c.dtype_index,
                     int(c.value_checks),
                     clusters,
@@ -340,17 +370,6 @@ def run(op: Op, binary: Path, calls: list[Call]) -> list[Outcome]:
     return [
         dataclasses.replace(o, seconds=int(ns) / 1e9) for o, ns in zip(outcomes, took, strict=True)
     ]
-
-
-def slow_cases(seconds: list[float], factor: float = 50.0, floor: float = 1.0) -> list[int]:
-    """The cases that ran far past their siblings: over `factor` times the
-    batch's median and over `floor` seconds (a case of a few milliseconds is a
-    scheduler tick on a busy machine, seen at 10 ms, not a loop gone long,
-    whatever its ratio)."""
-    if not seconds:
-        return []
-    median = statistics.median(seconds)
-    return [i for i, s in enumerate(seconds) if s > floor and s > factor * median]
 
 
 def _parse(op: Op, calls: list[Call], data: bytes) -> list[Outcome]:

@@ -1,0 +1,39 @@
+// Generated from opspec/speculate_get_output_padding_offset.yaml by `python -m codegen`. Do not edit.
+// The CUDA kernel of speculate_get_output_padding_offset implements this declaration. It compiles
+// with nvcc for the device and, for tests on any machine, with g++ against the
+// simulation in csrc/cudasim.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include "kernel_decls/speculate_get_output_padding_offset.h"
+#include "cuda_portable.h"
+
+namespace opforge::speculate_get_output_padding_offset {
+
+// threads per block of the CUDA kernel, which reads it as kCudaBlock (default 256)
+inline constexpr int kCudaBlock = 256;
+
+// What the CUDA kernel receives, by value, one named field each (tensors
+// in spec order, then dims, then attributes): a kernel reads args.<name>,
+// never a position, so two fields cannot be swapped. Pointers are device
+// (global) memory: in-place and output buffers mutable, all others const;
+// optional tensors are null when absent; scratch is made and filled by the glue.
+struct CudaArgs {
+  cuda_global<const int32_t> seq_lens_output;      // [real_bsz]
+  cuda_global<int32_t> output_padding_offset;      // [out_token_num]
+  cuda_global<int32_t> output_cum_offsets;         // [real_bsz]
+  cuda_global<int32_t> cu_seqlens_q_output;        // [real_bsz + 1]
+  cuda_global<int32_t> batch_id_per_token_output;  // [out_token_num]
+  int64_t real_bsz;
+  int64_t out_token_num;
+  int64_t cpu_out_token_num;
+  int32_t max_seq_len;
+};
+
+// Define it with its qualified name,
+//   __global__ void opforge::speculate_get_output_padding_offset::cuda_kernel(const opforge::speculate_get_output_padding_offset::CudaArgs args) { ... }
+// so a definition whose parameters differ from this declaration does not compile.
+__global__ void cuda_kernel(const opforge::speculate_get_output_padding_offset::CudaArgs args);
+
+}  // namespace opforge::speculate_get_output_padding_offset

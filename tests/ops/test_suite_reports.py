@@ -1,0 +1,232 @@
+"""What the spec-derived suite tells an author (tests/harness/valid.py): a
+failing case in a few lines with a file that replays it, a case far past its
+siblings named while the run goes on, and the share of valid cases that change
+each written tensor, held to the spec's `coverage` minimums."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+import time
+import warnings
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from codegen.model import Op
+from tests import ROOT
+from tests.harness import spec, timing, valid
+from tests.harness.cases import Case
+from tools import build
+
+OP = "rebuild_padding"  # a new output, swept dims and a dtype set; fast on both backends
+
+
+@pytest.fixture(autouse=True)
+def _own_counters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These runs stay out of the session's tallies (its summary counts the suite's)."""
+    for name in ("COUNTS", "SECONDS", "CHANGED", "CASES_BY", "CHANGED_BY"):
+        monkeypatch.setattr(valid, name, Counter())
+
+
+def _op() -> Op:
+    return spec.op_named(OP)
+
+
+def _wrong_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reference, off by one in its first non-empty output: every case
+    with a row fails, as a kernel bug would."""
+    right = valid.reference
+
+    def wrong(op: Op, case: Case) -> tuple[np.ndarray, ...]:
+        want = right(op, case)
+        return tuple((w + 1).astype(w.dtype) if i == 0 else w for i, w in enumerate(want))
+
+    monkeypatch.setattr(valid, "reference", wrong)
+
+
+@pytest.mark.parametrize("backend", spec.backends(spec.op_named(OP)))
+def test_a_failing_case_is_reported_in_a_few_lines_and_replays(
+    backend: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(valid, "REPRO_DIR", tmp_path)
+    right_reference = valid.reference
+    _wrong_reference(monkeypatch)
+    with pytest.raises(pytest.fail.Exception) as failed:
+        valid.run(_op(), backend, 30)
+    report = str(failed.value)
+    lines = report.splitlines()
+    # What pytest prints for it (pytrace=False): this text, not the test's
+    # source nor Hypothesis' arguments (the Op model ran to ~2,200 lines).
+    assert len(lines) <= 8, report
+    assert lines[0].startswith(f"{OP} on {backend}: out differs from the reference: "), report
+    assert "elements differ; first at [" in lines[0], report
+    assert lines[1].startswith("  sizes: max_bsz="), report
+    assert lines[2].startswith("  attributes: cpu_out_token_num="), report
+    assert "values seed" in lines[3] and "dtype " in lines[3], report
+    assert ("launch " in lines[3]) == (backend != "cpu"), report
+    path = tmp_path / f"{OP}-{backend}.json"
+    assert lines[4] == f"  replay: opforge-dev test {OP} --repro {path}", report
+    assert "Op(" not in report and "Dim(" not in report
+    # The file replays exactly that case: the same report, but for the line
+    # that writes it again.
+    with pytest.raises(pytest.fail.Exception) as replayed:
+        valid.replay(path)
+    assert str(replayed.value) == report
+    # ... and with the reference right again, the case passes.
+    monkeypatch.setattr(valid, "reference", right_reference)
+    valid.replay(path)
+
+
+def test_a_kernel_error_is_reported_with_its_message(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(valid, "REPRO_DIR", tmp_path)
+
+    def refused(*args: Any) -> Any:
+        raise RuntimeError("simulated transfer refused: GM2LM reads 4 bytes past 'out'")
+
+    monkeypatch.setattr(valid, "call", refused)
+    with pytest.raises(pytest.fail.Exception) as failed:
+        valid.run(_op(), "xpu3-sim", 5)
+    first = str(failed.value).splitlines()[0]
+    assert first.startswith(f"{OP} on xpu3-sim: the call raised RuntimeError: simulated "), first
+    assert "4 bytes past 'out'" in first
+
+
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("{", "not a readable repro file"),
+        ('{"op": "x"}', "field 'dims' must be a mapping"),
+        (
+            '{"op": "x", "backend": "cpu", "dims": {"n": "2"}, "attrs": {}, "seed": 1, '
+            '"dtype": null, "launch": [1, 1]}',
+            "field 'dims' must map names to integers",
+        ),
+        (
+            '{"op": "x", "backend": "cpu", "dims": {}, "attrs": {}, "seed": 1, '
+            '"dtype": "float128", "launch": [1, 1]}',
+            "no dtype 'float128'",
+        ),
+        (
+            '{"op": "x", "backend": "cpu", "dims": {}, "attrs": {}, "seed": 1, '
+            '"dtype": null, "launch": [0, 1]}',
+            "field 'launch' must be a list of positive integers",
+        ),
+    ],
+)
+def test_a_bad_repro_file_is_named(text: str, problem: str, tmp_path: Path) -> None:
+    path = tmp_path / "case.json"
+    path.write_text(text)
+    with pytest.raises(valid.ReproError, match="case.json: .*" + problem.replace("[", r"\[")):
+        valid.read_repro(path)
+
+
+def test_a_repro_of_an_unknown_op_or_backend_is_named(tmp_path: Path) -> None:
+    drawn = valid.draw.Drawn({}, {}, 1, None)
+    path = valid.write_repro(valid.Replay("no_such_op", "cpu", drawn, ()), tmp_path)
+    with pytest.raises(pytest.fail.Exception, match="no op 'no_such_op'"):
+        valid.replay(path)
+    path = valid.write_repro(valid.Replay(OP, "tpu-sim", drawn, ()), tmp_path)
+    with pytest.raises(pytest.fail.Exception, match=f"{OP} runs on cpu, .*not 'tpu-sim'"):
+        valid.replay(path)
+
+
+def test_a_case_far_past_its_siblings_is_named_and_the_run_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A missing clamp once made one case loop ~2^31 times: 460 s of a 50 s run
+    # and nothing named the case. Here one call sleeps (a floor of 50 ms
+    # instead of 1 s keeps the test short).
+    monkeypatch.setattr(timing, "FLOOR", 0.05)
+    calls = []
+    real_call = valid.call
+
+    def one_slow(op: Op, case: Case, tensors: list[Any]) -> Any:
+        calls.append(case.describe())
+        if len(calls) == 7:
+            time.sleep(0.3)
+        return real_call(op, case, tensors)
+
+    monkeypatch.setattr(valid, "call", one_slow)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        tally = valid.run(_op(), "cpu", 25)
+    slow = [w for w in caught if issubclass(w.category, timing.SlowCase)]
+    assert len(slow) == 1, [str(w.message) for w in caught]
+    message = str(slow[0].message)
+    assert message.startswith(f"{OP} on cpu: a valid case took 0.3 s, over 50x the median"), message
+    assert message.endswith(calls[6]), (message, calls[6])  # its sizes and attributes
+    assert tally.cases == 25 == len(calls)  # every case ran
+    assert valid.SECONDS[(OP, "valid (cpu)")] >= 0.3  # the op's total, printed at the end
+
+
+def test_the_changed_share_is_tallied_per_branch_value() -> None:
+    op = _op()
+    tally = valid.run(op, "cpu", 40)
+    assert tally.cases == 40
+    swept = [name for name, _ in op.sweep]
+    assert swept and {name for name, _ in tally.cases_by} == set(swept)
+    for name in swept:  # each case counted once per swept name
+        assert sum(n for (b, _), n in tally.cases_by.items() if b == name) == 40
+        changed = sum(n for (t, b, _), n in tally.changed_by.items() if b == name and t == "out")
+        assert changed == tally.changed["out"]
+    # An empty step (real_bsz 0) never writes a row; the tally must see that.
+    assert tally.changed_by[("out", "real_bsz", "0")] == 0 < tally.cases_by[("real_bsz", "0")]
+    assert 0 < tally.changed["out"] < 40
+
+
+def test_a_coverage_minimum_the_drawn_cases_miss_fails_naming_the_tensor() -> None:
+    op = _op()
+    reached = valid.run(op, "cpu", 30).changed["out"]
+    share = reached / 30
+    assert 0 < share < 1
+    # The same 30 cases (derandomized): a minimum at their share passes, one above fails.
+    valid.run(dataclasses.replace(op, coverage=(("out", share, 70),)), "cpu", 30)
+    above = dataclasses.replace(op, coverage=(("out", min(1.0, share + 0.1), 70),))
+    with pytest.raises(pytest.fail.Exception) as failed:
+        valid.run(above, "cpu", 30)
+    message = str(failed.value)
+    assert message.startswith(
+        f"{OP} on cpu: the call changed out in {reached} of 30 valid cases ({share:.0%}), "
+        f"below the spec's coverage minimum"
+    ), message
+    assert f"({op.source}:70)" in message and "tune values, density, sample or sweep" in message
+
+
+def test_the_repro_file_is_json_of_the_drawn_call(tmp_path: Path) -> None:
+    drawn = valid.draw.Drawn({"n": 3}, {"flag": True}, 7, None)
+    path = valid.write_repro(valid.Replay(OP, "xpu3-sim", drawn, (2, 4)), tmp_path)
+    assert json.loads(path.read_text())["launch"] == [2, 4]
+    assert valid.read_repro(path) == valid.Replay(OP, "xpu3-sim", drawn, (2, 4))
+
+
+def test_opforge_dev_test_replays_a_repro_file(tmp_path: Path) -> None:
+    """`opforge-dev test OP --repro FILE` runs that one case (here a passing
+    one, then one whose file names no op), in a fresh process."""
+    drawn = valid.draw.call(valid.draw.RandomChooser(5), _op())
+    good = valid.write_repro(valid.Replay(OP, "cpu", drawn, ()), tmp_path / "good")
+    bad = valid.write_repro(valid.Replay("no_such_op", "cpu", drawn, ()), tmp_path / "bad")
+    env = dict(os.environ, OPFORGE_EXTENSION=str(build.MODULE))  # built by this session
+    runs = {}
+    for name, path in (("good", good), ("bad", bad)):
+        runs[name] = subprocess.run(
+            [sys.executable, "-m", "opforge_dev", "test", OP, "--repro", str(path)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+    assert runs["good"].returncode == 0, runs["good"].stdout[-3000:]
+    assert "1 passed" in runs["good"].stdout
+    assert runs["bad"].returncode == 1, runs["bad"].stdout[-3000:]
+    assert "no op 'no_such_op'" in runs["bad"].stdout

@@ -1,0 +1,139 @@
+"""Compile every CUDA kernel and generated GPU launcher with the real nvcc.
+
+No machine this repository is tested on has a GPU, so the CUDA kernels run
+under the simulation (csrc/cudasim) on every CI run; this checks the other
+half: that the same sources are valid CUDA for the device. Each op's
+csrc/kernels/cuda/<op>.cu and generated/launch/<op>_cuda.cu compile for
+sm_80 and sm_90 with every warning an error (nvcc's and the host compiler's),
+incrementally (ninja, nvcc's depfiles). Objects are only compiled, never
+linked or run: linking needs a GPU build of Paddle, running needs a GPU.
+
+    python tools/nvcc_check.py            exit 0: all compiled; 1: a source failed; 2: no nvcc
+    python tools/nvcc_check.py --install  without an nvcc, first install the registry's CUDA 13
+                                          compiler wheels into this environment (what CI does)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools.build import BUILD, MAIN, ROOT, Tree, _run_ninja, manifest, rules, write_if_changed
+
+ARCHS = ("80", "90")
+# The launcher's guard: only a CUDA build compiles it.
+DEFINE = "OPFORGE_WITH_CUDA"
+FLAGS = [
+    "-std=c++17",
+    *(f"-gencode=arch=compute_{a},code=sm_{a}" for a in ARCHS),
+    "-Werror=all-warnings",
+    "-Xcompiler=-Wall,-Wextra,-Wno-unused-parameter,-Werror",
+    f"-D{DEFINE}",
+]
+
+
+def find_nvcc() -> tuple[Path | None, list[str]]:
+    """nvcc from $NVCC, PATH, $CUDA_HOME, or the registry's CUDA 13 wheels in
+    this environment (nvidia-cuda-nvcc: site-packages/nvidia/cu13/bin); with
+    the places looked at, for the message when there is none."""
+    looked = []
+    candidates: list[Path] = []
+    if os.environ.get("NVCC"):
+        candidates.append(Path(os.environ["NVCC"]))
+        looked.append("$NVCC")
+    on_path = shutil.which("nvcc")
+    looked.append("PATH")
+    if on_path:
+        candidates.append(Path(on_path))
+    if os.environ.get("CUDA_HOME"):
+        candidates.append(Path(os.environ["CUDA_HOME"]) / "bin" / "nvcc")
+        looked.append("$CUDA_HOME/bin")
+    site = Path(sys.executable).resolve().parent.parent / "lib"
+    candidates += sorted(site.glob("python3*/site-packages/nvidia/cu13/bin/nvcc"))
+    looked.append("site-packages/nvidia/cu13/bin")
+    for candidate in candidates:
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            return candidate, looked
+    return None, looked
+
+
+def sources(tree: Tree = MAIN) -> list[Path]:
+    """Each op's CUDA kernel and its GPU launcher, as the manifest lists them."""
+    found = []
+    for entry in manifest(tree.generated)["ops"].values():
+        for kernel in entry["kernels"]:
+            if kernel["kind"] == "cuda":
+                found.append(tree.kernels / kernel["source"])
+        for unit in entry["units"]:
+            if unit.get("guard") == DEFINE:
+                found.append(tree.generated / unit["path"])
+    return found
+
+
+def ninja_file(nvcc: Path, units: list[Path], directory: Path, tree: Tree = MAIN) -> str:
+    includes = [ROOT / "csrc" / "include", tree.generated]
+    includes += [ROOT / d for d in rules()["nvcc"]["includes"]]
+    flags = [*FLAGS, *rules()["nvcc"]["flags"], *(f"-I{d}" for d in includes)]
+    q = shlex.quote
+    lines = [
+        "# Written by tools/nvcc_check.py; do not edit.",
+        "ninja_required_version = 1.10",
+        f"nvcc = {q(str(nvcc))}",
+        f"flags = {' '.join(q(f) for f in flags)}",
+        "rule nvcc",
+        "  command = $nvcc -MD -MF $out.d $flags -c $in -o $out",
+        "  depfile = $out.d",
+        "  deps = gcc",
+        "  description = NVCC $in",
+    ]
+    objects = []
+    for source in units:
+        obj = directory / "obj" / (source.relative_to(ROOT).as_posix().replace("/", "__") + ".o")
+        objects.append(obj)
+        lines.append(f"build {q(str(obj))}: nvcc {q(str(source))}")
+    lines.append(f"build all: phony {' '.join(q(str(o)) for o in objects)}")
+    return "\n".join(lines) + "\n"
+
+
+# The registry's CUDA 13 compiler (nvcc, under site-packages/nvidia/cu13/bin),
+# its runtime headers and CCCL (CUB); the older -cu12 nvcc wheel has no driver.
+WHEELS = ("nvidia-cuda-nvcc", "nvidia-cuda-runtime", "nvidia-cuda-cccl")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--install", action="store_true", help="install nvcc from the registry if none is found"
+    )
+    args = parser.parse_args(argv)
+    nvcc, looked = find_nvcc()
+    if nvcc is None and args.install:
+        print("nvcc not found; installing " + " ".join(WHEELS), file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", *WHEELS], check=True)
+        nvcc, looked = find_nvcc()
+    if nvcc is None:
+        print(
+            "nvcc not found (looked in " + ", ".join(looked) + "); install it with "
+            f"`pip install {' '.join(WHEELS)}` (or run with --install) "
+            "or set NVCC. Nothing was compiled.",
+            file=sys.stderr,
+        )
+        return 2
+    units = sources()
+    directory = BUILD / "nvcc"
+    write_if_changed(directory / "build.ninja", ninja_file(nvcc, units, directory))
+    done = _run_ninja(directory, Path("all"))
+    if done.returncode == 0:
+        print(f"nvcc: {len(units)} CUDA sources compiled for sm_{', sm_'.join(ARCHS)}")
+    return done.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
