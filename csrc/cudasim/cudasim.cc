@@ -329,6 +329,7 @@ struct Thread {
   const char* wait_op = "";
   const char* wait_file = "";
   int wait_line = 0;
+  int barrier_count = 0;  // the last barrier's predicate count
   void* asan_fake_stack = nullptr;
 };
 
@@ -357,6 +358,7 @@ struct Block {
   const char* barrier_file = "";
   int barrier_line = 0;
   int barrier_first = -1;
+  int barrier_count = 0;  // threads that passed a nonzero predicate so far
   std::vector<Warp> warps;
   std::map<const void*, std::unique_ptr<Region>> shared;  // by declaration site
   std::vector<Region*> shared_order;
@@ -518,8 +520,10 @@ class Launch {
   void yield(Thread& t) { suspend(t, ThreadStatus::runnable); }
 
   // __syncthreads
-  void barrier(Thread& t, const char* file, int line) {
-    if (unwinding()) return;
+  // __syncthreads; returns how many threads passed a nonzero `predicate`
+  // (the __syncthreads_count/_and/_or forms).
+  int barrier(Thread& t, const char* file, int line, int predicate = 0) {
+    if (unwinding()) return 0;
     if (block_.first_exited >= 0) {
       fail(t,
            format("%s:%d", file, line),
@@ -545,18 +549,24 @@ class Launch {
     t.wait_op = "__syncthreads";
     t.wait_file = file;
     t.wait_line = line;
+    if (predicate != 0) ++block_.barrier_count;
     if (++block_.barrier_arrived == static_cast<int>(threads_.size())) {
       if (!pending_uninitialised_.empty()) throw Error(pending_uninitialised_);
       block_.barrier_arrived = 0;
       ++g_interval;
       for (Thread& other : threads_) {
+        other.barrier_count = block_.barrier_count;
         if (other.status == ThreadStatus::at_barrier) make_ready(other);
       }
+      block_.barrier_count = 0;
       yield(t);
     } else {
       suspend(t, ThreadStatus::at_barrier);
     }
+    return t.barrier_count;
   }
+
+  std::size_t dynamic_shared_bytes() const { return config_.dynamic_shared_bytes; }
 
   unsigned long long warp_collective(Thread& t,
                                      Collective kind,
@@ -660,8 +670,8 @@ class Launch {
       if (!arrays.empty()) arrays.pop_back();
       fail(t,
            format("%s:%d", file, line),
-           format("shared array '%s' needs %zu bytes, but the block's static shared memory "
-                  "(%zu bytes) has %zu left%s%s",
+           format("shared array '%s' needs %zu bytes, but the block's shared memory "
+                  "(static and dynamic, %zu bytes) has %zu left%s%s",
                   name,
                   bytes,
                   kStaticSharedBytes,
@@ -1311,6 +1321,24 @@ void syncthreads(const char* file, int line) {
   Launch* launch = nullptr;
   Thread& t = current_thread(launch, "__syncthreads");
   launch->barrier(t, file, line);
+}
+
+int syncthreads_count(int predicate, const char* file, int line) {
+  Launch* launch = nullptr;
+  Thread& t = current_thread(launch, "__syncthreads_count");
+  return launch->barrier(t, file, line, predicate);
+}
+
+Region* dynamic_shared_region(
+    const void* site, std::size_t alignment, const char* name, const char* file, int line) {
+  Launch* launch = nullptr;
+  Thread& t = current_thread(launch, "CUDA_DYNAMIC_SHARED_ARRAY");
+  return launch->shared_region(
+      t, site, launch->dynamic_shared_bytes(), alignment, name, file, line);
+}
+
+std::size_t region_bytes(const Region* region) {
+  return region->bytes;
 }
 
 unsigned long long warp_collective(Collective kind,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import fcntl
 import functools
+import hashlib
 import os
 import re
 import shlex
@@ -232,32 +233,38 @@ def find_nvcc() -> Path | None:
 NVCC_ARCHS = ["sm_80", "sm_90"]
 
 
-def test_nvcc_compiles_the_correct_kernels(tmp_path: Path) -> None:
+def test_nvcc_compiles_the_correct_kernels() -> None:
     nvcc = find_nvcc()
     if nvcc is None:
         pytest.skip("nvcc not found on PATH or under the venv's site-packages/nvidia/cu13/bin")
     # The deliberately broken kernels are left out: only correct ones must
     # build for the device. Only the portable header is on nvcc's include path;
     # the stand-ins (csrc/cudasim/include) would hide the real toolchain headers.
+    source = HERE / "kernels" / "correct.cu"
     gencode = [f"-gencode=arch=compute_{a[3:]},code={a}" for a in NVCC_ARCHS]
-    command = [
-        str(nvcc),
-        "-std=c++17",
-        *gencode,
-        "-Werror",
-        "all-warnings",
-        f"-I{SIM / 'portable'}",
-        "-c",
-        str(HERE / "kernels" / "correct.cu"),
-        "-o",
-        str(tmp_path / "correct.o"),
-    ]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    flags = ["-std=c++17", *gencode, "-Werror", "all-warnings", f"-I{SIM / 'portable'}"]
+    # A compile takes a minute: a success is remembered for the same compiler,
+    # flags and sources (a fresh checkout, as in CI, always compiles).
+    version = subprocess.run(
+        [str(nvcc), "--version"], capture_output=True, text=True, check=True
+    ).stdout
+    inputs = [source, HERE / "test_kernels.h", SIM / "portable" / "cuda_portable.h"]
+    key = hashlib.sha256(
+        "\0".join([version, *flags, *(p.read_text(encoding="utf-8") for p in inputs)]).encode()
+    ).hexdigest()[:16]
+    directory = BUILD / "cudasim_tests" / "nvcc"
+    directory.mkdir(parents=True, exist_ok=True)
+    passed = directory / f"{key}.passed"
+    if passed.exists():
+        return
+    obj = directory / "correct.o"
+    command = [str(nvcc), *flags, "-c", str(source), "-o", str(obj)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=900, check=False)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
     cuobjdump = nvcc.resolve().parent / "cuobjdump"
     if cuobjdump.is_file():  # not in every install: then the compile is the check
         listed = subprocess.run(
-            [str(cuobjdump), "--list-elf", str(tmp_path / "correct.o")],
+            [str(cuobjdump), "--list-elf", str(obj)],
             capture_output=True,
             text=True,
             check=False,
@@ -265,3 +272,4 @@ def test_nvcc_compiles_the_correct_kernels(tmp_path: Path) -> None:
         assert listed.returncode == 0, listed.stderr
         for arch in NVCC_ARCHS:
             assert arch in listed.stdout, listed.stdout
+    passed.write_text(" ".join(command) + "\n", encoding="utf-8")

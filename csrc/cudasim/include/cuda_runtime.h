@@ -69,6 +69,9 @@ enum class Collective : int { shfl, shfl_up, shfl_down, shfl_xor, ballot, any, a
 // __syncthreads: waits until every thread of the block is waiting at this same
 // call site; a thread that has returned, or one waiting elsewhere, is an error.
 void syncthreads(const char* file, int line);
+// The same barrier; returns how many threads of the block passed a nonzero
+// predicate.
+int syncthreads_count(int predicate, const char* file, int line);
 // A warp-level exchange among the lanes of `mask` (all must arrive, at the
 // same operation); returns this lane's result.
 unsigned long long warp_collective(Collective kind,
@@ -104,6 +107,21 @@ T from_bits(unsigned long long bits) {
 
 inline void __syncthreads(const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
   ::cudasim::detail::syncthreads(file, line);
+}
+inline int __syncthreads_count(int predicate,
+                               const char* file = __builtin_FILE(),
+                               int line = __builtin_LINE()) {
+  return ::cudasim::detail::syncthreads_count(predicate, file, line);
+}
+inline int __syncthreads_and(int predicate,
+                             const char* file = __builtin_FILE(),
+                             int line = __builtin_LINE()) {
+  return ::cudasim::detail::syncthreads_count(predicate == 0, file, line) == 0;
+}
+inline int __syncthreads_or(int predicate,
+                            const char* file = __builtin_FILE(),
+                            int line = __builtin_LINE()) {
+  return ::cudasim::detail::syncthreads_count(predicate, file, line) != 0;
 }
 inline void __syncwarp(unsigned mask = 0xffffffffu,
                        const char* file = __builtin_FILE(),

@@ -35,6 +35,17 @@ __global__ void convert_16bit(cuda_global<const float> in,
                               cuda_global<half> halves,
                               cuda_global<__nv_bfloat16> bfloats);
 __global__ void record_ids(cuda_global<int> ids);
+__global__ void dynamic_shared_and_counting(cuda_global<const int> in, cuda_global<int> out);
+__global__ void idioms(cuda_global<const int64_t> tokens,
+                       cuda_global<const bool> stop,
+                       cuda_global<const half> scale_h,
+                       cuda_global<const __nv_bfloat16> scale_b,
+                       int64_t n,
+                       int64_t vocab,
+                       cuda_global<int64_t> clamped,
+                       cuda_global<float> scaled,
+                       cuda_global<int> lane_info,
+                       cuda_global<float> maximum);
 __global__ void record_order(cuda_global<int> next, cuda_global<int> order);
 
 // broken.cu
@@ -52,6 +63,7 @@ __global__ void shuffle_partial_warp(cuda_global<int> out);
 __global__ void warp_waits_for_barrier(cuda_global<int> out);
 __global__ void plain_shared_overrun(cuda_global<int> out);
 __global__ void read_during_atomics(cuda_global<int> out);
+__global__ void dynamic_shared_past_end(cuda_global<int> out);
 __global__ void accumulate_past_end(cuda_global<const int> in, cuda_global<int> out);
 
 extern const int line_read_past_end;
@@ -65,6 +77,7 @@ extern const int line_divergent_first;
 extern const int line_divergent_second;
 extern const int line_write_through_null;
 extern const int line_accumulate_past_end;
+extern const int line_dynamic_shared_past_end;
 extern const int line_read_during_atomics_add;
 extern const int line_read_during_atomics_read;
 

@@ -267,6 +267,82 @@ void test_syncwarp_orders_lanes() {
   }
 }
 
+void test_dynamic_shared_and_counting_barriers() {
+  const std::vector<int> values = iota_values(96, 7, 50);  // -16..33, none above 40
+  for (std::uint64_t seed : kSeeds) {
+    DeviceArray<int> in(values, "values");
+    DeviceArray<int> out(4 * values.size(), "out");
+    cudasim::launch("dynamic_shared_and_counting",
+                    LaunchConfig{dim3(1), dim3(96), seed, 96 * sizeof(int)},
+                    dynamic_shared_and_counting,
+                    in.get(),
+                    out.get());
+    const std::vector<int> got = out.download();
+    int positive = 0;
+    for (int v : values) positive += v > 0;
+    for (std::size_t t = 0; t < values.size(); ++t) {
+      EXPECT_EQ(got[4 * t], values[values.size() - 1 - t]);
+      EXPECT_EQ(got[4 * t + 1], positive);
+      EXPECT_EQ(got[4 * t + 2], 1);
+      EXPECT_EQ(got[4 * t + 3], 0);
+    }
+  }
+}
+
+void test_idioms() {
+  const int64_t n = 300;  // 2 blocks x 64 threads, 3 rounds of the grid-stride loop
+  std::vector<int64_t> tokens(n);
+  std::vector<bool> stop_values(n);
+  std::vector<half> scale_h(n);
+  std::vector<__nv_bfloat16> scale_b(n);
+  for (int64_t i = 0; i < n; ++i) {
+    tokens[static_cast<std::size_t>(i)] = (i * 37) % 150 - 20;
+    stop_values[static_cast<std::size_t>(i)] = i % 7 == 0;
+    scale_h[static_cast<std::size_t>(i)] = __float2half(static_cast<float>(i % 50) * 0.25f);
+    scale_b[static_cast<std::size_t>(i)] = __float2bfloat16(static_cast<float>(i) * 0.5f);
+  }
+  std::vector<char> stop_bytes(stop_values.begin(), stop_values.end());
+  for (std::uint64_t seed : kSeeds) {
+    DeviceArray<int64_t> d_tokens(tokens, "tokens");
+    bool* d_stop = static_cast<bool*>(cudasim::device_malloc(n, "stop"));
+    cudasim::memcpy_h2d(d_stop, stop_bytes.data(), static_cast<std::size_t>(n));
+    DeviceArray<half> d_h(scale_h, "scale_h");
+    DeviceArray<__nv_bfloat16> d_b(scale_b, "scale_b");
+    DeviceArray<int64_t> clamped(static_cast<std::size_t>(n), "clamped");
+    DeviceArray<float> scaled(static_cast<std::size_t>(n), "scaled");
+    DeviceArray<int> lane_info(2 * 128, "lane_info");
+    DeviceArray<float> maximum(std::vector<float>(1, -1.0f), "maximum");
+    cudasim::launch("idioms",
+                    LaunchConfig{dim3(2), dim3(64), seed},
+                    idioms,
+                    d_tokens.get(),
+                    d_stop,
+                    d_h.get(),
+                    d_b.get(),
+                    n,
+                    int64_t{100},
+                    clamped.get(),
+                    scaled.get(),
+                    lane_info.get(),
+                    maximum.get());
+    cudasim::device_free(d_stop);
+    const std::vector<int64_t> got = clamped.download();
+    const std::vector<float> got_scaled = scaled.download();
+    for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
+      const int64_t token = tokens[i];
+      const int64_t expected = stop_values[i] ? -1 : token < 0 ? 0 : std::min<int64_t>(token, 99);
+      EXPECT_EQ(got[i], expected);
+      const float h = __half2float(scale_h[i]);
+      EXPECT_EQ(got_scaled[i], h * 2.0f + __bfloat162float(scale_b[i]));
+    }
+    for (int t = 0; t < 128; ++t) {
+      EXPECT_EQ(lane_info.download()[static_cast<std::size_t>(2 * t)], 16);
+      EXPECT_EQ(lane_info.download()[static_cast<std::size_t>(2 * t + 1)], 2);
+    }
+    EXPECT_EQ(maximum.download()[0], 12.25f);
+  }
+}
+
 void test_ids_and_shapes() {
   const dim3 grid(3, 2, 2);
   const dim3 block(8, 4, 2);
@@ -512,6 +588,19 @@ void test_report_bad_arguments() {
       "write_past_end", LaunchConfig{dim3(1), dim3(32), 3}, write_past_end, out.get(), 0);
 }
 
+void test_report_dynamic_shared_past_end() {
+  DeviceArray<int> out(32, "out");
+  const std::string error = error_of([&] {
+    cudasim::launch("dynamic_shared_past_end",
+                    LaunchConfig{dim3(1), dim3(32), 3, 16 * sizeof(int)},
+                    dynamic_shared_past_end,
+                    out.get());
+  });
+  EXPECT_CONTAINS(error, line_of(line_dynamic_shared_past_end));
+  EXPECT_CONTAINS(error, "out-of-bounds write: bytes [");
+  EXPECT_CONTAINS(error, "of shared array 'slots' (64 bytes) declared at ");
+}
+
 void test_report_compound_assignment() {
   DeviceArray<int> in(std::vector<int>(32, 1), "addend");
   DeviceArray<int> out(std::vector<int>(32, 0), "sum");
@@ -582,6 +671,8 @@ const Test kTests[] = {
     {"reverse_in_shared", test_reverse_in_shared},
     {"syncwarp_orders_lanes", test_syncwarp_orders_lanes},
     {"ids_and_shapes", test_ids_and_shapes},
+    {"idioms", test_idioms},
+    {"dynamic_shared_and_counting_barriers", test_dynamic_shared_and_counting_barriers},
     {"schedules_differ_but_replay", test_schedules_differ_but_replay},
     {"report_read_past_end", test_report_read_past_end},
     {"report_write_past_end", test_report_write_past_end},
@@ -598,6 +689,7 @@ const Test kTests[] = {
     {"report_deadlock", test_report_deadlock},
     {"report_bad_arguments", test_report_bad_arguments},
     {"report_compound_assignment", test_report_compound_assignment},
+    {"report_dynamic_shared_past_end", test_report_dynamic_shared_past_end},
     {"memset_and_device_copies_carry_initialisation",
      test_memset_and_device_copies_carry_initialisation},
 };

@@ -47,6 +47,10 @@ Region* shared_region(const void* site,
                       const char* file,
                       int line);
 void* region_base(const Region* region);
+std::size_t region_bytes(const Region* region);
+// The current block's dynamic shared memory (LaunchConfig::dynamic_shared_bytes).
+Region* dynamic_shared_region(
+    const void* site, std::size_t alignment, const char* name, const char* file, int line);
 
 }  // namespace detail
 
@@ -279,6 +283,29 @@ class SharedArray {
             CheckedPtr<T>::cudasim_bind(static_cast<T*>(detail::region_base(region_)), region_)) {}
   SharedArray(const SharedArray&) = delete;
   SharedArray& operator=(const SharedArray&) = delete;
+
+  Ref<T> operator[](std::ptrdiff_t index) const { return pointer_[index]; }
+  operator CheckedPtr<T>() const { return pointer_; }
+  operator CheckedPtr<const T>() const { return pointer_; }
+  CheckedPtr<T> operator+(std::ptrdiff_t n) const { return pointer_ + n; }
+  Ref<T> operator*() const { return *pointer_; }
+
+ private:
+  detail::Region* region_;
+  CheckedPtr<T> pointer_;
+};
+
+// CUDA_DYNAMIC_SHARED_ARRAY(type, name): the block's dynamic shared memory
+// (`extern __shared__ type name[]`), as many bytes as the launch gave.
+template <class T>
+class DynamicSharedArray {
+ public:
+  DynamicSharedArray(const void* site, const char* name, const char* file, int line)
+      : region_(detail::dynamic_shared_region(site, alignof(T), name, file, line)),
+        pointer_(
+            CheckedPtr<T>::cudasim_bind(static_cast<T*>(detail::region_base(region_)), region_)) {}
+  DynamicSharedArray(const DynamicSharedArray&) = delete;
+  DynamicSharedArray& operator=(const DynamicSharedArray&) = delete;
 
   Ref<T> operator[](std::ptrdiff_t index) const { return pointer_[index]; }
   operator CheckedPtr<T>() const { return pointer_; }

@@ -26,6 +26,8 @@ struct LaunchConfig {
   dim3 grid;               // blocks
   dim3 block;              // threads per block, at most kMaxThreadsPerBlock
   uint64_t schedule_seed;  // selects the block order and the thread interleaving
+  // The third <<<>>> argument: bytes of CUDA_DYNAMIC_SHARED_ARRAY per block.
+  std::size_t dynamic_shared_bytes = 0;
 };
 
 // Device limits the simulation enforces (compute capability 8.0 / 9.0).
@@ -34,7 +36,8 @@ inline constexpr unsigned kMaxBlockDimXY = 1024;
 inline constexpr unsigned kMaxBlockDimZ = 64;
 inline constexpr unsigned kMaxGridDimX = 2147483647u;
 inline constexpr unsigned kMaxGridDimYZ = 65535;
-// Statically declared shared memory of one block (CUDA_SHARED_ARRAY/_VAR).
+// Shared memory of one block, static (CUDA_SHARED_ARRAY/_VAR) and dynamic
+// together: the default limit without an opt-in attribute.
 inline constexpr std::size_t kStaticSharedBytes = 48 * 1024;
 
 // Simulated global memory. Each allocation is exactly `bytes` long (so that

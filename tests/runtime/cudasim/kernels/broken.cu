@@ -130,6 +130,15 @@ __global__ void read_during_atomics(cuda_global<int> out) {
 const int line_read_during_atomics_add = __LINE__ - 3;
 const int line_read_during_atomics_read = __LINE__ - 3;
 
+// The launch gives 16 ints of dynamic shared memory to 32 threads.
+__global__ void dynamic_shared_past_end(cuda_global<int> out) {
+  CUDA_DYNAMIC_SHARED_ARRAY(int, slots);
+  slots[threadIdx.x] = 1;
+  __syncthreads();
+  out[threadIdx.x] = slots[threadIdx.x % 16];
+}
+const int line_dynamic_shared_past_end = __LINE__ - 4;
+
 // Plain __shared__ is unchecked by the simulation (a static); 64 threads
 // overrun its 32 slots, which only AddressSanitizer sees.
 __global__ void plain_shared_overrun(cuda_global<int> out) {

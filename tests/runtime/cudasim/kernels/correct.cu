@@ -132,6 +132,74 @@ __global__ void record_ids(cuda_global<int> ids) {
   mine[3] = static_cast<int>(per_block * gridDim.x * gridDim.y * gridDim.z);
 }
 
+// Dynamic shared memory (the launch gives one int per thread) and the
+// counting barriers: per thread, the mirrored input and the three votes.
+__global__ void dynamic_shared_and_counting(cuda_global<const int> in, cuda_global<int> out) {
+  CUDA_DYNAMIC_SHARED_ARRAY(int, slots);
+  const int t = static_cast<int>(threadIdx.x);
+  const int n = static_cast<int>(blockDim.x);
+  const int value = in[t];
+  slots[t] = value;
+  const int positive = __syncthreads_count(value > 0);
+  const int all_small = __syncthreads_and(value < 1000);
+  const int any_big = __syncthreads_or(value > 40);
+  cuda_global<int> mine = out + 4 * t;
+  mine[0] = slots[n - 1 - t];
+  mine[1] = positive;
+  mine[2] = all_small;
+  mine[3] = any_big;
+}
+
+// A device function takes checked pointers as the kernel does.
+__device__ __forceinline__ int64_t clamp_token(cuda_global<const int64_t> tokens,
+                                               int64_t i,
+                                               int64_t vocab) {
+  const int64_t token = __ldg(&tokens[i]);
+  return token < 0 ? 0 : min(token, vocab - 1);
+}
+
+// Float maximum through atomicCAS, as kernels write it (CUDA has no float
+// atomicMax).
+__device__ void atomic_max_float(cuda_global<float> target, float value) {
+  cuda_global<int> bits = cuda_reinterpret<int>(target);
+  int old = *bits;
+  while (__int_as_float(old) < value) {
+    const int seen = atomicCAS(bits, old, __float_as_int(value));
+    if (seen == old) break;
+    old = seen;
+  }
+}
+
+// The idioms the op kernels use, in one kernel: a grid-stride loop over int64
+// data, bool flags, a device function, half and bfloat16 arithmetic through
+// float, votes, bit intrinsics, and a float maximum through atomics.
+__global__ void idioms(cuda_global<const int64_t> tokens,
+                       cuda_global<const bool> stop,
+                       cuda_global<const half> scale_h,
+                       cuda_global<const __nv_bfloat16> scale_b,
+                       int64_t n,
+                       int64_t vocab,
+                       cuda_global<int64_t> clamped,
+                       cuda_global<float> scaled,
+                       cuda_global<int> lane_info,
+                       cuda_global<float> maximum) {
+  const int64_t stride = static_cast<int64_t>(blockDim.x) * gridDim.x;
+  for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
+       i += stride) {
+    const bool stopped = stop[i];
+    clamped[i] = stopped ? int64_t{-1} : clamp_token(tokens, i, vocab);
+    const float h = __half2float(scale_h[i]);
+    const float b = __bfloat162float(scale_b[i]);
+    scaled[i] = __half2float(__float2half(h * 2.0f)) + b;
+    atomic_max_float(maximum, h);
+  }
+  const unsigned active = __activemask();
+  const unsigned odd = __ballot_sync(active, threadIdx.x % 2 == 1);
+  const int t = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  lane_info[2 * t] = __popc(odd);
+  lane_info[2 * t + 1] = __ffs(static_cast<int>(odd));
+}
+
 // The order in which the threads pass an atomic (it changes with the schedule).
 __global__ void record_order(cuda_global<int> next, cuda_global<int> order) {
   const int slot = atomicAdd(&next[0], 1);
