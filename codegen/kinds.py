@@ -66,9 +66,13 @@ HOST = CompileRule("host")
 XPU3SIM = CompileRule("xpu3sim", ("-x", "c++"), ("csrc/xpu3sim/include", "csrc/xpu3sim/portable"))
 # The CUDA simulation's stand-ins for the toolkit headers (cuda_runtime.h,
 # cuda_fp16.h, cub/...); a real CUDA build puts only portable/ on the path.
-# -g: the simulation names a failing access's file:line from the debug info.
+# -g: the simulation names a failing access's file:line from the debug info
+# (the return address of the checked access); no sibling calls, so that
+# return address is in the kernel's own code, not its caller's.
 CUDASIM = CompileRule(
-    "cudasim", ("-x", "c++", "-g"), ("csrc/cudasim/include", "csrc/cudasim/portable")
+    "cudasim",
+    ("-x", "c++", "-g", "-fno-optimize-sibling-calls"),
+    ("csrc/cudasim/include", "csrc/cudasim/portable"),
 )
 # nvcc itself (tools/nvcc_check.py): never part of the default build. A
 # kernel template is instantiated in its kernel's unit and launched from its

@@ -28,12 +28,8 @@ struct TargetView {
   int32_t verify_window;
   VerifyStrategy strategy;
 
-  __device__ cuda_global<const int64_t> candidates(int64_t row) const {
-    return candidate_ids + row * K;
-  }
-  __device__ cuda_global<const float> scores(int64_t row) const {
-    return candidate_scores + row * K;
-  }
+  __device__ auto candidates(int64_t row) const { return candidate_ids + row * K; }
+  __device__ auto scores(int64_t row) const { return candidate_scores + row * K; }
   // Candidates inside top-p, clamped into [0, K].
   __device__ int64_t top_p_count(int64_t row) const {
     const int64_t n = candidate_lens[row];
