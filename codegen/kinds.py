@@ -130,6 +130,16 @@ class LaunchField:
 
 
 @dataclass(frozen=True)
+class SimulatedMemory:
+    """A simulation's device memory, as C++ on the host sees it."""
+
+    header: str  # declaring the functions below
+    allocate: str  # (bytes, name) -> void*
+    free: str  # (void*)
+    copy_in: str  # (device, host, bytes): marks the bytes written
+
+
+@dataclass(frozen=True)
 class KernelKind:
     name: str  # as a spec names it in `kernels:` and as its sources' directory
     doc: str
@@ -177,9 +187,8 @@ class KernelKind:
     # per flag set and linked into every tree), relative to the repository root.
     runtime: tuple[str, ...] = ()
     # Its simulation's device memory, where a test puts a device launcher's
-    # device tensors: (header, allocate(bytes, name), free(pointer),
-    # copy_in(device, host, bytes)) — C++ functions of the simulation.
-    simulated_memory: tuple[str, str, str, str] = ()
+    # device tensors (None: no device launcher runs against a stand-in).
+    simulated_memory: SimulatedMemory | None = None
 
     def decl(self, op: str) -> str:
         return self.decl_path.format(op=op)
@@ -274,11 +283,8 @@ XPU3 = KernelKind(
     width_cap="xpu3_max_clusters",
     test_backends=("xpu3-sim",),
     runtime=("csrc/xpu3sim/xpu3sim.cc",),
-    simulated_memory=(
-        "xpu3sim/sim.h",
-        "xpu3sim::device_malloc",
-        "xpu3sim::device_free",
-        "xpu3sim::memcpy_h2d",
+    simulated_memory=SimulatedMemory(
+        "xpu3sim/sim.h", "xpu3sim::device_malloc", "xpu3sim::device_free", "xpu3sim::memcpy_h2d"
     ),
 )
 
@@ -358,11 +364,8 @@ CUDA = KernelKind(
     width_cap="cuda_max_blocks",
     test_backends=("cuda-sim",),
     runtime=("csrc/cudasim/cudasim.cc",),
-    simulated_memory=(
-        "cudasim/sim.h",
-        "cudasim::device_malloc",
-        "cudasim::device_free",
-        "cudasim::memcpy_h2d",
+    simulated_memory=SimulatedMemory(
+        "cudasim/sim.h", "cudasim::device_malloc", "cudasim::device_free", "cudasim::memcpy_h2d"
     ),
 )
 

@@ -65,13 +65,17 @@ def _backend_table() -> dict[str, tuple[str, int]]:
             table[k.name] = (k.direct_backend, 0)
         for x in k.launchers:
             if x.built or x.stand_in:
-                memory = 1 + MEMORIES.index(k.simulated_memory) if x.device_memory else 0
+                memory = (
+                    1 + MEMORIES.index(k.simulated_memory)
+                    if x.device_memory and k.simulated_memory is not None
+                    else 0
+                )
                 table[f"{k.name}-{'device' if x.device_memory else 'sim'}"] = (x.backend, memory)
     return table
 
 
 # The simulations' device memories (header, allocate, free).
-MEMORIES = [k.simulated_memory for k in KINDS if k.simulated_memory]
+MEMORIES = [k.simulated_memory for k in KINDS if k.simulated_memory is not None]
 
 
 BACKENDS = _backend_table()
@@ -130,15 +134,15 @@ def source(op: Op) -> str:
     gives = "\n".join(f"  {t.name}_data.give_back();" for t in spec.writes(op))
     backend_list = ", ".join(f"opforge::Backend::{b}" for b, _ in BACKENDS.values())
     device_list = ", ".join(str(m) for _, m in BACKENDS.values())
-    memory_includes = "\n".join(f'#include "{m[0]}"' for m in MEMORIES)
+    memory_includes = "\n".join(f'#include "{m.header}"' for m in MEMORIES)
     allocate = "\n".join(
-        f'      case {i + 1}: return {m[1]}(bytes, "tensor");' for i, m in enumerate(MEMORIES)
+        f'      case {i + 1}: return {m.allocate}(bytes, "tensor");' for i, m in enumerate(MEMORIES)
     )
     copy_in = "\n".join(
-        f"      case {i + 1}: {m[3]}(to, from, bytes); return;" for i, m in enumerate(MEMORIES)
+        f"      case {i + 1}: {m.copy_in}(to, from, bytes); return;" for i, m in enumerate(MEMORIES)
     )
     release = "\n".join(
-        f"      case {i + 1}: {m[2]}(data); return;" for i, m in enumerate(MEMORIES)
+        f"      case {i + 1}: {m.free}(data); return;" for i, m in enumerate(MEMORIES)
     )
     return f"""// The sanitized hostile-values runner of {op.name} (tests/ops/hostile_values/runner.py).
 #include <chrono>
