@@ -144,3 +144,24 @@ def test_a_cached_op_whose_file_was_edited_by_hand_is_regenerated_and_reported(
     repaired = driver.generate(specs, ROOT, out, cache, write=True)
     assert repaired.changed == ["entry/ngram_match.cc"]
     assert edited.read_bytes() == original
+
+
+def test_with_cached_ops_a_broken_or_clashing_edit_is_refused_and_nothing_is_written(
+    tmp_path: Path,
+) -> None:
+    specs = _specs(tmp_path, 2)
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    driver.generate(specs, ROOT, out, cache, write=True)
+    before = _tree(out)
+    edited = specs / "verify_draft_tokens_1.yaml"
+    original = edited.read_text(encoding="utf-8")
+    edited.write_text(original.replace("dims:", "dimz:", 1), encoding="utf-8")
+    with pytest.raises(SpecErrors) as broken:
+        driver.generate(specs, ROOT, out, cache, write=True)
+    assert all("verify_draft_tokens_1.yaml" in e.loc.path for e in broken.value.errors)
+    # An edit whose enum type takes the name a cached op exports: the clash is
+    # found against the cached op's recorded exports.
+    edited.write_text(original.replace("verify_strategy_1", "verify_strategy_0"))
+    with pytest.raises(SpecErrors, match="already exports"):
+        driver.generate(specs, ROOT, out, cache, write=True)
+    assert _tree(out) == before
