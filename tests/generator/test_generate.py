@@ -104,9 +104,9 @@ def test_an_edited_spec_regenerates_its_op_alone(
     out, cache = tmp_path / "out", tmp_path / "cache"
     driver.generate(specs, ROOT, out, cache, write=True)
     edited = specs / "rebuild_padding_1.yaml"
-    edited.write_text(
-        edited.read_text(encoding="utf-8").replace("doc: >-", "doc: >-\n  Edited.", 1)
-    )
+    # An attribute's bound: the op's C++ (its checks) and the shared Python change.
+    text = edited.read_text(encoding="utf-8")
+    edited.write_text(text.replace("max: 2147483647", "max: 2147483646", 1), encoding="utf-8")
     rendered: list[str] = []
     render_op = driver.render_op
 
@@ -117,7 +117,7 @@ def test_an_edited_spec_regenerates_its_op_alone(
     monkeypatch.setattr(driver, "render_op", counting)
     outcome = driver.generate(specs, ROOT, out, cache, write=True)
     assert rendered == ["rebuild_padding_1"]
-    # Only the edited op's files and the shared ones (which carry its doc) change.
+    # Only the edited op's files and the shared ones change.
     shared = {"python/__init__.py", "python/__init__.pyi", "pybind/module.cc", "manifest.json"}
     assert any("rebuild_padding_1" in path for path in outcome.changed)
     assert all("rebuild_padding_1" in path or path in shared for path in outcome.changed)
