@@ -157,7 +157,8 @@ def _generate(spec_dir: Path, root: Path, out: Path, cache: Path, write: bool) -
         for path in stale:
             (out / path).unlink()
         for spec, (op, op_part) in fresh.items():
-            made = _Entry(op_part, tuple(exported(op)), op_digests[op.name])
+            files = op_digests[op.name]
+            made = _Entry(op_part, tuple(exported(op)), files, _stamps(out, files))
             cache_write(cache / "ops" / f"{op_keys[spec]}.json", made.to_json())
         cache_write(cache / "manifests" / f"{key}.json", json.dumps(digests, sort_keys=True))
     return Outcome(len(digests), sorted(changed), stale)
@@ -190,6 +191,11 @@ class _Entry:
     parts: OpParts
     exports: tuple[Export, ...]
     digests: dict[str, str]
+    # Each file's (size, mtime in ns) once written: a file whose stamp is
+    # unchanged is taken to be unchanged without being read (as make and ninja
+    # take it); any write, a hand edit included, changes the stamp, and the
+    # file is then hashed. Hashing every file of 1,000 ops took ~0.35 s.
+    stamps: dict[str, tuple[int, int]]
 
     def to_json(self) -> str:
         return json.dumps(
@@ -197,6 +203,7 @@ class _Entry:
                 "parts": list(dataclasses.astuple(self.parts)),
                 "exports": [[name, loc.path, loc.line, what] for name, loc, what in self.exports],
                 "digests": self.digests,
+                "stamps": self.stamps,
             },
             sort_keys=True,
         )
@@ -209,6 +216,7 @@ class _Entry:
             OpParts(name, source, tuple(exports), python, stub, manifest),
             tuple((n, Loc(path, int(line)), what) for n, path, line, what in data["exports"]),
             {str(k): str(v) for k, v in data["digests"].items()},
+            {str(k): (int(v[0]), int(v[1])) for k, v in data["stamps"].items()},
         )
 
 
@@ -220,9 +228,25 @@ def _entry(cache: Path, op_key: str, out: Path) -> _Entry | None:
     except (OSError, ValueError, KeyError, TypeError):  # absent, or not ours to trust
         return None
     where = f"{out}{os.sep}"
-    if not all(_digest(where + path) == digest for path, digest in entry.digests.items()):
-        return None
+    for path, digest in entry.digests.items():
+        if _stamp(where + path) != entry.stamps.get(path) and _digest(where + path) != digest:
+            return None
     return entry
+
+
+def _stamp(path: str) -> tuple[int, int] | None:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_size, found.st_mtime_ns
+
+
+def _stamps(out: Path, files: dict[str, str]) -> dict[str, tuple[int, int]]:
+    """The stamps of an op's files as they are on disk now (written or found equal)."""
+    where = f"{out}{os.sep}"
+    stamped = {path: _stamp(where + path) for path in files}
+    return {path: stamp for path, stamp in stamped.items() if stamp is not None}
 
 
 def _parse(

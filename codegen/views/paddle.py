@@ -68,7 +68,6 @@ class PaddleAttr:
 @dataclass(frozen=True)
 class PaddleOpView:
     name: str
-    doc: str
     source: str
     paddle_name: str  # the name registered with Paddle (prefixed: ops share one registry)
     arguments: tuple[PaddleTensor, ...]
@@ -184,7 +183,6 @@ def paddle_view(op: Op) -> PaddleOpView:
     names = {d.name: d.name for d in op.dims} | {a.name: a.name for a in op.attrs}
     return PaddleOpView(
         name=op.name,
-        doc=op.doc,
         source=op.source,
         paddle_name=f"opforge_{op.name}",
         arguments=tuple(tensors[t.name] for t in op.arguments),

@@ -346,10 +346,7 @@ void bind(pybind11::module_& module) {
       py::arg("draft_seq_lens_encoder").none(false),
       py::arg("draft_seq_lens_decoder").none(false),
       py::arg("has_draft_seqs").none(false),
-      "Prepare the draft model's first forward of a round: for each slot that keeps decoding, "
-      "reset its target row to the next input token alone and give the draft model the history "
-      "tokens its cache does not hold yet (from the last valid cache position, or the whole "
-      "history as a prefill); report whether any slot is fed to the draft model.");
+      "The binding of opforge.draft_model_preprocess; its documentation is that function's.");
 
   module.def(
       "draft_model_preprocess",

@@ -341,11 +341,7 @@ void bind(pybind11::module_& module) {
       py::arg("end_tokens").none(false),
       py::arg("has_draft_seqs").none(false),
       py::arg("prefill_one_step_stop") = false,
-      "After a draft-model forward: take each fed slot's token from its last packed row, append it "
-      "to the slot's drafts (step_input_ids[b, 1..] and seq_lens_this_time), count the fed tokens "
-      "into the draft model's cache, and feed the token back unless it is an end token or no "
-      "further draft fits the row or the slot's length limit; report whether any slot is fed "
-      "again.");
+      "The binding of opforge.draft_model_update; its documentation is that function's.");
 
   module.def(
       "draft_model_update",

@@ -288,11 +288,7 @@ void bind(pybind11::module_& module) {
       py::arg("max_ngram_size") = 3,
       py::arg("max_draft_tokens") = 10,
       py::arg("infer_with_reference_tokenum_threshold") = 128,
-      "For each decoding slot, find the earliest earlier occurrence of the last n tokens of its "
-      "history (n from max_ngram_size down to 1) and propose the tokens that followed it as "
-      "drafts, within the slot's draft limit and the batch's token budget; write them to "
-      "step_input_ids[b, 1..] and set seq_lens_this_time[b] to 1 + the number of drafts (0 for an "
-      "idle slot; a prefill slot keeps its length).");
+      "The binding of opforge.ngram_match; its documentation is that function's.");
 
   module.def(
       "ngram_match",

@@ -218,10 +218,7 @@ void bind(pybind11::module_& module) {
       py::arg("seq_lens_encoder").none(false),
       py::arg("cu_seqlens_q_output").none(false),
       py::arg("cpu_out_token_num"),
-      "Gather the target model's output rows whose next token is wanted into the packed output "
-      "layout: output row cu_seqlens_q_output[b] + k of slot b is the hidden row of a prefill "
-      "slot's last prompt position (k = 0), or of a decode slot's k-th fed token (its input token, "
-      "then each draft); rows that name no fed position are zeros.");
+      "The binding of opforge.rebuild_padding; its documentation is that function's.");
 
   module.def(
       "rebuild_padding",

@@ -131,10 +131,8 @@ void bind(pybind11::module_& module) {
       py::arg("seq_lens_output").none(false),
       py::arg("cpu_out_token_num"),
       py::arg("max_seq_len"),
-      "From each slot's number of output rows (seq_lens_output), the packed output offsets "
-      "cu_seqlens_q_output and the slot of each output row (batch_id_per_token_output), and "
-      "FastDeploy's padded form of the same layout: each row's padding offset and each slot's "
-      "cumulative padding.");
+      "The binding of opforge.speculate_get_output_padding_offset; its documentation is that "
+      "function's.");
 
   module.def(
       "speculate_get_output_padding_offset",

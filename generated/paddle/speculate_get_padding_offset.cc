@@ -193,9 +193,7 @@ void bind(pybind11::module_& module) {
       py::arg("seq_lens_this_time").none(false),
       py::arg("seq_lens_encoder").none(false),
       py::arg("cpu_token_num"),
-      "Pack the tokens each slot feeds the target model this step, in slot order: a prefill slot's "
-      "prompt tokens from input_ids, a decode slot's next input token and drafts from "
-      "step_input_ids; with each packed token's slot and the packed offsets of every slot.");
+      "The binding of opforge.speculate_get_padding_offset; its documentation is that function's.");
 
   module.def(
       "speculate_get_padding_offset",

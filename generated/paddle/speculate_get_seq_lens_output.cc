@@ -108,9 +108,8 @@ void bind(pybind11::module_& module) {
       },
       py::arg("seq_lens_this_time").none(false),
       py::arg("seq_lens_encoder").none(false),
-      "For each slot of the step, the number of output rows it produces: 0 for an idle slot, 1 for "
-      "a prefill slot (only its last position is sampled), and seq_lens_this_time for a decode "
-      "slot (its input token and each draft are verified).");
+      "The binding of opforge.speculate_get_seq_lens_output; its documentation is that "
+      "function's.");
 
   module.def(
       "speculate_get_seq_lens_output",

@@ -188,8 +188,7 @@ void bind(pybind11::module_& module) {
       py::arg("top_p").none(false),
       py::arg("batch_id_per_token").none(false),
       py::arg("candidates_len"),
-      "For each packed token row of the target model's probabilities, the C most likely tokens, "
-      "their probabilities, and how many of them lie inside the slot's top-p mass.");
+      "The binding of opforge.top_p_candidates; its documentation is that function's.");
 
   module.def(
       "top_p_candidates",

@@ -409,9 +409,7 @@ void bind(pybind11::module_& module) {
       py::arg("max_dec_len").none(false),
       py::arg("is_naive_mode") = false,
       py::arg("prefill_one_step_stop") = false,
-      "Re-check the emitted tokens for end tokens and length limits, advance each slot's counters, "
-      "append the tokens to the slot's history, set the next step's input token, and report "
-      "whether any slot is still running.");
+      "The binding of opforge.unified_update_model_status; its documentation is that function's.");
 
   module.def(
       "unified_update_model_status",

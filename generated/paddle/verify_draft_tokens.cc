@@ -517,9 +517,7 @@ void bind(pybind11::module_& module) {
       py::arg("reject_all") = false,
       py::arg("accept_all") = false,
       py::arg("seed") = -1,
-      "Decide per slot which draft tokens the target model accepts, append one token of the "
-      "target's own at the first rejected position, and write the resulting tokens and their "
-      "count.");
+      "The binding of opforge.verify_draft_tokens; its documentation is that function's.");
 
   module.def(
       "verify_draft_tokens",

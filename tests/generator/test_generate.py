@@ -104,9 +104,9 @@ def test_an_edited_spec_regenerates_its_op_alone(
     out, cache = tmp_path / "out", tmp_path / "cache"
     driver.generate(specs, ROOT, out, cache, write=True)
     edited = specs / "rebuild_padding_1.yaml"
-    edited.write_text(
-        edited.read_text(encoding="utf-8").replace("doc: >-", "doc: >-\n  Edited.", 1)
-    )
+    # An attribute's bound: the op's C++ (its checks) and the shared Python change.
+    text = edited.read_text(encoding="utf-8")
+    edited.write_text(text.replace("max: 2147483647", "max: 2147483646", 1), encoding="utf-8")
     rendered: list[str] = []
     render_op = driver.render_op
 
@@ -117,7 +117,7 @@ def test_an_edited_spec_regenerates_its_op_alone(
     monkeypatch.setattr(driver, "render_op", counting)
     outcome = driver.generate(specs, ROOT, out, cache, write=True)
     assert rendered == ["rebuild_padding_1"]
-    # Only the edited op's files and the shared ones (which carry its doc) change.
+    # Only the edited op's files and the shared ones change.
     shared = {"python/__init__.py", "python/__init__.pyi", "pybind/module.cc", "manifest.json"}
     assert any("rebuild_padding_1" in path for path in outcome.changed)
     assert all("rebuild_padding_1" in path or path in shared for path in outcome.changed)
@@ -144,3 +144,24 @@ def test_a_cached_op_whose_file_was_edited_by_hand_is_regenerated_and_reported(
     repaired = driver.generate(specs, ROOT, out, cache, write=True)
     assert repaired.changed == ["entry/ngram_match.cc"]
     assert edited.read_bytes() == original
+
+
+def test_with_cached_ops_a_broken_or_clashing_edit_is_refused_and_nothing_is_written(
+    tmp_path: Path,
+) -> None:
+    specs = _specs(tmp_path, 2)
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    driver.generate(specs, ROOT, out, cache, write=True)
+    before = _tree(out)
+    edited = specs / "verify_draft_tokens_1.yaml"
+    original = edited.read_text(encoding="utf-8")
+    edited.write_text(original.replace("dims:", "dimz:", 1), encoding="utf-8")
+    with pytest.raises(SpecErrors) as broken:
+        driver.generate(specs, ROOT, out, cache, write=True)
+    assert all("verify_draft_tokens_1.yaml" in e.loc.path for e in broken.value.errors)
+    # An edit whose enum type takes the name a cached op exports: the clash is
+    # found against the cached op's recorded exports.
+    edited.write_text(original.replace("verify_strategy_1", "verify_strategy_0"))
+    with pytest.raises(SpecErrors, match="already exports"):
+        driver.generate(specs, ROOT, out, cache, write=True)
+    assert _tree(out) == before

@@ -60,7 +60,7 @@ struct Emitter {
   bool stopped;
 };
 
-// The per-token helpers are forced inline: at -O2 g++ kept emit() a call
+// The per-token functions are forced inline: at -O2 g++ kept emit() a call
 // (several call sites), which cost about half of a greedy slot's time.
 #define OPFORGE_INLINE inline __attribute__((always_inline))
 
