@@ -67,8 +67,8 @@ def test_reading_a_field_as_another_type_fails_to_compile_naming_the_op(
 def test_writing_a_read_only_input_fails_to_compile(tmp_path: Path) -> None:
     result = compile_variant(
         tmp_path,
-        "    args.step_output_len[b] = 0;\n",
-        "    args.step_output_len[b] = 0;\n    args.stop_flags[b] = false;\n",
+        "    args.step_output_len[b] = e.len;\n",
+        "    args.step_output_len[b] = e.len;\n    args.stop_flags[b] = false;\n",
     )
     assert result.returncode != 0
     assert "read-only" in result.stderr or "assignment of read-only location" in result.stderr, (
