@@ -316,6 +316,10 @@ def test_deciding_the_todos_then_new_from_spec_writes_the_kernels(tmp_path: Path
     assert "Written by `opforge-dev new`" in cpu
     xpu3 = (tmp_path / "csrc/kernels/xpu3/update_stop_flags.xpu").read_text()
     assert "step_limit," in xpu3 and "bool stop_on_limit," in xpu3
+    # The CUDA kernel is defined too (it was only its includes: a module that
+    # would not load), by its qualified name.
+    cuda = (tmp_path / "csrc/kernels/cuda/update_stop_flags.cu").read_text()
+    assert "__global__ void opforge::update_stop_flags::cuda_kernel(" in cuda
 
 
 def test_import_does_not_overwrite(tmp_path: Path) -> None:

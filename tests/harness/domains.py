@@ -76,5 +76,9 @@ def postcondition_violations(
     found = []
     for t in spec.writes(op):
         if t.after != Values():
-            found += violations(t, t.after, outputs[t.name], dims, dict(outputs))
+            # Named as what it is: the spec's postcondition for any inputs, at its line.
+            where = f" (the spec's `after:` of {t.name}, {op.source}:{t.line_of('after')})"
+            found += [
+                v + where for v in violations(t, t.after, outputs[t.name], dims, dict(outputs))
+            ]
     return found
