@@ -10,42 +10,27 @@
 #include "cudasim/sim.h"
 #include "opforge/cuda_types.h"
 #include "opforge/runtime.h"
+#include "opforge/sim_device_copy.h"
 
 namespace opforge::cuda_sim {
 
-// A device copy of one host buffer, exactly as long as the buffer, so that the
-// simulation checks every kernel access against the declared length. Absent
-// optional buffers stay null. The device memory is freed on every path.
-template <typename T>
-class DeviceCopy {
- public:
-  using Plain = std::remove_const_t<T>;
-
-  // CopyIn::kNo for new outputs, whose device memory then stays
-  // uninitialised to the simulation, so a kernel reading an element before
-  // writing it is reported.
-  DeviceCopy(const Buffer<T>& host, const char* name, CopyIn copy_in) : host_(host) {
-    if (!host.present()) return;
-    device_ = static_cast<Plain*>(cudasim::device_malloc(bytes(), name));
-    if (copy_in == CopyIn::kYes && bytes() > 0) cudasim::memcpy_h2d(device_, host.data, bytes());
+// The simulation's device memory, for the device copies of the launchers.
+struct Memory {
+  static void* allocate(std::size_t bytes, const char* name) {
+    return cudasim::device_malloc(bytes, name);
   }
-  ~DeviceCopy() { cudasim::device_free(device_); }
-  DeviceCopy(const DeviceCopy&) = delete;
-  DeviceCopy& operator=(const DeviceCopy&) = delete;
-
-  T* get() const { return device_; }
-
-  void copy_back() const {
-    static_assert(!std::is_const_v<T>, "only in-place and output buffers are copied back");
-    if (device_ != nullptr && bytes() > 0) cudasim::memcpy_d2h(host_.data, device_, bytes());
+  static void release(void* device) { cudasim::device_free(device); }
+  static void to_device(void* device, const void* host, std::size_t bytes) {
+    cudasim::memcpy_h2d(device, host, bytes);
   }
-
- private:
-  std::size_t bytes() const { return static_cast<std::size_t>(host_.size) * sizeof(T); }
-
-  Buffer<T> host_;
-  Plain* device_ = nullptr;
+  static void to_host(void* host, const void* device, std::size_t bytes) {
+    cudasim::memcpy_d2h(host, device, bytes);
+  }
 };
+
+// An exactly-sized device copy of one host buffer (opforge/sim_device_copy.h).
+template <typename T>
+using DeviceCopy = SimDeviceCopy<T, Memory>;
 
 // Runs `kernel` on nblocks blocks (ctx.cuda's, or fewer if the spec caps
 // them) of `block` threads; a simulation error (an out-of-bounds access, an
