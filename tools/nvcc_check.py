@@ -3,8 +3,10 @@
 No machine this repository is tested on has a GPU, so the CUDA kernels run
 under the simulation (csrc/cudasim) on every CI run; this checks the other
 half: that the same sources are valid CUDA for the device. Each op's
-csrc/kernels/cuda/<op>.cu and generated/launch/<op>_cuda.cu compile for
-sm_80 and sm_90 with every warning an error (nvcc's and the host compiler's),
+csrc/kernels/cuda/<op>.cu and generated/launch/<op>_cuda.cu, and the
+simulation's correct self-test kernels (tests/runtime/cudasim/kernels/
+correct.cu, the deliberately broken ones left out), compile for sm_80 and
+sm_90 with every warning an error (nvcc's and the host compiler's),
 incrementally (ninja, nvcc's depfiles). Objects are only compiled, never
 linked or run: linking needs a GPU build of Paddle, running needs a GPU.
 
@@ -77,10 +79,18 @@ def sources(tree: Tree = MAIN) -> list[Path]:
     return found
 
 
+# The simulation's self-test kernels that must also build for the device.
+# Only the portable header is on their include path: the simulation's
+# stand-ins (csrc/cudasim/include) would hide the real toolchain headers.
+SELF_TESTS = ROOT / "tests" / "runtime" / "cudasim" / "kernels" / "correct.cu"
+SELF_TEST_INCLUDES = [ROOT / "csrc" / "cudasim" / "portable"]
+
+
 def ninja_file(nvcc: Path, units: list[Path], directory: Path, tree: Tree = MAIN) -> str:
     includes = [ROOT / "csrc" / "include", tree.generated]
     includes += [ROOT / d for d in rules()["nvcc"]["includes"]]
     flags = [*FLAGS, *rules()["nvcc"]["flags"], *(f"-I{d}" for d in includes)]
+    self_test_flags = [*FLAGS, *(f"-I{d}" for d in SELF_TEST_INCLUDES)]
     q = shlex.quote
     lines = [
         "# Written by tools/nvcc_check.py; do not edit.",
@@ -95,11 +105,17 @@ def ninja_file(nvcc: Path, units: list[Path], directory: Path, tree: Tree = MAIN
     ]
     objects = []
     for source in units:
-        obj = directory / "obj" / (source.relative_to(ROOT).as_posix().replace("/", "__") + ".o")
+        obj = object_of(source, directory)
         objects.append(obj)
         lines.append(f"build {q(str(obj))}: nvcc {q(str(source))}")
+        if source == SELF_TESTS:
+            lines.append(f"  flags = {' '.join(q(f) for f in self_test_flags)}")
     lines.append(f"build all: phony {' '.join(q(str(o)) for o in objects)}")
     return "\n".join(lines) + "\n"
+
+
+def object_of(source: Path, directory: Path) -> Path:
+    return directory / "obj" / (source.relative_to(ROOT).as_posix().replace("/", "__") + ".o")
 
 
 # The registry's CUDA 13 compiler (nvcc, under site-packages/nvidia/cu13/bin),
@@ -126,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    units = sources()
+    units = [*sources(), SELF_TESTS]
     directory = BUILD / "nvcc"
     write_if_changed(directory / "build.ninja", ninja_file(nvcc, units, directory))
     done = _run_ninja(directory, Path("all"))
