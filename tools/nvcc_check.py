@@ -3,7 +3,8 @@
 No machine this repository is tested on has a GPU, so the CUDA kernels run
 under the simulation (csrc/cudasim) on every CI run; this checks the other
 half: that the same sources are valid CUDA for the device. Each op's
-csrc/kernels/cuda/<op>.cu and generated/launch/<op>_cuda.cu, and the
+csrc/kernels/cuda/<op>.cu and generated/launch/<op>_cuda.cu (the launchers
+in one unit), and the
 simulation's correct self-test kernels (tests/runtime/cudasim/kernels/
 correct.cu, the deliberately broken ones left out), compile for sm_80 and
 sm_90 with every warning an error (nvcc's and the host compiler's),
@@ -66,17 +67,29 @@ def find_nvcc() -> tuple[Path | None, list[str]]:
     return None, looked
 
 
-def sources(tree: Tree = MAIN) -> list[Path]:
-    """Each op's CUDA kernel and its GPU launcher, as the manifest lists them."""
-    found = []
+def sources(tree: Tree = MAIN) -> tuple[list[Path], list[Path]]:
+    """Each op's CUDA kernel, and its GPU launcher, as the manifest lists them."""
+    kernels, launchers = [], []
     for entry in manifest(tree.generated)["ops"].values():
         for kernel in entry["kernels"]:
             if kernel["kind"] == "cuda":
-                found.append(tree.kernels / kernel["source"])
+                kernels.append(tree.kernels / kernel["source"])
         for unit in entry["units"]:
             if unit.get("guard") == DEFINE:
-                found.append(tree.generated / unit["path"])
-    return found
+                launchers.append(tree.generated / unit["path"])
+    return kernels, launchers
+
+
+def launcher_unity(launchers: list[Path]) -> str:
+    """One unit including every GPU launcher. They are instances of one
+    template, each in its op's namespace, so they cannot collide; the first
+    one included still proves the template's includes self-sufficient; and
+    the CUDA headers, most of each unit's time, are parsed once instead of once
+    per op. Kernels stay one unit each: they are hand-written, and a helper
+    of the same name in two of them is legal."""
+    lines = ["// Written by tools/nvcc_check.py; do not edit."]
+    lines += [f'#include "{path.as_posix()}"' for path in launchers]
+    return "\n".join(lines) + "\n"
 
 
 # The simulation's self-test kernels that must also build for the device.
@@ -142,12 +155,18 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    units = [*sources(), SELF_TESTS]
+    kernels, launchers = sources()
     directory = BUILD / "nvcc"
+    unity = directory / "launchers.cu"
+    write_if_changed(unity, launcher_unity(launchers))
+    units = [*kernels, unity, SELF_TESTS]
     write_if_changed(directory / "build.ninja", ninja_file(nvcc, units, directory))
     done = _run_ninja(directory, Path("all"))
     if done.returncode == 0:
-        print(f"nvcc: {len(units)} CUDA sources compiled for sm_{', sm_'.join(ARCHS)}")
+        print(
+            f"nvcc: {len(kernels)} CUDA kernels, {len(launchers)} GPU launchers (one unit) "
+            f"and the simulation's self-test kernels compiled for sm_{', sm_'.join(ARCHS)}"
+        )
     return done.returncode
 
 
