@@ -179,7 +179,9 @@ def tensor_row(op: Op, t: Tensor) -> TensorRow:
     )
 
 
-def _number(value: int | float | bool | str) -> str:
+def _number(value: int | float | bool | str | tuple[int, ...]) -> str:
+    if isinstance(value, tuple):
+        return "[" + ", ".join(str(v) for v in value) + "]"
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
@@ -191,10 +193,15 @@ def attr_row(a: Attr) -> AttrRow:
     else:
         type_text = a.type.value
     bounds = []
+    each = "each element " if a.is_list else ""
     if a.min is not None:
-        bounds.append(f">= {a.min!r}")
+        bounds.append(f"{each}>= {a.min!r}")
     if a.max is not None:
-        bounds.append(f"<= {a.max!r}")
+        bounds.append(f"{each}<= {a.max!r}")
+    if a.min_length is not None:
+        bounds.append(f"at least {a.min_length} elements")
+    if a.max_length is not None:
+        bounds.append(f"at most {a.max_length} elements")
     if a.at_most is not None:
         bounds.append(f"<= {a.at_most.render()} (checked per call)")
     return AttrRow(
@@ -208,7 +215,8 @@ def attr_row(a: Attr) -> AttrRow:
 
 def dim_row(op: Op, d: Dim) -> DimRow:
     if d.from_attr is not None:
-        bound_by = f"attribute {d.from_attr}"
+        listed = op.attr(d.from_attr).is_list
+        bound_by = f"{'the length of ' if listed else ''}attribute {d.from_attr}"
     else:
         # Tensors that may bind it, up to the first that is always present.
         binders = []

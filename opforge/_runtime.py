@@ -128,12 +128,14 @@ def custom_op(op_name: str, *args: Any) -> Any:
 # ---------------------------------------------------------------- the argument contract
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 
 _EXPECTED = {
     "bool": "a bool (True or False, or a NumPy bool)",
     "int32": "an int (or a NumPy integer)",
     "int64": "an int (or a NumPy integer)",
     "float": "a float or an int (or a NumPy number)",
+    "int32_list": "a list or tuple of ints (or NumPy integers)",
 }
 
 
@@ -180,6 +182,8 @@ class Arguments:
         import numpy as np
 
         name, kind, members = spec
+        if kind == "int32_list":
+            return self._int32_list(name, value)
         is_bool = isinstance(value, (bool, np.bool_))
         if kind == "bool":
             if is_bool:
@@ -220,6 +224,32 @@ class Arguments:
                 f"[{INT64_MIN}, {INT64_MAX}], got {_describe(value)}"
             )
         return number
+
+    def _int32_list(self, name: str, value: Any) -> list[int]:
+        """An int list: a list or tuple (no other sequence: a string, a dict or
+        an array would be read element by element) of ints that fit int32, as a
+        list of Python ints. Each element as strict as an int attribute."""
+        import numpy as np
+
+        if not isinstance(value, (list, tuple)):
+            raise self._wrong_type(name, _EXPECTED["int32_list"], value)
+        elements = []
+        for index, element in enumerate(value):
+            if isinstance(element, (bool, np.bool_, enum.Enum)) or not isinstance(
+                element, (int, np.integer)
+            ):
+                raise OpTypeError(
+                    f"{self.op}(): attribute '{name}' element {index} must be an int "
+                    f"(or a NumPy integer), got {_describe(element)}"
+                )
+            number = int(element)
+            if not INT32_MIN <= number <= INT32_MAX:
+                raise OpValueError(
+                    f"{self.op}(): attribute '{name}' element {index} must be >= {INT32_MIN} "
+                    f"and <= {INT32_MAX}, got {number}"
+                )
+            elements.append(number)
+        return elements
 
     def _wrong_type(self, name: str, expected: str, value: Any, hint: str = "") -> OpTypeError:
         if isinstance(value, paddle.Tensor) and expected == _EXPECTED["int64"]:
