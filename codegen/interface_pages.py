@@ -193,22 +193,26 @@ def attr_row(a: Attr) -> AttrRow:
     else:
         type_text = a.type.value
     bounds = []
-    each = "each element " if a.is_list else ""
     if a.min is not None:
-        bounds.append(f"{each}>= {a.min!r}")
+        bounds.append(f">= {a.min!r}")
     if a.max is not None:
-        bounds.append(f"{each}<= {a.max!r}")
-    if a.min_length is not None:
-        bounds.append(f"at least {a.min_length} elements")
-    if a.max_length is not None:
-        bounds.append(f"at most {a.max_length} elements")
+        bounds.append(f"<= {a.max!r}")
     if a.at_most is not None:
         bounds.append(f"<= {a.at_most.render()} (checked per call)")
+    text = " and ".join(bounds)
+    if a.is_list:
+        text = f"each element {text}" if text else ""
+        lengths = [
+            f"{label} {value}"
+            for label, value in (("length >=", a.min_length), ("length <=", a.max_length))
+            if value is not None
+        ]
+        text = "; ".join(part for part in (text, " and ".join(lengths)) if part)
     return AttrRow(
         name=a.name,
         type=type_text,
         default=_number(a.default) if a.default is not None else "required",
-        bounds=" and ".join(bounds),
+        bounds=text,
         doc=a.doc,
     )
 

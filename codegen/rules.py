@@ -82,8 +82,8 @@ class CrossFieldRules(Diagnostics):
                 self.error(
                     a.loc.line,
                     f"attribute {a.name}",
-                    f"its length reaches the kernels as '{a.length_field}', which is already "
-                    f"a {first_kind} at line {first.line}; rename one",
+                    f"its length reaches the kernels as '{a.length_field}', already declared as "
+                    f"the {first_kind} at line {first.line}; rename one",
                 )
 
     def check_type_names(self, dtype_vars: dict[str, DTypeVar], attrs: list[Attr]) -> None:

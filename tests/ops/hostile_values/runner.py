@@ -121,6 +121,14 @@ def source(op: Op) -> str:
     ]
     attr_reads = []
     for p in cpp.params(run_case, api.Kind.ATTR):
+        if op.attr(p.name).is_list:
+            # Its length, then each element as int64.
+            attr_reads.append(
+                f"    std::vector<int32_t> {p.name}_elements(static_cast<size_t>(take<int64_t>()));\n"
+                f"    for (auto& e : {p.name}_elements) e = static_cast<int32_t>(take<int64_t>());\n"
+                f"    const auto {p.name} = opforge::list_buffer({p.name}_elements);"
+            )
+            continue
         raw = "take<double>()" if op.attr(p.name).type is AttrType.FLOAT else "take<int64_t>()"
         attr_reads.append(f"    const auto {p.name} = static_cast<{p.type.render()}>({raw});")
     if run_case.tparam:
@@ -367,6 +375,9 @@ def run(op: Op, binary: Path, calls: list[Call]) -> list[Outcome]:
         parts.append(np.array([c.dims[d.name] for d in op.dims], np.int64).tobytes())
         for a in op.attrs:
             value = c.attrs[a.name]
+            if a.is_list:
+                parts.append(np.array([len(value), *value], np.int64).tobytes())
+                continue
             parts.append(
                 np.float64(value).tobytes()
                 if a.type is AttrType.FLOAT
