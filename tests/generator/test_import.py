@@ -79,7 +79,7 @@ def test_a_todo_is_refused_at_its_line_naming_the_field_and_what_to_decide(
     # What to decide, from the language's own description of the field.
     assert "decide an element type" in lines[0] and "bfloat16" in lines[0]
     assert "decide this entry of 'shape'" in lines[1]
-    assert "(int, int64, float, bool, enum)" in lines[3]
+    assert "(int, int64, float, bool, enum, int_list)" in lines[3]
     # Only the TODO errors: no "unknown dtype 'TODO'" or "undefined dim 'TODO'" after them.
     assert "unknown" not in str(caught.value) and "undefined" not in str(caught.value)
 
