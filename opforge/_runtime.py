@@ -179,11 +179,11 @@ class Arguments:
         return tuple(self._attribute(spec, v) for spec, v in zip(self.attrs, values, strict=True))
 
     def _attribute(self, spec: tuple[str, str, type[enum.IntEnum] | None], value: Any) -> Any:
-        import numpy as np
-
         name, kind, members = spec
         if kind == "int32_list":
             return self._int32_list(name, value)
+        import numpy as np
+
         is_bool = isinstance(value, (bool, np.bool_))
         if kind == "bool":
             if is_bool:
@@ -229,20 +229,29 @@ class Arguments:
         """An int list: a list or tuple (no other sequence: a string, a dict or
         an array would be read element by element) of ints that fit int32, as a
         list of Python ints. Each element as strict as an int attribute."""
+        kind = type(value)
+        # Every call with a list converts it: plain ints in range pass on a few
+        # builtin calls (bool and IntEnum elements are subclasses: not plain).
+        if (kind is list or kind is tuple) and all(type(e) is int for e in value):
+            if not value or (INT32_MIN <= min(value) and max(value) <= INT32_MAX):
+                return list(value)
         import numpy as np
 
         if not isinstance(value, (list, tuple)):
             raise self._wrong_type(name, _EXPECTED["int32_list"], value)
         elements = []
         for index, element in enumerate(value):
-            if isinstance(element, (bool, np.bool_, enum.Enum)) or not isinstance(
-                element, (int, np.integer)
-            ):
-                raise OpTypeError(
-                    f"{self.op}(): attribute '{name}' element {index} must be an int "
-                    f"(or a NumPy integer), got {_describe(element)}"
-                )
-            number = int(element)
+            number = element
+            # A plain int passes on one test (bool and IntEnum are subclasses: not plain).
+            if type(element) is not int:
+                if isinstance(element, (bool, np.bool_, enum.Enum)) or not isinstance(
+                    element, (int, np.integer)
+                ):
+                    raise OpTypeError(
+                        f"{self.op}(): attribute '{name}' element {index} must be an int "
+                        f"(or a NumPy integer), got {_describe(element)}"
+                    )
+                number = int(element)
             if not INT32_MIN <= number <= INT32_MAX:
                 raise OpValueError(
                     f"{self.op}(): attribute '{name}' element {index} must be >= {INT32_MIN} "
