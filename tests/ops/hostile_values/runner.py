@@ -122,11 +122,10 @@ def source(op: Op) -> str:
     attr_reads = []
     for p in cpp.params(run_case, api.Kind.ATTR):
         if op.attr(p.name).is_list:
-            # Its length, then each element as int64.
+            # Held for the call under a reserved suffix (no spec name ends so).
             attr_reads.append(
-                f"    std::vector<int32_t> {p.name}_elements(static_cast<size_t>(take<int64_t>()));\n"
-                f"    for (auto& e : {p.name}_elements) e = static_cast<int32_t>(take<int64_t>());\n"
-                f"    const auto {p.name} = opforge::list_buffer({p.name}_elements);"
+                f"    const std::vector<int32_t> {p.name}_storage = take_int_list();\n"
+                f"    const auto {p.name} = opforge::list_buffer({p.name}_storage);"
             )
             continue
         raw = "take<double>()" if op.attr(p.name).type is AttrType.FLOAT else "take<int64_t>()"
@@ -184,6 +183,13 @@ V take() {{
   std::memcpy(&value, input.data() + position, sizeof(V));
   position += sizeof(V);
   return value;
+}}
+
+// An int list attribute: its length, then each element as int64.
+std::vector<int32_t> take_int_list() {{
+  std::vector<int32_t> list(static_cast<size_t>(take<int64_t>()));
+  for (size_t i = 0; i < list.size(); ++i) list[i] = static_cast<int32_t>(take<int64_t>());
+  return list;
 }}
 
 template <typename V>
