@@ -153,6 +153,14 @@ def _describe(value: Any) -> str:
     return f"{text if len(text) <= 40 else text[:37] + '...'} ({name})"
 
 
+def plain_int32_list(value: list[Any]) -> bool:
+    """An int list that needs no conversion: plain ints (a bool or an IntEnum
+    is a subclass, not plain) inside int32. The generated functions' fast path."""
+    return all(type(e) is int for e in value) and (
+        not value or (INT32_MIN <= min(value) and max(value) <= INT32_MAX)
+    )
+
+
 class Arguments:
     """What the Python layer checks of one op's arguments, before the binding:
     the attributes' types (strict: ``True`` is no int, ``None`` no bool, a
@@ -230,11 +238,8 @@ class Arguments:
         an array would be read element by element) of ints that fit int32, as a
         list of Python ints. Each element as strict as an int attribute."""
         kind = type(value)
-        # Every call with a list converts it: plain ints in range pass on a few
-        # builtin calls (bool and IntEnum elements are subclasses: not plain).
-        if (kind is list or kind is tuple) and all(type(e) is int for e in value):
-            if not value or (INT32_MIN <= min(value) and max(value) <= INT32_MAX):
-                return list(value)
+        if (kind is list or kind is tuple) and plain_int32_list(value):
+            return list(value)
         import numpy as np
 
         if not isinstance(value, (list, tuple)):

@@ -53,7 +53,6 @@ class PythonView:
     arguments: str  # module-level statement: the op's Arguments object
     attr_guard: str  # condition: some attribute is not of its exact type ("" if none)
     attr_convert: str  # statement: check and convert every attribute (slow path)
-    attr_always: bool  # attr_convert runs on every call (no guard can pass an int list)
     eager: str  # the eager statement: _C.<op>(...), returned
     refused: str  # expression: the named error for a call the binding refused
     tensors: str  # tuple expression of the tensor arguments, spec order
@@ -126,7 +125,6 @@ def python_view(op: Op) -> PythonView:
             else f"tuple[{', '.join('paddle.Tensor' for _ in op.outputs)}]"
         ),
         eager=eager,
-        attr_always=any(a.is_list for a in op.attrs),
         **_checks(op),
     )
 
@@ -136,7 +134,7 @@ _PY_KINDS = {
     AttrType.INT64: ("int64", "int"),
     AttrType.FLOAT: ("float", "float"),
     AttrType.BOOL: ("bool", "bool"),
-    AttrType.INT_LIST: ("int32_list", ""),
+    AttrType.INT_LIST: ("int32_list", "list"),
 }
 
 
@@ -161,17 +159,17 @@ def _checks(op: Op) -> dict[str, str]:
         else:
             kind, exact = _PY_KINDS[a.type]
             attrs.append(f'("{a.name}", "{kind}", None)')
-            if exact:
-                guards.append(f"type({a.name}) is not {exact}")
+            guards.append(f"type({a.name}) is not {exact}")
+            if a.is_list:
+                # Its elements too: plain ints inside int32 (else the named error).
+                guards.append(f"not _runtime.plain_int32_list({a.name})")
     names = [a.name for a in op.attrs]
     checked = f"{holder}.attributes({', '.join(names)})"
     return {
         "arguments": (
             f'{holder} = _runtime.Arguments("{op.name}", {_tuple(tensors)}, {_tuple(attrs)})'
         ),
-        # An int list has no one-test fast path: each element is checked (no
-        # bool, no float), so its op converts every call.
-        "attr_guard": "" if any(a.is_list for a in op.attrs) else " or ".join(guards),
+        "attr_guard": " or ".join(guards),
         "attr_convert": f"{', '.join(names) if len(names) > 1 else _tuple(names)} = {checked}"
         if names
         else "",

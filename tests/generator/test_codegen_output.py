@@ -129,6 +129,8 @@ def test_an_int_list_reaches_every_layer() -> None:
     assert 'opforge::check_list_dim(kOp, "columns", columns.size, "k", k);' in entry
     python = files["python/__init__.py"]
     assert '("columns", "int32_list", None)' in python and "columns=(0,)" in python
+    # The fast path: a plain list of ints inside int32 goes to the binding as it is.
+    assert "if type(columns) is not list or not _runtime.plain_int32_list(columns):" in python
     assert "columns: list[int] | tuple[int, ...] = ..." in files["python/__init__.pyi"]
     page = interface_pages.render(ops, ROOT / "docs")["interface/pick_columns.md"]
     assert "each element \\>= 0 and \\<= 20; length \\>= 1 and length \\<= 8" in page
