@@ -4,7 +4,8 @@ No machine this repository is tested on has a GPU, so the CUDA kernels run
 under the simulation (csrc/cudasim) on every CI run; this checks the other
 half: that the same sources are valid CUDA for the device. Each op's
 csrc/kernels/cuda/<op>.cu and generated/launch/<op>_cuda.cu (the launchers
-in one unit), and the
+in one unit), the same for the fixture ops of tests/fixtures/ (their glue
+generated into build/nvcc/<fixture>/), and the
 simulation's correct self-test kernels (tests/runtime/cudasim/kernels/
 correct.cu, the deliberately broken ones left out), compile for sm_80 and
 sm_90 with every warning an error (nvcc's and the host compiler's),
@@ -28,6 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from codegen.diagnostics import SpecErrors
+from codegen.generate import generate
 from tools.build import BUILD, MAIN, ROOT, Tree, _run_ninja, manifest, rules, write_if_changed
 
 ARCHS = ("80", "90")
@@ -96,20 +99,27 @@ def launcher_unity(launchers: list[Path]) -> str:
 # Only the portable header is on their include path: the simulation's
 # stand-ins (csrc/cudasim/include) would hide the real toolchain headers.
 SELF_TESTS = ROOT / "tests" / "runtime" / "cudasim" / "kernels" / "correct.cu"
-SELF_TEST_INCLUDES = [ROOT / "csrc" / "cudasim" / "portable"]
+SELF_TEST_FLAGS = [*FLAGS, f"-I{ROOT / 'csrc' / 'cudasim' / 'portable'}"]
+# The fixture ops (one spec per feature of the spec language, run by the suite
+# under the simulation): their glue is generated here, into BUILD/nvcc/<name>.
+FIXTURES = (ROOT / "tests" / "fixtures" / "example_op",)
 
 
-def ninja_file(nvcc: Path, units: list[Path], directory: Path, tree: Tree = MAIN) -> str:
+def tree_flags(tree: Tree) -> list[str]:
+    """What an op's CUDA kernel and GPU launcher compile with: the tree's
+    generated headers on the include path."""
     includes = [ROOT / "csrc" / "include", tree.generated]
     includes += [ROOT / d for d in rules()["nvcc"]["includes"]]
-    flags = [*FLAGS, *rules()["nvcc"]["flags"], *(f"-I{d}" for d in includes)]
-    self_test_flags = [*FLAGS, *(f"-I{d}" for d in SELF_TEST_INCLUDES)]
+    return [*FLAGS, *rules()["nvcc"]["flags"], *(f"-I{d}" for d in includes)]
+
+
+def ninja_file(nvcc: Path, units: list[tuple[Path, list[str]]], directory: Path) -> str:
+    """Each unit with its own flags: one build statement per source."""
     q = shlex.quote
     lines = [
         "# Written by tools/nvcc_check.py; do not edit.",
         "ninja_required_version = 1.10",
         f"nvcc = {q(str(nvcc))}",
-        f"flags = {' '.join(q(f) for f in flags)}",
         "rule nvcc",
         "  command = $nvcc -MD -MF $out.d $flags -c $in -o $out",
         "  depfile = $out.d",
@@ -117,12 +127,11 @@ def ninja_file(nvcc: Path, units: list[Path], directory: Path, tree: Tree = MAIN
         "  description = NVCC $in",
     ]
     objects = []
-    for source in units:
+    for source, flags in units:
         obj = object_of(source, directory)
         objects.append(obj)
         lines.append(f"build {q(str(obj))}: nvcc {q(str(source))}")
-        if source == SELF_TESTS:
-            lines.append(f"  flags = {' '.join(q(f) for f in self_test_flags)}")
+        lines.append(f"  flags = {' '.join(q(f) for f in flags)}")
     lines.append(f"build all: phony {' '.join(q(str(o)) for o in objects)}")
     return "\n".join(lines) + "\n"
 
@@ -155,17 +164,38 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    kernels, launchers = sources()
     directory = BUILD / "nvcc"
-    unity = directory / "launchers.cu"
-    write_if_changed(unity, launcher_unity(launchers))
-    units = [*kernels, unity, SELF_TESTS]
+    trees = [MAIN]
+    for fixture in FIXTURES:
+        tree = Tree(
+            directory / fixture.name / "generated",
+            fixture / "kernels",
+            directory / fixture.name,
+            directory / fixture.name / "unused",
+            specs=fixture / "opspec",
+        )
+        try:
+            generate(tree.specs, ROOT, tree.generated, tree.build / "cache", write=True)
+        except SpecErrors as errors:
+            print(f"nvcc: the specs of {tree.specs} do not generate:\n{errors}", file=sys.stderr)
+            return 1
+        trees.append(tree)
+    units: list[tuple[Path, list[str]]] = []
+    kernel_count = launcher_count = 0
+    for tree in trees:
+        kernels, launchers = sources(tree)
+        unity = (directory if tree is MAIN else tree.build) / "launchers.cu"
+        write_if_changed(unity, launcher_unity(launchers))
+        units += [(source, tree_flags(tree)) for source in [*kernels, unity]]
+        kernel_count, launcher_count = kernel_count + len(kernels), launcher_count + len(launchers)
+    units.append((SELF_TESTS, SELF_TEST_FLAGS))
     write_if_changed(directory / "build.ninja", ninja_file(nvcc, units, directory))
     done = _run_ninja(directory, Path("all"))
     if done.returncode == 0:
         print(
-            f"nvcc: {len(kernels)} CUDA kernels, {len(launchers)} GPU launchers (one unit) "
-            f"and the simulation's self-test kernels compiled for sm_{', sm_'.join(ARCHS)}"
+            f"nvcc: {kernel_count} CUDA kernels, {launcher_count} GPU launchers (one unit per "
+            f"tree: the library's and the fixture ops') and the simulation's self-test kernels "
+            f"compiled for sm_{', sm_'.join(ARCHS)}"
         )
     return done.returncode
 
