@@ -29,7 +29,11 @@ class Budget:
     valid_cases: int  # ops/test_spec_suite: valid calls per (op, backend) against the reference
     determinism_cases: int  # ops/test_spec_suite: same inputs and seed, same outputs
     static_graph_cases: int  # ops/test_spec_suite: static program vs inference and eager
-    hostile_cases: int  # ops/test_hostile_values: out-of-domain calls per (op, backend)
+    hostile_cases: int  # ops/test_hostile_values: out-of-domain calls per (op, simulated backend)
+    # ... per (op, device backend: xpu3-device, cuda-device), whose kernel is
+    # the simulated backend's, run through the device launcher instead; at
+    # least every attack once, whatever this says.
+    hostile_device_cases: int
     spec_space_built: int  # generator/test_drawn_specs: drawn specs generated, built, imported, run
     spec_space_parsed: int  # generator/test_drawn_specs: drawn specs parsed and generated (Python)
     schema_specs: (
@@ -48,6 +52,7 @@ TIERS = {
         determinism_cases=10,
         static_graph_cases=3,
         hostile_cases=600,
+        hostile_device_cases=100,
         spec_space_built=40,
         spec_space_parsed=100,
         schema_specs=100,
@@ -60,6 +65,7 @@ TIERS = {
         determinism_cases=25,
         static_graph_cases=5,
         hostile_cases=600,
+        hostile_device_cases=600,
         spec_space_built=200,
         spec_space_parsed=300,
         schema_specs=300,
