@@ -29,6 +29,16 @@ KINDS = (
     "value domain",
     "static graph",
 )
+GATHER_KINDS = (
+    *(f"{check} ({backend})" for check in ("valid", "determinism") for backend in ("cpu", "xpu3-sim", "cuda-sim")),
+    "bad tensor (dtype)",
+    "bad tensor (rank)",
+    "bad tensor (axis)",
+    "bad tensor (missing)",
+    "bad tensor (strided)",
+    "value domain",
+    "static graph",
+)
 
 
 @pytest.mark.xdist_group("trees")  # builds a tree: one worker builds them in turn
@@ -74,3 +84,21 @@ def test_example_op_gets_every_spec_derived_test() -> None:
             if line.startswith(f"clamp_lengths ({backend}): ")
         )
         assert re.search(r"clamped \d+/\d+, lengths \d+/\d+$", changed), changed
+    # gather_nonzero_rows: an output whose rows its kernel decides (`rows:`),
+    # on each of its three kernels, the static graph told the rows are dynamic.
+    summary = next(
+        line for line in result.stdout.splitlines() if line.startswith("gather_nonzero_rows: ")
+    )
+    for kind in GATHER_KINDS:
+        assert f"{kind} " in summary, f"{kind!r} missing from: {summary}"
+    for backend in ("cpu", "xpu3-sim", "cuda-sim"):
+        changed = next(
+            line
+            for line in result.stdout.splitlines()
+            if line.startswith(f"gather_nonzero_rows ({backend}): ")
+        )
+        # Some valid cases gather rows and count them (not all: n = 0 is swept).
+        counts = re.search(r"count (\d+)/(\d+), out (\d+)/(\d+)$", changed)
+        assert counts, changed
+        assert 0 < int(counts[1]) < int(counts[2]), changed
+        assert 0 < int(counts[3]) < int(counts[4]), changed
