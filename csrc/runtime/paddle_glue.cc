@@ -127,8 +127,11 @@ paddle::Tensor new_output(std::initializer_list<int64_t> shape, paddle::DataType
       std::make_shared<phi::DenseTensor>(paddle::memory::AllocShared(place, bytes), meta));
 }
 
-void keep_written_rows(const char* op, const char* tensor, paddle::Tensor& out,
-                       const char* count_name, const paddle::Tensor& count,
+void keep_written_rows(const char* op,
+                       const char* tensor,
+                       paddle::Tensor& out,
+                       const char* count_name,
+                       const paddle::Tensor& count,
                        const char* max_text) {
   auto& dense = static_cast<phi::DenseTensor&>(*out.impl());
   phi::DDim dims = dense.dims();

@@ -254,4 +254,3 @@ def written_rows(
             continue
         cut[t.name] = outputs[t.name][:got]
     return cut, problems
-

@@ -30,7 +30,11 @@ KINDS = (
     "static graph",
 )
 GATHER_KINDS = (
-    *(f"{check} ({backend})" for check in ("valid", "determinism") for backend in ("cpu", "xpu3-sim", "cuda-sim")),
+    *(
+        f"{check} ({backend})"
+        for check in ("valid", "determinism")
+        for backend in ("cpu", "xpu3-sim", "cuda-sim")
+    ),
     "bad tensor (dtype)",
     "bad tensor (rank)",
     "bad tensor (axis)",

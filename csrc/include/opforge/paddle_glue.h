@@ -159,8 +159,11 @@ paddle::Tensor new_output(std::initializer_list<int64_t> shape, paddle::DataType
 // checked against the rows allocated (written_rows: a kernel bug otherwise,
 // named), and `out`'s axis 0 is set to it. No element is copied: `out` keeps
 // its allocation of the declared maximum, of which it shows the first rows.
-void keep_written_rows(const char* op, const char* tensor, paddle::Tensor& out,
-                       const char* count_name, const paddle::Tensor& count,
+void keep_written_rows(const char* op,
+                       const char* tensor,
+                       paddle::Tensor& out,
+                       const char* count_name,
+                       const paddle::Tensor& count,
                        const char* max_text);
 
 // The data of a checked tensor whose element count the caller has checked.
