@@ -3,8 +3,8 @@
 ``draw_spec`` builds a spec the parser must accept: zero to four attributes of
 every type (none included), dims bound by tensors or by an int attribute, and
 one to six tensors of every role, dtype, dtype set, optional/required_when,
-host and scratch-fill combination the language allows, in any order (outputs
-first, scratch first), with dim expressions and names up to the length limit.
+host and scratch-fill combination the language allows (and a new output whose
+rows its kernel counts, `rows:`), in any order (outputs first, scratch first), with dim expressions and names up to the length limit.
 It is driven by a ``Chooser`` (tests/harness/draw.py), so Hypothesis can
 shrink a failing spec and a seeded run can draw hundreds for one build.
 
@@ -140,6 +140,13 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
         tensors.append(t)
     if not any(t["role"] in ("inout", "out") for t in tensors):
         tensors.append(_tensor(ch, len(tensors), writes, shape_for([], False), dtype_set))
+    outs = [t for t in tensors if t["role"] == "out"]
+    if outs and ch.integer(0, 2) == 0:  # an output whose rows the kernel decides
+        sized = choice(ch, outs)
+        sized["rows"] = _name(ch, "c", len(tensors))
+        count = _tensor(ch, len(tensors), "out", [1], None)
+        count.update(name=sized["rows"], dtype=choice(ch, ["int32", "int64"]))
+        tensors.append(count)
     if attr_dim is not None and not any(attr_dim in t["shape"] for t in tensors):
         tensors[-1]["shape"] = [*tensors[-1]["shape"], attr_dim][-MAX_RANK:]
     if writes == "inout" and ch.integer(0, 2) == 0:
