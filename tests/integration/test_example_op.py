@@ -1,6 +1,7 @@
 """A new op needs only a spec, kernels and a reference: the example op in
 tests/fixtures/example_op (no test code of its own) is generated, built, and
-put through the whole spec-derived suite, which must run every kind of test."""
+put through the whole spec-derived suite, which must run every kind of test,
+and its kernels through the hostile values under the sanitizers."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ KINDS = (
     "bad attribute",
     "value domain",
     "static graph",
+    *(f"hostile values ({backend})" for backend in ("cpu", "xpu3-sim", "xpu3-device")),
 )
 GATHER_KINDS = (
     *(
@@ -42,6 +44,10 @@ GATHER_KINDS = (
     "bad tensor (strided)",
     "value domain",
     "static graph",
+    *(
+        f"hostile values ({backend})"
+        for backend in ("cpu", "xpu3-sim", "cuda-sim", "xpu3-device", "cuda-device")
+    ),
 )
 
 
@@ -54,6 +60,7 @@ def test_example_op_gets_every_spec_derived_test() -> None:
         OPFORGE_EXTENSION=str(tree.module),
         OPFORGE_GENERATED=str(tree.generated),
         OPFORGE_REFERENCES=str(EXAMPLE / "reference"),
+        OPFORGE_KERNELS=str(EXAMPLE / "kernels"),
     )
     result = subprocess.run(
         [
@@ -61,6 +68,10 @@ def test_example_op_gets_every_spec_derived_test() -> None:
             "-m",
             "pytest",
             "tests/ops/test_spec_suite.py",
+            # The kernels under the sanitizers with hostile values (runners of
+            # the tree's entries and kernels: OPFORGE_GENERATED, OPFORGE_KERNELS).
+            "tests/ops/test_hostile_values.py::"
+            "test_hostile_values_stay_inside_buffers_and_match_the_reference",
             "-q",
             "-n",
             "0",  # inside a worker of the outer run: one process
