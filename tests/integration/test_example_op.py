@@ -1,7 +1,8 @@
-"""A new op needs only a spec, kernels and a reference: the example op in
-tests/fixtures/example_op (no test code of its own) is generated, built, and
-put through the whole spec-derived suite, which must run every kind of test,
-and its kernels through the hostile values under the sanitizers."""
+"""A new op needs only a spec, kernels and a reference: the example ops in
+tests/fixtures/example_op (no test code of their own) are generated, built,
+and put through the whole spec-derived suite, which must run every kind of
+test for each, and their kernels through the hostile values under the
+sanitizers."""
 
 from __future__ import annotations
 
@@ -31,6 +32,25 @@ KINDS = (
     "static graph",
     *(f"hostile values ({backend})" for backend in ("cpu", "xpu3-sim", "xpu3-device")),
 )
+# pick_columns: an int list attribute and a dim bound from its length, on every
+# kernel kind (its x binds both of its dims alone: no axis case; no value domain).
+LIST_KINDS = (
+    "valid (cpu)",
+    "valid (xpu3-sim)",
+    "valid (cuda-sim)",
+    "determinism (cpu)",
+    "determinism (xpu3-sim)",
+    "determinism (cuda-sim)",
+    "bad tensor (dtype)",
+    "bad tensor (rank)",
+    "bad tensor (missing)",
+    "bad tensor (strided)",
+    "bad attribute",
+    "int list forms",
+    "static graph",
+)
+# gather_nonzero_rows: an output whose rows its kernel decides (`rows:`), on
+# each of its three kernels, the static graph told the rows are dynamic.
 GATHER_KINDS = (
     *(
         f"{check} ({backend})"
@@ -99,8 +119,18 @@ def test_example_op_gets_every_spec_derived_test() -> None:
             if line.startswith(f"clamp_lengths ({backend}): ")
         )
         assert re.search(r"clamped \d+/\d+, lengths \d+/\d+$", changed), changed
-    # gather_nonzero_rows: an output whose rows its kernel decides (`rows:`),
-    # on each of its three kernels, the static graph told the rows are dynamic.
+    summary = next(line for line in result.stdout.splitlines() if line.startswith("pick_columns: "))
+    for kind in LIST_KINDS:
+        assert f"{kind} " in summary, f"{kind!r} missing from: {summary}"
+    # The eleven ways an int list can be wrong (tests/ops/test_spec_suite.py, _bad_lists).
+    assert "bad attribute 11," in summary, summary
+    for backend in ("cpu", "xpu3-sim", "cuda-sim"):
+        changed = next(
+            line
+            for line in result.stdout.splitlines()
+            if line.startswith(f"pick_columns ({backend}): ")
+        )
+        assert re.search(r"out \d+/\d+$", changed), changed
     summary = next(
         line for line in result.stdout.splitlines() if line.startswith("gather_nonzero_rows: ")
     )
