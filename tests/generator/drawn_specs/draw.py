@@ -149,15 +149,16 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
         tensors.append(t)
     if not any(t["role"] in ("inout", "out") for t in tensors):
         tensors.append(_tensor(ch, len(tensors), writes, shape_for([], False), dtype_set))
+    if attr_dim is not None and not any(attr_dim in t["shape"] for t in tensors):
+        tensors[-1]["shape"] = [*tensors[-1]["shape"], attr_dim][-MAX_RANK:]
     outs = [t for t in tensors if t["role"] == "out"]
-    if outs and ch.integer(0, 2) == 0:  # an output whose rows the kernel decides
+    # An output whose rows the kernel decides (its count added last: a [1]).
+    if outs and ch.integer(0, 2) == 0:
         sized = choice(ch, outs)
         sized["rows"] = _name(ch, "c", len(tensors))
         count = _tensor(ch, len(tensors), "out", [1], None)
         count.update(name=sized["rows"], dtype=choice(ch, ["int32", "int64"]))
         tensors.append(count)
-    if attr_dim is not None and not any(attr_dim in t["shape"] for t in tensors):
-        tensors[-1]["shape"] = [*tensors[-1]["shape"], attr_dim][-MAX_RANK:]
     if writes == "inout" and ch.integer(0, 2) == 0:
         host = next(t for t in tensors if t["role"] == "inout")
         host["host"] = True
