@@ -185,8 +185,9 @@ V take() {{
   return value;
 }}
 
-// An int list attribute: its length, then each element as int64.
-std::vector<int32_t> take_int_list() {{
+// An int list attribute: its length, then each element as int64 (unused by
+// an op without one).
+[[maybe_unused]] std::vector<int32_t> take_int_list() {{
   std::vector<int32_t> list(static_cast<size_t>(take<int64_t>()));
   for (size_t i = 0; i < list.size(); ++i) list[i] = static_cast<int32_t>(take<int64_t>());
   return list;
