@@ -289,7 +289,9 @@ def _returns(op: Op) -> str:
     for t in op.outputs:
         how = "the tensor passed in, updated in place" if t.role is Role.INOUT else "a new tensor"
         if t.rows is not None:
-            how += f": the first {t.rows}[0] of its {t.shape[0].render()} rows, those the kernel wrote"
+            how += (
+                f": the first {t.rows}[0] of its {t.shape[0].render()} rows, those the kernel wrote"
+            )
         parts.append(f"{t.name} ({how})")
     return _words(parts, "and") if parts else "nothing"
 
