@@ -223,6 +223,8 @@ def _kernel_comment(t: Tensor) -> str:
         notes.append("null when absent")
     if t.role is Role.SCRATCH:
         notes.append("scratch")
+    if t.rows is not None:
+        notes.append(f"write the first rows, their number into {t.rows}")
     return ", ".join(notes)
 
 

@@ -148,6 +148,11 @@ def _presence(op: Op, t: Tensor) -> str:
         return "made by the glue" + (
             f", uniform draws seeded by {t.fill.seed_attr}" if t.fill else ""
         )
+    if t.role is Role.OUTPUT and t.rows is not None:
+        return (
+            f"made by the glue at the declared shape; returned cut to the first "
+            f"{t.rows}[0] rows, which the kernel writes (a view)"
+        )
     if t.role is Role.OUTPUT:
         return "made by the glue, returned"
     if not t.optional:
@@ -283,6 +288,10 @@ def _returns(op: Op) -> str:
     parts = []
     for t in op.outputs:
         how = "the tensor passed in, updated in place" if t.role is Role.INOUT else "a new tensor"
+        if t.rows is not None:
+            how += (
+                f": the first {t.rows}[0] of its {t.shape[0].render()} rows, those the kernel wrote"
+            )
         parts.append(f"{t.name} ({how})")
     return _words(parts, "and") if parts else "nothing"
 

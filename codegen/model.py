@@ -190,6 +190,11 @@ class Tensor:
     # The caller may pass it with one more trailing axis of size 1 ([max_bsz, 1]
     # for [max_bsz]: FastDeploy's per-slot buffers); kernels see the same elements.
     unit_axis: bool = False
+    # A new output whose kernel decides how many rows (axis-0 entries) it
+    # writes: the [1] int32/int64 output the kernel writes that count into.
+    # The glue allocates the declared shape (the maximum) and returns the
+    # first `count` rows.
+    rows: str | None = None
 
     def line_of(self, field_name: str) -> int:
         """The spec line of one of this tensor's fields (its first line if absent)."""

@@ -106,6 +106,7 @@ class _FileParser(CrossFieldRules):
         self.check_value_domains(tensors)
         self.check_sizes(tensors, dims, attrs)
         self.check_outputs(data, tensors)
+        self.check_written_rows(tensors)
         sweep = self.parse_sweep(data, dims, attrs, tensors)
         coverage = self.parse_coverage(data, tensors)
         reference = data.get("reference")
@@ -427,6 +428,7 @@ class _FileParser(CrossFieldRules):
                 f"a '{role.value}' tensor on the op's place",
             )
 
+        rows = self.parse_rows(node, where, role)
         conditions = self.parse_required_when(node, where, optional)
         fill = self.parse_fill(node, where, role, dtype)
         values = self.parse_values(node, where, dtype)
@@ -469,7 +471,29 @@ class _FileParser(CrossFieldRules):
             tuple(sorted(lines.items())),
             after,
             unit_axis,
+            rows,
         )
+
+    def parse_rows(self, node: LocDict, where: str, role: Role) -> str | None:
+        """``rows: <count>``: the kernel writes only the first rows of this new
+        output and their number into the tensor named (its references are
+        checked with the other tensors, check_written_rows)."""
+        raw = node.get("rows")
+        if raw is None:
+            return None
+        line = node.key_lines["rows"]
+        w = f"{where}.rows"
+        if role is not Role.OUTPUT:
+            self.error(
+                line,
+                w,
+                "only a new output (role out) can return fewer rows than it declares; "
+                f"a '{role.value}' tensor keeps its whole shape",
+            )
+            return None
+        if not self.check_name(raw, line, w):
+            return None
+        return str(raw)
 
     def parse_required_when(
         self, node: LocDict, where: str, optional: bool

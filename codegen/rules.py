@@ -255,6 +255,56 @@ class CrossFieldRules(Diagnostics):
                 "an op has in-place tensors or new outputs, not both (its Paddle op returns one kind)",
             )
 
+    def check_written_rows(self, tensors: list[Tensor]) -> None:
+        """``rows:`` names the count of the rows the kernel writes: another new
+        output of shape [1], int32 or int64, itself returned whole. (The
+        tensor that declares it is a new output: parse_rows.)"""
+        by_name = {t.name: t for t in tensors}
+        for t in tensors:
+            if t.rows is None:
+                continue
+            line = t.line_of("rows")
+            where = f"tensor {t.name}.rows"
+            count = by_name.get(t.rows)
+            if count is None:
+                if not self.dropped_tensor:
+                    self.error(line, where, f"no tensor named '{t.rows}'")
+            elif count is t:
+                self.error(
+                    line,
+                    where,
+                    "a tensor cannot hold its own row count; name a [1] int32 or int64 "
+                    "output the kernel writes it into",
+                )
+            elif count.role is not Role.OUTPUT:
+                self.error(
+                    line,
+                    where,
+                    f"the count '{count.name}' must be a new output (role out) that the "
+                    f"kernel writes, not a '{count.role.value}' tensor",
+                )
+            elif count.dtype not in (DType.INT32, DType.INT64):
+                got = count.dtype.name if isinstance(count.dtype, DTypeVar) else count.dtype.value
+                self.error(
+                    line,
+                    where,
+                    f"the count '{count.name}' must be int32 or int64, not {got}",
+                )
+            elif count.shape != (DimConst(1),):
+                self.error(
+                    line,
+                    where,
+                    f"the count '{count.name}' must have shape [1] (one value), not "
+                    f"[{', '.join(e.render() for e in count.shape)}]",
+                )
+            elif count.rows is not None:
+                self.error(
+                    line,
+                    where,
+                    f"the count '{count.name}' is returned whole; it cannot declare rows "
+                    "of its own",
+                )
+
     def check_values(self, tensors: list[Tensor], dims: list[Dim], attrs: list[Attr]) -> None:
         """Value domains name declared dims and tensors of a fitting shape."""
         by_dim = {d.name: d for d in dims}

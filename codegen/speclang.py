@@ -228,6 +228,14 @@ TENSOR = Section(
             "the caller may pass it with one more trailing axis of size 1 "
             "(FastDeploy's [max_bsz, 1] per-slot buffers for a [max_bsz] tensor)",
         ),
+        _f(
+            "rows",
+            False,
+            NAME,
+            "new outputs whose kernel decides how many rows (axis-0 entries) it writes: "
+            "the [1] int32 or int64 output it writes that count into; the shape declares "
+            "the maximum, the op returns the first count rows",
+        ),
         _f("fill", False, _ref(FILL.name), FILL.doc),
         _f("values", False, _ref(VALUES.name), VALUES.doc),
         _f("after", False, _ref(AFTER.name), AFTER.doc),

@@ -260,7 +260,20 @@ def _values(op: Op, t: Tensor) -> tuple[str, ...]:
 
 
 def _after(op: Op, t: Tensor) -> tuple[str, ...]:
-    return _value_checks(op, t, t.after, f"the kernel's {t.name}")
+    return _value_checks(op, t, t.after, f"the kernel's {t.name}", _written_view(op, t))
+
+
+def _written_view(op: Op, t: Tensor) -> str | None:
+    """A `rows: count` output's rows the kernel wrote (the count checked
+    against the declared axis 0), where its `after:` holds; None: every element."""
+    if t.rows is None:
+        return None
+    count = op.tensor(t.rows)
+    return (
+        f'opforge::written_part(kOp, "{t.name}", opforge::Buffer<const {elem(t)}>({t.name}), '
+        f'"{count.name}", opforge::Buffer<const {elem(count)}>({count.name}), '
+        f"{dim_cpp(t.shape[0])}, {cpp_string(t.shape[0].render())}, {count_cpp(t.shape[1:])})"
+    )
 
 
 def _bound_cpp(bound: Bound, literal: str) -> tuple[str, str]:
@@ -270,10 +283,13 @@ def _bound_cpp(bound: Bound, literal: str) -> tuple[str, str]:
     return dim_cpp(bound), bound.render()
 
 
-def _value_checks(op: Op, t: Tensor, v: Values, label: str) -> tuple[str, ...]:
-    """The checks of one value domain of `t`, whose messages call it `label`."""
+def _value_checks(
+    op: Op, t: Tensor, v: Values, label: str, view: str | None = None
+) -> tuple[str, ...]:
+    """The checks of one value domain of `t`, whose messages call it `label`
+    (`view`: the C++ buffer they read, all of `t` by default)."""
     cmp = "double" if _is_float(t) else "int64_t"
-    view = f"opforge::Buffer<const {elem(t)}>({t.name})"
+    view = view or f"opforge::Buffer<const {elem(t)}>({t.name})"
     checks: list[tuple[list[str], str]] = []  # (conditions, statement)
     low: Bound | None = v.above if v.above is not None else v.min
     if low is not None or v.max is not None:

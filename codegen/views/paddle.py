@@ -56,6 +56,10 @@ class PaddleTensor:
     alloc_shape: tuple[str, ...]
     paddle_dtype: str
     infer_shape: tuple[str, ...]  # per axis, for static shape inference (-1: unknown)
+    # `rows: count`: the count output whose value cuts axis 0 after the kernel ("": none),
+    # and the declared axis 0 (the most rows) as the spec writes it.
+    rows: str
+    rows_max_text: str
 
 
 @dataclass(frozen=True)
@@ -146,7 +150,14 @@ def _tensor(op: Op, t: Tensor) -> PaddleTensor:
         alloc_check=alloc_check(t.name, t.shape, slots, size) if t.role is Role.OUTPUT else "",
         alloc_shape=tuple(dim_cpp(e, slots) for e in t.shape),
         paddle_dtype=paddle,
-        infer_shape=tuple(_infer_cpp(e) for e in t.shape),
+        # A kernel-decided row count is known only when the kernel has run: the
+        # static graph is told the rows are dynamic, as the returned tensor is.
+        infer_shape=tuple(
+            "-1" if axis == 0 and t.rows is not None else _infer_cpp(e)
+            for axis, e in enumerate(t.shape)
+        ),
+        rows=t.rows or "",
+        rows_max_text=t.shape[0].render() if t.rows is not None else "",
     )
 
 
@@ -264,7 +275,13 @@ def _infer_dims(op: Op) -> tuple[tuple[str, str], ...]:
     """Where static shape inference reads each dim that a new output's shape
     needs: the attribute, or the first required tensor that binds it (the parser
     guarantees one exists)."""
-    needed = {r for t in op.new_outputs for e in t.shape for r in e.refs()}
+    needed = {
+        r
+        for t in op.new_outputs
+        for axis, e in enumerate(t.shape)
+        if not (axis == 0 and t.rows is not None)  # inferred as -1
+        for r in e.refs()
+    }
     sources = []
     for d in op.dims:
         if d.name not in needed:

@@ -70,7 +70,17 @@ def _default_doc(a: Attr) -> str:
 
 
 def _returns_doc(op: Op) -> str:
-    """The docstring's Returns line."""
+    """The docstring's Returns line, and what a `rows:` output holds."""
+    rows = "".join(
+        f" {t.name} holds the first {t.rows}[0] rows (of at most {t.shape[0].render()}): "
+        "those the kernel wrote."
+        for t in op.new_outputs
+        if t.rows is not None
+    )
+    return _returned(op) + rows
+
+
+def _returned(op: Op) -> str:
     outputs = op.outputs
     if len(outputs) == 1:
         passed = (

@@ -272,6 +272,19 @@ void fail_axis_limit(const char* op, const char* arg, const int64_t* dims, int r
             " elements per dim");
 }
 
+void fail_written_rows(const char* op,
+                       const char* tensor,
+                       const char* count,
+                       int64_t got,
+                       int64_t max_rows,
+                       const char* max_text) {
+  raise(ErrorKind::kKernel,
+        op,
+        std::string("the kernel wrote ") + count + " = " + std::to_string(got) + " rows of '" +
+            tensor + "', outside [0, " + max_text + " = " + std::to_string(max_rows) +
+            "] (its declared rows): a kernel bug");
+}
+
 void fail_alloc(const char* op, const char* tensor, const char* shape_text_spec,
                 std::initializer_list<int64_t> axes, int64_t elem_bytes) {
   std::ostringstream out;

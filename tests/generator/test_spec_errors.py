@@ -153,7 +153,104 @@ def extra_attr(
     return BASE + ATTR.format(name=name, mark=mark, type=type_, extra=extra)
 
 
+# BASE with new outputs: y is cut to the rows its kernel counts into `count`.
+ROWS = edit(
+    BASE,
+    (
+        "    role: inout\n    doc: updated in place\n",
+        "    role: out\n    rows: count\n    doc: the first count[0] rows written\n"
+        "  - name: count\n    dtype: int32\n    shape: [1]\n    role: out\n"
+        "    doc: how many rows of y the kernel wrote\n",
+    ),
+)
+
+
+def rows_of_y(value: str) -> str:
+    """ROWS with y's count named ``value`` (its line marked)."""
+    return edit(ROWS, ("    rows: count\n", f"    rows: {value} {MARK}\n"))
+
+
+COUNT = "  - name: count\n    dtype: int32\n    shape: [1]\n    role: out\n"
+
+
+def count_with(old: str, new: str) -> str:
+    """ROWS with one line of the count tensor changed (y's rows line marked)."""
+    return edit(rows_of_y("count"), (COUNT, COUNT.replace(old, new)))
+
+
 CASES: list[Bad] = [
+    # ---- rows the kernel decides (`rows:`)
+    Bad(
+        "rows-on-an-input",
+        edit(ROWS, ("    shape: [n, m]\n", f"    shape: [n, m]\n    rows: count {MARK}\n")),
+        ("x", "rows"),
+        ("only a new output (role out)", "'in' tensor keeps its whole shape"),
+    ),
+    Bad(
+        "rows-on-scratch",
+        edit(
+            ROWS,
+            (
+                "    fill: {uniform: seed}\n",
+                f"    fill: {{uniform: seed}}\n    rows: count {MARK}\n",
+            ),
+        ),
+        ("noise", "rows"),
+        ("only a new output (role out)", "'scratch'"),
+    ),
+    Bad("rows-undefined-count", rows_of_y("cnt"), ("y", "rows"), ("no tensor named 'cnt'",)),
+    Bad("rows-its-own-count", rows_of_y("y"), ("y", "rows"), ("cannot hold its own row count",)),
+    Bad(
+        "rows-count-an-input",
+        rows_of_y("x"),
+        ("y", "rows"),
+        ("must be a new output (role out)", "not a 'in' tensor"),
+    ),
+    Bad(
+        "rows-count-scratch",
+        rows_of_y("noise"),
+        ("y", "rows"),
+        ("must be a new output (role out)", "'scratch'"),
+    ),
+    Bad(
+        "rows-count-float",
+        count_with("int32", "float32"),
+        ("y", "rows"),
+        ("'count' must be int32 or int64", "not float32"),
+    ),
+    Bad(
+        "rows-count-bool",
+        count_with("int32", "bool"),
+        ("y", "rows"),
+        ("must be int32 or int64", "not bool"),
+    ),
+    Bad(
+        "rows-count-dtype-set",
+        count_with("int32", "T"),
+        ("y", "rows"),
+        ("must be int32 or int64", "not T"),
+    ),
+    Bad(
+        "rows-count-not-one-value",
+        count_with("[1]", "[2]"),
+        ("y", "rows"),
+        ("'count' must have shape [1]", "not [2]"),
+    ),
+    Bad(
+        "rows-count-per-row",
+        count_with("[1]", "[n]"),
+        ("y", "rows"),
+        ("must have shape [1]", "not [n]"),
+    ),
+    Bad(
+        "rows-count-with-rows",
+        count_with("    role: out\n", "    role: out\n    rows: y\n"),
+        ("y", "rows"),
+        ("returned whole",),
+        alone=False,  # and count's own rows: y is no [1] count
+    ),
+    Bad("rows-a-number", rows_of_y("3"), ("y", "rows"), ("expected a string", "3")),
+    Bad("rows-a-list", rows_of_y("[count]"), ("y", "rows"), ("expected a string", "list")),
     # ---- the trailing unit axis
     Bad(
         "unit-axis-on-scratch",
@@ -1215,6 +1312,14 @@ def test_base_spec_is_valid(tmp_path: Path) -> None:
         ("noise", 25),
     ]
     assert [(a.name, a.loc.line) for a in op.attrs] == [("mode", 32), ("seed", 37)]
+
+
+def test_rows_name_their_count(tmp_path: Path) -> None:
+    op = load_spec(write(tmp_path, ROWS), tmp_path)
+    assert op.tensor("y").rows == "count" and op.tensor("count").rows is None
+    assert op.tensor("y").line_of("rows") == 18
+    int64 = edit(ROWS, ("    dtype: int32\n    shape: [1]\n", "    dtype: int64\n    shape: [1]\n"))
+    assert load_spec(write(tmp_path, int64), tmp_path).tensor("y").rows == "count"
 
 
 def test_coverage_minimums_are_kept_with_their_lines(tmp_path: Path) -> None:

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from codegen import api
 from codegen.kinds import KernelKind, kinds_of
 from codegen.model import DimExpr, DType, Op, Role, Tensor
@@ -222,3 +224,33 @@ def numel(t: Tensor, dims: Mapping[str, int]) -> int:
     for n in shape(t, dims):
         count *= n
     return count
+
+
+def inferred_shape(t: Tensor, dims: Mapping[str, int]) -> list[int]:
+    """What static shape inference tells a program about `t`: its shape, with
+    axis 0 dynamic (-1) where the kernel decides the rows (`rows:`)."""
+    axes = list(shape(t, dims))
+    if t.rows is not None:
+        axes[0] = -1
+    return axes
+
+
+def written_rows(
+    op: Op, dims: Mapping[str, int], outputs: Mapping[str, np.ndarray]
+) -> tuple[dict[str, np.ndarray], list[str]]:
+    """Outputs as the op returns them, from the whole buffers the entry
+    fills: each `rows:` output cut to the count its kernel wrote. Also what is
+    wrong: a count outside [0, the declared rows] (a kernel bug, which the
+    glue refuses)."""
+    cut = dict(outputs)
+    problems = []
+    for t in writes(op):
+        if t.rows is None:
+            continue
+        most = int(evaluate(t.shape[0], dims))
+        got = int(np.asarray(outputs[t.rows]).reshape(-1)[0])
+        if not 0 <= got <= most:
+            problems.append(f"{t.rows} = {got} rows of {t.name}, outside [0, {most}]")
+            continue
+        cut[t.name] = outputs[t.name][:got]
+    return cut, problems

@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 
 from codegen import api
 from codegen.model import DType, Op, Role
+from codegen.parse import load_spec
+from tests import ROOT
 from tests.harness import cpp, draw, spec
 from tests.harness.cases import base_case, build, built, middling, with_every_tensor
 from tests.harness.domains import violations
@@ -219,3 +221,33 @@ def test_harness_arguments_take_the_parameters_own_types(op: Op) -> None:
     assert stubs.count("std::abort()") == sum(
         bool(k.direct_backend) + sum(x.built for x in k.launchers) for k in spec.kinds(op)
     )
+
+
+# ---------------------------------------------------------------- rows the kernel decides
+
+
+def _gather() -> Op:
+    path = ROOT / "tests" / "fixtures" / "example_op" / "opspec" / "gather_nonzero_rows.yaml"
+    return load_spec(path, ROOT)
+
+
+def test_a_rows_output_is_cut_to_its_count_and_inferred_dynamic() -> None:
+    op = _gather()
+    dims = {"n": 4, "w": 3}
+    out = np.arange(12, dtype=np.float32).reshape(4, 3)
+    cut, problems = spec.written_rows(op, dims, {"out": out, "count": np.array([2], np.int32)})
+    assert problems == [] and cut["out"].shape == (2, 3)
+    np.testing.assert_array_equal(cut["out"], out[:2])
+    assert cut["count"].tolist() == [2]
+    assert spec.inferred_shape(op.tensor("out"), dims) == [-1, 3]
+    assert spec.inferred_shape(op.tensor("count"), dims) == [1]
+
+
+@pytest.mark.parametrize("count", [-1, 5, 2**31 - 1])
+def test_a_count_outside_the_declared_rows_is_a_problem(count: int) -> None:
+    op = _gather()
+    out = np.zeros((4, 3), np.float32)
+    outputs = {"out": out, "count": np.array([count], np.int32)}
+    cut, problems = spec.written_rows(op, {"n": 4, "w": 3}, outputs)
+    assert problems == [f"count = {count} rows of out, outside [0, 4]"]
+    assert cut["out"] is out  # not cut: the op refuses it

@@ -1,7 +1,8 @@
 """A new op needs only a spec, kernels and a reference: the example ops in
 tests/fixtures/example_op (no test code of their own) are generated, built,
 and put through the whole spec-derived suite, which must run every kind of
-test for each."""
+test for each, and their kernels through the hostile values under the
+sanitizers."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ KINDS = (
     "bad attribute",
     "value domain",
     "static graph",
+    *(f"hostile values ({backend})" for backend in ("cpu", "xpu3-sim", "xpu3-device")),
 )
 # pick_columns: an int list attribute and a dim bound from its length, on every
 # kernel kind (its x binds both of its dims alone: no axis case; no value domain).
@@ -47,6 +49,26 @@ LIST_KINDS = (
     "int list forms",
     "static graph",
 )
+# gather_nonzero_rows: an output whose rows its kernel decides (`rows:`), on
+# each of its three kernels, the static graph told the rows are dynamic.
+GATHER_KINDS = (
+    *(
+        f"{check} ({backend})"
+        for check in ("valid", "determinism")
+        for backend in ("cpu", "xpu3-sim", "cuda-sim")
+    ),
+    "bad tensor (dtype)",
+    "bad tensor (rank)",
+    "bad tensor (axis)",
+    "bad tensor (missing)",
+    "bad tensor (strided)",
+    "value domain",
+    "static graph",
+    *(
+        f"hostile values ({backend})"
+        for backend in ("cpu", "xpu3-sim", "cuda-sim", "xpu3-device", "cuda-device")
+    ),
+)
 
 
 @pytest.mark.xdist_group("trees")  # builds a tree: one worker builds them in turn
@@ -58,6 +80,7 @@ def test_example_op_gets_every_spec_derived_test() -> None:
         OPFORGE_EXTENSION=str(tree.module),
         OPFORGE_GENERATED=str(tree.generated),
         OPFORGE_REFERENCES=str(EXAMPLE / "reference"),
+        OPFORGE_KERNELS=str(EXAMPLE / "kernels"),
     )
     result = subprocess.run(
         [
@@ -65,6 +88,10 @@ def test_example_op_gets_every_spec_derived_test() -> None:
             "-m",
             "pytest",
             "tests/ops/test_spec_suite.py",
+            # The kernels under the sanitizers with hostile values (runners of
+            # the tree's entries and kernels: OPFORGE_GENERATED, OPFORGE_KERNELS).
+            "tests/ops/test_hostile_values.py::"
+            "test_hostile_values_stay_inside_buffers_and_match_the_reference",
             "-q",
             "-n",
             "0",  # inside a worker of the outer run: one process
@@ -104,3 +131,19 @@ def test_example_op_gets_every_spec_derived_test() -> None:
             if line.startswith(f"pick_columns ({backend}): ")
         )
         assert re.search(r"out \d+/\d+$", changed), changed
+    summary = next(
+        line for line in result.stdout.splitlines() if line.startswith("gather_nonzero_rows: ")
+    )
+    for kind in GATHER_KINDS:
+        assert f"{kind} " in summary, f"{kind!r} missing from: {summary}"
+    for backend in ("cpu", "xpu3-sim", "cuda-sim"):
+        changed = next(
+            line
+            for line in result.stdout.splitlines()
+            if line.startswith(f"gather_nonzero_rows ({backend}): ")
+        )
+        # Some valid cases gather rows and count them (not all: n = 0 is swept).
+        counts = re.search(r"count (\d+)/(\d+), out (\d+)/(\d+)$", changed)
+        assert counts, changed
+        assert 0 < int(counts[1]) < int(counts[2]), changed
+        assert 0 < int(counts[3]) < int(counts[4]), changed

@@ -153,6 +153,19 @@ Context context_for(const char* op, const PlaceAnchor& anchor);
 paddle::Tensor new_output(std::initializer_list<int64_t> shape, paddle::DataType dtype,
                           const PlaceAnchor& anchor);
 
+// A new output declared with `rows: count` keeps only the rows its kernel
+// wrote: count[0] is read on the host (on a device place, a blocking copy of
+// its 4 or 8 bytes on the place's context, which waits for the kernel),
+// checked against the rows allocated (written_rows: a kernel bug otherwise,
+// named), and `out`'s axis 0 is set to it. No element is copied: `out` keeps
+// its allocation of the declared maximum, of which it shows the first rows.
+void keep_written_rows(const char* op,
+                       const char* tensor,
+                       paddle::Tensor& out,
+                       const char* count_name,
+                       const paddle::Tensor& count,
+                       const char* max_text);
+
 // The data of a checked tensor whose element count the caller has checked.
 template <typename T>
 inline Buffer<T> buffer(const phi::DenseTensor& dense, int64_t size) {

@@ -582,6 +582,50 @@ void check_probability_rows(const char* op, const char* arg, const Buffer<const 
   }
 }
 
+// ---------------------------------------------------------------- rows the kernel decides
+
+namespace detail {
+[[noreturn]] void fail_written_rows(const char* op,
+                                    const char* tensor,
+                                    const char* count,
+                                    int64_t got,
+                                    int64_t max_rows,
+                                    const char* max_text);
+}  // namespace detail
+
+// The number of rows a kernel reports it wrote into `tensor` (a spec's `rows:
+// count`), checked against [0, max_rows], the declared axis 0: outside it is
+// a kernel bug, refused before any slice of the tensor is taken.
+inline int64_t written_rows(const char* op,
+                            const char* tensor,
+                            const char* count,
+                            int64_t got,
+                            int64_t max_rows,
+                            const char* max_text) {
+  if (got < 0 || got > max_rows) {
+    detail::fail_written_rows(op, tensor, count, got, max_rows, max_text);
+  }
+  return got;
+}
+
+// The rows of `buf` (max_rows rows of row_len elements) that the kernel wrote,
+// by the count it left in `count` (host memory): what the value-checked mode
+// checks `after:` on.
+template <typename T, typename C>
+Buffer<const T> written_part(const char* op,
+                             const char* tensor,
+                             const Buffer<const T>& buf,
+                             const char* count_name,
+                             const Buffer<const C>& count,
+                             int64_t max_rows,
+                             const char* max_text,
+                             int64_t row_len) {
+  const int64_t rows =
+      written_rows(op, tensor, count_name, static_cast<int64_t>(count.data[0]), max_rows, max_text);
+  // rows * row_len <= the buffer's element count, which fits int64.
+  return Buffer<const T>{buf.data, rows * row_len};
+}
+
 // ---------------------------------------------------------------- backends
 
 enum class Backend : int8_t {

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+import opforge
 from codegen.model import Op
 from codegen.parse import load_specs
 from tests.generator.drawn_specs.kernels import pattern
@@ -33,6 +34,23 @@ def call_one(op: Op, seed: int) -> str:
     case = built(op, draw.call(draw.NumpyChooser(rng), op))
     passed = {t.name: case.passed(t) for t in spec.passed(op)}
     tensors = {name: to_tensor(a) for name, a in passed.items() if a is not None}
+    # A `rows:` output is cut to the count its kernel wrote: the pattern's first
+    # element at the count's position. Past the declared rows, the glue must
+    # refuse it as the kernel bug it is.
+    rows = {
+        t.name: int(pattern(1, op.tensors.index(op.tensor(t.rows)))[0])
+        for t in spec.writes(op)
+        if t.rows is not None
+    }
+    too_many = [n for n, got in rows.items() if got > spec.shape(op.tensor(n), case.dims)[0]]
+    if too_many:
+        try:
+            call_op(op, tensors, case.attrs)
+        except opforge.OpKernelError as exc:
+            if f"rows of '{too_many[0]}', outside [0, " in str(exc):
+                return "ok"
+            raise
+        return f"{too_many[0]}: a count past its rows was not refused"
     outputs = call_op(op, tensors, case.attrs)
     if len(outputs) != len(spec.writes(op)):
         return f"returned {len(outputs)} tensors, the spec has {len(spec.writes(op))} outputs"
@@ -40,11 +58,15 @@ def call_one(op: Op, seed: int) -> str:
         if spec.is_in_place(t) and out is not tensors[t.name]:
             return f"{t.name}: in-place output is not the tensor passed in"
         shape = list(case.shape(t))
+        numel = spec.numel(t, case.dims)
+        if t.name in rows:
+            numel = numel // shape[0] * rows[t.name] if shape[0] else 0
+            shape[0] = rows[t.name]
         given = passed.get(t.name)
         expected = list(given.shape) if given is not None else shape
         if list(out.shape) != expected:
             return f"{t.name}: shape {list(out.shape)}, expected {expected}"
-        want = encode(pattern(spec.numel(t, case.dims), op.tensors.index(t)), case.dtype_of(t))
+        want = encode(pattern(numel, op.tensors.index(t)), case.dtype_of(t))
         if not np.array_equal(out.numpy().reshape(-1), want):
             return f"{t.name}: the kernel's pattern did not arrive"
     for t in spec.passed(op):

@@ -4,8 +4,9 @@
 every type (none included), dims bound by tensors, by an int attribute or by
 an int list's length, and one to six tensors of every role, dtype, dtype set,
 optional/required_when, host and scratch-fill combination the language
-allows, in any order (outputs first, scratch first), with dim expressions and
-names up to the length limit.
+allows (and a new output whose rows its kernel counts, `rows:`), in any order
+(outputs first, scratch first), with dim expressions and names up to the
+length limit.
 It is driven by a ``Chooser`` (tests/harness/draw.py), so Hypothesis can
 shrink a failing spec and a seeded run can draw hundreds for one build.
 
@@ -150,6 +151,14 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
         tensors.append(_tensor(ch, len(tensors), writes, shape_for([], False), dtype_set))
     if attr_dim is not None and not any(attr_dim in t["shape"] for t in tensors):
         tensors[-1]["shape"] = [*tensors[-1]["shape"], attr_dim][-MAX_RANK:]
+    outs = [t for t in tensors if t["role"] == "out"]
+    # An output whose rows the kernel decides (its count added last: a [1]).
+    if outs and ch.integer(0, 2) == 0:
+        sized = choice(ch, outs)
+        sized["rows"] = _name(ch, "c", len(tensors))
+        count = _tensor(ch, len(tensors), "out", [1], None)
+        count.update(name=sized["rows"], dtype=choice(ch, ["int32", "int64"]))
+        tensors.append(count)
     if writes == "inout" and ch.integer(0, 2) == 0:
         host = next(t for t in tensors if t["role"] == "inout")
         host["host"] = True

@@ -201,6 +201,7 @@ FIELD_NAMES = [
     "required_when",
     "host",
     "fill",
+    "rows",
     "values",
     "type",
     "default",
@@ -427,6 +428,22 @@ def m_bound(ch: Chooser, root: Any) -> tuple[Any, str]:
     return root, f"{path}.{key} = {value!r:.60}"
 
 
+def m_rows(ch: Chooser, root: Any) -> tuple[Any, str]:
+    """A tensor's rows counted by another of the spec's names (a tensor of any
+    role, dtype and shape, an attribute, a dim, itself), or its `rows` moved."""
+    tensors = [p for p in _paths(root) if len(p) == 2 and p[0] == "tensors"]
+    tensors = [p for p in tensors if isinstance(_get(root, p), dict)]
+    if not tensors:
+        return root, "no tensor"
+    path = choice(ch, tensors)
+    others = [_get(root, p) for p in _strings(root, "name")]
+    if not others:
+        return root, "no name"
+    count = choice(ch, others)
+    _get(root, path)["rows"] = count
+    return root, f"rows of {path} = {count!r:.60}"
+
+
 TREE_MUTATIONS: list[Callable[[Chooser, Any], tuple[Any, str]]] = [
     m_replace_value,
     m_delete,
@@ -440,6 +457,7 @@ TREE_MUTATIONS: list[Callable[[Chooser, Any], tuple[Any, str]]] = [
     m_shape,
     m_flip_enum,
     m_bound,
+    m_rows,
 ]
 
 

@@ -316,14 +316,23 @@ def _sources(op: Op, generated: Path, kernels: Path) -> list[Path]:
 
 def build(
     op: Op,
-    generated: Path = ROOT / "generated",
-    kernels: Path = ROOT / "csrc" / "kernels",
+    generated: Path | None = None,
+    kernels: Path | None = None,
     directory: Path | None = None,
 ) -> Path:
     """The op's sanitized runner, built incrementally: only what changed is
     compiled. Under a plant, a runner of its own beside the planted copy (plants
-    run side by side), which compiles only that copy."""
-    built = directory or ROOT / "build" / "hostile" / op.name
+    run side by side), which compiles only that copy. The generated code and
+    the kernels are the project's unless OPFORGE_GENERATED and OPFORGE_KERNELS
+    name another tree's (an example op's)."""
+    generated = (
+        generated or Path(os.environ.get("OPFORGE_GENERATED") or ROOT / "generated")
+    ).resolve()
+    kernels = (
+        kernels or Path(os.environ.get("OPFORGE_KERNELS") or ROOT / "csrc" / "kernels")
+    ).resolve()
+    tree = "" if generated == (ROOT / "generated").resolve() else "tree-"
+    built = directory or ROOT / "build" / "hostile" / f"{tree}{op.name}"
     runner = built / "runner.cc"  # the same for every runner of the op: compiled once
     write_if_changed(runner, source(op))
     binary = built / "runner"
