@@ -116,6 +116,13 @@ class Launcher:
     # A launcher that is not built by default is still built and run by the
     # tests against the simulation's stand-in of the toolchain's runtime.
     stand_in: bool = False
+    # A simulation's launcher (template launch_sim.cc.j2): what its header
+    # comment says it does, its glue header and namespace (DeviceCopy and
+    # launch), and the launch shape it passes, {width} the launch width.
+    summary: tuple[str, ...] = ()
+    glue: str = ""
+    glue_namespace: str = ""
+    shape: str = "{width}"
 
 
 @dataclass(frozen=True)
@@ -251,11 +258,19 @@ XPU3 = KernelKind(
         Launcher(
             backend="kXpu3Sim",
             function="launch_xpu3_sim",
-            template="launch_xpu3sim.cc.j2",
+            template="launch_sim.cc.j2",
             path="launch/{op}_xpu3sim.cc",
             rule=XPU3SIM,
             doc="Runs the XPU3 kernel under the simulation; called by run() once every "
             "check has passed.",
+            summary=(
+                "Runs the XPU3 kernel of {op} under the simulation: each buffer gets",
+                "an exactly-sized device copy (so every kernel transfer is checked against",
+                "its declared length), the kernel runs on ctx.xpu3's clusters x cores in a",
+                "shuffled order, and in-place and output buffers are copied back.",
+            ),
+            glue="opforge/xpu3_sim_glue.h",
+            glue_namespace="opforge::xpu3_sim",
         ),
         Launcher(
             backend="kXpu3",
@@ -323,11 +338,20 @@ CUDA = KernelKind(
         Launcher(
             backend="kCudaSim",
             function="launch_cuda_sim",
-            template="launch_cudasim.cc.j2",
+            template="launch_sim.cc.j2",
             path="launch/{op}_cudasim.cc",
             rule=CUDASIM,
             doc="Runs the CUDA kernel under the simulation; called by run() once every "
             "check has passed.",
+            summary=(
+                "Runs the CUDA kernel of {op} under the simulation: each buffer gets",
+                "an exactly-sized device copy (so every kernel access is checked against its",
+                "declared length), the kernel runs on ctx.cuda's blocks of kCudaBlock threads",
+                "in a shuffled order, and in-place and output buffers are copied back.",
+            ),
+            glue="opforge/cuda_sim_glue.h",
+            glue_namespace="opforge::cuda_sim",
+            shape="{width}, kCudaBlock",
         ),
         Launcher(
             backend="kCuda",

@@ -30,6 +30,10 @@ class LauncherView:
     defn: str
     tensors: tuple[LauncherTensor, ...]
     clusters: str  # C++: the clusters a launch uses, from the context's count
+    shape: str  # C++: a simulated launch's shape (the clusters, and a block's threads)
+    summary: tuple[str, ...]  # a simulation's launcher: what it does, for its header comment
+    glue: str  # ...its glue header
+    sim: str  # ...and the namespace of that glue
     kernel: str  # the kernel as a function to launch (instantiated for the dtype set)
     setup: tuple[str, ...]  # statements before the launch: the kernel's argument struct, by name
     kernel_args: str
@@ -64,6 +68,11 @@ def launcher_view(op: Op, kind: KernelKind, launcher: Launcher) -> LauncherView:
         dims[a.length_field] = kind.dim_arg.format(
             op=op.name, dim=a.length_field, value=f"{a.name}.size"
         )
+    clusters = (
+        kind.launch_width
+        if op.launch_value(kind.width_cap) is None
+        else kind.launch_width_capped.format(cap=op.launch_value(kind.width_cap))
+    )
     kernel = kind.function
     targs = f"<{kind.template_arg.format(t=tparam(op))}>" if op.dtype_vars else ""
     kernel += targs
@@ -105,11 +114,11 @@ def launcher_view(op: Op, kind: KernelKind, launcher: Launcher) -> LauncherView:
             )
             for a in lists
         ),
-        clusters=(
-            kind.launch_width
-            if op.launch_value(kind.width_cap) is None
-            else kind.launch_width_capped.format(cap=op.launch_value(kind.width_cap))
-        ),
+        clusters=clusters,
+        shape=launcher.shape.format(width=clusters),
+        summary=tuple(line.format(op=op.name) for line in launcher.summary),
+        glue=launcher.glue,
+        sim=launcher.glue_namespace,
         kernel=kernel,
         setup=setup,
         kernel_args=kernel_args,
