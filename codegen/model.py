@@ -287,8 +287,10 @@ class Op:
 
     @property
     def outputs(self) -> tuple[Tensor, ...]:
-        """What the op returns: in-place tensors, then new outputs, in spec order."""
-        return tuple(t for t in self.tensors if t.role in (Role.INOUT, Role.OUTPUT))
+        """What the op returns: its in-place tensors in spec order, then its new
+        outputs in spec order (the Paddle op's outputs, the Python function's
+        tuple and a reference's return value all use this order)."""
+        return tuple(t for t in self.tensors if t.role is Role.INOUT) + self.new_outputs
 
     @property
     def new_outputs(self) -> tuple[Tensor, ...]:

@@ -224,7 +224,7 @@ class CrossFieldRules(Diagnostics):
                     self.check_non_negative(a.at_most, a.at_most_line, where, bounds)
 
     def check_outputs(self, data: LocDict, tensors: list[Tensor]) -> None:
-        """An op returns something, and one kind of it."""
+        """An op returns something (in-place tensors, new outputs, or both)."""
         if self.dropped_tensor or not isinstance(data.get("tensors"), list):
             return
         outputs = [t for t in tensors if t.role in (Role.OUTPUT, Role.INOUT)]
@@ -233,15 +233,6 @@ class CrossFieldRules(Diagnostics):
                 data.key_lines["tensors"],
                 "tensors",
                 "an op needs at least one output: a tensor with role inout or out",
-            )
-        if any(t.role is Role.OUTPUT for t in tensors) and any(
-            t.role is Role.INOUT for t in tensors
-        ):
-            first = next(t for t in tensors if t.role is Role.OUTPUT)
-            self.error(
-                first.line_of("role"),
-                f"tensor {first.name}.role",
-                "an op has in-place tensors or new outputs, not both (its Paddle op returns one kind)",
             )
 
     def check_values(self, tensors: list[Tensor], dims: list[Dim], attrs: list[Attr]) -> None:

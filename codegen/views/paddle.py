@@ -74,6 +74,11 @@ class PaddleOpView:
     new_outputs: tuple[PaddleTensor, ...]
     outputs: tuple[PaddleTensor, ...]
     in_place_outputs: tuple[PaddleTensor, ...]
+    # What infer_dtype returns. Paddle takes an in-place output's shape and dtype
+    # from its input and reads the functions' results for the other outputs
+    # only, in order: with new outputs, theirs alone (an op of in-place tensors
+    # alone returns all of them; Paddle reads none).
+    inferred_dtypes: tuple[PaddleTensor, ...]
     attrs: tuple[PaddleAttr, ...]
     dims: tuple[tuple[str, str], ...]  # (dim, the attribute it is bound from or "")
     dtype_var: DTypeVarView | None
@@ -189,6 +194,7 @@ def paddle_view(op: Op) -> PaddleOpView:
         new_outputs=tuple(tensors[t.name] for t in op.new_outputs),
         outputs=tuple(tensors[t.name] for t in op.outputs),
         in_place_outputs=tuple(tensors[t.name] for t in op.tensors if t.role is Role.INOUT),
+        inferred_dtypes=tuple(tensors[t.name] for t in (op.new_outputs or op.outputs)),
         attrs=tuple(
             PaddleAttr(
                 name=a.name,

@@ -57,6 +57,19 @@ tensors:
 attrs:
   - {name: scale, type: float, default: 1.0, doc: a scale}
 """,
+    "in_place_and_new_outputs": """
+op: in_place_and_new_outputs
+kernels: [cpu, xpu3]
+doc: new outputs listed before and after the in-place tensors, one of a dtype set
+dims: {n: n}
+dtype_sets: {T: [float32, float16]}
+tensors:
+  - {name: drawn, dtype: T, shape: [n], role: out, doc: new, of the set}
+  - {name: seed, dtype: int64, shape: [n], role: inout, doc: in place}
+  - {name: probs, dtype: T, shape: [n], doc: in}
+  - {name: flags, dtype: bool, shape: [n, 2], role: inout, doc: in place}
+  - {name: counts, dtype: int32, shape: [n + 1], role: out, doc: new}
+""",
     "a_forty_character_op_name_for_the_stamp": """
 op: a_forty_character_op_name_for_the_stamp
 kernels: [cpu]

@@ -404,19 +404,6 @@ CASES: list[Bad] = [
         ("unknown role 'inplace'", "inout"),
     ),
     Bad(
-        "in-place-and-new-outputs",
-        edit(
-            BASE,
-            (
-                "    doc: updated in place\n",
-                "    doc: updated in place\n  - name: z\n    dtype: int32\n    shape: [n]\n"
-                f"    role: out {MARK}\n    doc: a new output\n",
-            ),
-        ),
-        ("z", "role"),
-        ("in-place tensors or new outputs, not both",),
-    ),
-    Bad(
         "required-when-absent-attr",
         edit(BASE, ("{mode: [exact]}", f"{{mod: [exact]}} {MARK}")),
         ("mask", "required_when", "mod"),
@@ -1148,6 +1135,33 @@ def test_value_domains_take_negative_sentinels(tmp_path: Path) -> None:
     assert op.tensor("y").values.sample == (-3, 24)
     files = render([op])
     assert 'opforge::at_least<int64_t>(-1, "-1")' in files["entry/demo.cc"]
+
+
+def test_in_place_tensors_and_new_outputs_mix(tmp_path: Path) -> None:
+    """An op may update tensors in place and return new ones (FastDeploy's
+    build_sampling_params): it returns the in-place tensors first, then the new
+    outputs, each in spec order, and every layer follows that order."""
+    text = edit(
+        BASE,
+        (
+            "  - name: y\n",
+            "  - name: z\n    dtype: int64\n    shape: [m]\n    role: out\n    doc: new\n"
+            "  - name: y\n",
+        ),
+    )
+    op = load_spec(write(tmp_path, text), tmp_path)
+    assert [t.name for t in op.outputs] == ["y", "z"]
+    assert [t.name for t in op.new_outputs] == ["z"]
+    files = render([op])
+    paddle = files["paddle/demo.cc"]
+    assert '.Outputs({"y_out", "z"})' in paddle
+    assert '.SetInplaceMap({{"y", "y_out"}})' in paddle
+    # Paddle infers the in-place outputs itself: the functions give the new ones only.
+    assert "return {paddle::DataType::INT64};" in paddle
+    assert "return {{m}};" in paddle
+    python = files["python/__init__.py"]
+    assert "return y, _C.demo(" in python
+    assert "-> tuple[paddle.Tensor, paddle.Tensor]: ..." in files["python/__init__.pyi"]
 
 
 def test_every_case_changes_the_base() -> None:

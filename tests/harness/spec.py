@@ -56,8 +56,8 @@ def project_ops() -> list[Op]:
 
 
 def writes(op: Op) -> tuple[Tensor, ...]:
-    """What the call returns, in spec order: the in-place tensors (written into
-    the caller's own) and the new outputs. A reference returns the same."""
+    """What the call returns: the in-place tensors (written into the caller's
+    own), then the new outputs, each in spec order. A reference returns the same."""
     return op.outputs
 
 

@@ -1,6 +1,8 @@
-"""A new op needs only a spec, kernels and a reference: the example op in
-tests/fixtures/example_op (no test code of its own) is generated, built, and
-put through the whole spec-derived suite, which must run every kind of test."""
+"""A new op needs only a spec, kernels and a reference: the example ops in
+tests/fixtures/example_op (no test code of their own) are generated, built, and
+put through the whole spec-derived suite, which must run every kind of test
+for each (advance_seed_and_sample_params: on every backend, its in-place
+tensor and its new outputs compared with the reference)."""
 
 from __future__ import annotations
 
@@ -15,11 +17,8 @@ from tests import ROOT
 from tools import build
 
 EXAMPLE = ROOT / "tests" / "fixtures" / "example_op"
+BACKENDS = ("cpu", "xpu3-sim", "cuda-sim")
 KINDS = (
-    "valid (cpu)",
-    "valid (xpu3-sim)",
-    "determinism (cpu)",
-    "determinism (xpu3-sim)",
     "bad tensor (dtype)",
     "bad tensor (rank)",
     "bad tensor (axis)",
@@ -61,16 +60,27 @@ def test_example_op_gets_every_spec_derived_test() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
-    summary = next(
-        line for line in result.stdout.splitlines() if line.startswith("clamp_lengths: ")
-    )
-    for kind in KINDS:
-        assert f"{kind} " in summary, f"{kind!r} missing from: {summary}"
+    _assert_every_kind_ran(result.stdout, "clamp_lengths", ("cpu", "xpu3-sim"))
+    _assert_every_kind_ran(result.stdout, "advance_seed_and_sample_params", BACKENDS)
     # How often the valid cases reached each written tensor, per backend.
     for backend in ("cpu", "xpu3-sim"):
-        changed = next(
-            line
-            for line in result.stdout.splitlines()
-            if line.startswith(f"clamp_lengths ({backend}): ")
-        )
+        changed = _line(result.stdout, f"clamp_lengths ({backend}): ")
         assert re.search(r"clamped \d+/\d+, lengths \d+/\d+$", changed), changed
+    # One tensor in place and three new outputs: the valid cases compared all four.
+    for backend in BACKENDS:
+        changed = _line(result.stdout, f"advance_seed_and_sample_params ({backend}): ")
+        assert re.search(
+            r"seed \d+/\d+, step_seed \d+/\d+, step_top_k \d+/\d+, step_top_p \d+/\d+$",
+            changed,
+        ), changed
+
+
+def _line(stdout: str, start: str) -> str:
+    return next(line for line in stdout.splitlines() if line.startswith(start))
+
+
+def _assert_every_kind_ran(stdout: str, op: str, backends: tuple[str, ...]) -> None:
+    summary = _line(stdout, f"{op}: ")
+    kinds = KINDS + tuple(f"{k} ({b})" for k in ("valid", "determinism") for b in backends)
+    for kind in kinds:
+        assert f"{kind} " in summary, f"{kind!r} missing from: {summary}"

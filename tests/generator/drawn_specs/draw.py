@@ -3,8 +3,9 @@
 ``draw_spec`` builds a spec the parser must accept: zero to four attributes of
 every type (none included), dims bound by tensors or by an int attribute, and
 one to six tensors of every role, dtype, dtype set, optional/required_when,
-host and scratch-fill combination the language allows, in any order (outputs
-first, scratch first), with dim expressions and names up to the length limit.
+host and scratch-fill combination the language allows (in-place tensors, new
+outputs, or both in one op), in any order (outputs first, scratch first), with
+dim expressions and names up to the length limit.
 It is driven by a ``Chooser`` (tests/harness/draw.py), so Hypothesis can
 shrink a failing spec and a seeded run can draw hundreds for one build.
 
@@ -91,7 +92,8 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
         attr_dim = _name(ch, "w", 0)
         dim_entries[attr_dim] = {"doc": "set by an attribute", "attr": source["name"]}
 
-    writes = choice(ch, ["inout", "out"])
+    # What the op writes: tensors in place, new outputs, or both in one op.
+    writes = choice(ch, [("inout",), ("out",), ("inout", "out")])
     dtype_set = choice(ch, SETS) if ch.integer(0, 2) == 0 else None
 
     def shape_for(must_bind: list[str], plain_only: bool) -> list[Any]:
@@ -119,12 +121,12 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
 
     tensors: list[dict[str, Any]] = []
     # The binder: a required caller tensor naming every dim alone (binds them all).
-    binder_role = choice(ch, ["in", writes]) if writes == "inout" else "in"
+    binder_role = choice(ch, ["in", "inout"]) if "inout" in writes else "in"
     tensors.append(_tensor(ch, 0, binder_role, shape_for(dims, True), dtype_set))
     if dtype_set is not None:
         tensors[0]["dtype"] = "T"
     for i in range(1, ch.integer(1, 6)):
-        role = choice(ch, ["in", "in", writes, writes, "scratch"])
+        role = choice(ch, ["in", "in", writes[0], writes[-1], "scratch"])
         t = _tensor(ch, i, role, shape_for([], False), dtype_set)
         if role == "in" and ch.integer(0, 2) == 0:
             t["optional"] = True
@@ -138,11 +140,12 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
             t["dtype"] = "float32"
             t["fill"] = {"uniform": seed_attr["name"]}
         tensors.append(t)
-    if not any(t["role"] in ("inout", "out") for t in tensors):
-        tensors.append(_tensor(ch, len(tensors), writes, shape_for([], False), dtype_set))
+    for role in writes:  # every kind of output the op was drawn to write
+        if not any(t["role"] == role for t in tensors):
+            tensors.append(_tensor(ch, len(tensors), role, shape_for([], False), dtype_set))
     if attr_dim is not None and not any(attr_dim in t["shape"] for t in tensors):
         tensors[-1]["shape"] = [*tensors[-1]["shape"], attr_dim][-MAX_RANK:]
-    if writes == "inout" and ch.integer(0, 2) == 0:
+    if "inout" in writes and ch.integer(0, 2) == 0:
         host = next(t for t in tensors if t["role"] == "inout")
         host["host"] = True
     for t in tensors:  # FastDeploy's [..., 1] layout accepted for some caller tensors
