@@ -73,6 +73,30 @@ def count_cpp(shape: tuple[DimExpr, ...], names: Mapping[str, str] | None = None
     return "opforge::numel({" + ", ".join(dim_cpp(e, names) for e in shape) + "})"
 
 
+def by_form(t: Tensor, per_form: list[str]) -> str:
+    """C++ expression: the entry of `per_form` for the form the caller passed
+    (``t_form == 0 ? a : b``; the form is checked to be in range before use)."""
+    choice = per_form[-1]
+    for k in range(len(per_form) - 2, -1, -1):
+        choice = f"{t.form_field} == {k} ? {per_form[k]} : {choice}"
+    return f"({choice})" if len(per_form) > 1 else choice
+
+
+def tensor_count_cpp(t: Tensor, names: Mapping[str, str] | None = None) -> str:
+    """The element count of the shape the caller passed (count_cpp per form)."""
+    return by_form(t, [count_cpp(shape, names) for shape in t.shapes])
+
+
+def tensor_numel_text(t: Tensor) -> str:
+    """numel_text of the shape the caller passed, as a C++ string expression."""
+    return by_form(t, [cpp_string(numel_text(shape)) for shape in t.shapes])
+
+
+def shapes_text(t: Tensor) -> str:
+    """Every shape a caller may pass, for messages: ``[n, m] or [m]``."""
+    return " or ".join(shape_text(shape) for shape in t.shapes)
+
+
 def alloc_check(
     name: str, shape: tuple[DimExpr, ...], names: Mapping[str, str], elem_bytes: str
 ) -> str:

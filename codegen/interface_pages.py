@@ -170,7 +170,12 @@ def tensor_row(op: Op, t: Tensor) -> TensorRow:
         name=t.name,
         role=_ROLE_TEXT[t.role],
         dtype=_dtype(t),
-        shape=shape_text(t.shape) + (f" or {shape_text(t.shape)[:-1]}, 1]" if t.unit_axis else ""),
+        shape=(
+            " or ".join(f"{shape_text(shape)} (form {k})" for k, shape in enumerate(t.forms))
+            if t.forms
+            else shape_text(t.shape)
+            + (f" or {shape_text(t.shape)[:-1]}, 1]" if t.unit_axis else "")
+        ),
         memory="host, always" if t.host else "the op's place",
         presence=_presence(op, t),
         values=values_text(t.values),
@@ -215,8 +220,15 @@ def dim_row(op: Op, d: Dim) -> DimRow:
         for t in op.arguments:
             if t.binds_at(d.name) is not None:
                 binders.append(f"{t.name}.shape[{t.binds_at(d.name)}]")
-                if not t.optional:
-                    break
+            elif t.forms and t.binds(d.name):
+                axes = ", ".join(
+                    f"[{t.form_axis(k, d.name)}] in form {k}" for k in range(len(t.forms))
+                )
+                binders.append(f"{t.name}.shape{axes}")
+            else:
+                continue
+            if not t.optional:
+                break
         bound_by = (
             ""
             if not binders

@@ -14,24 +14,52 @@ from codegen.cpp import (
     UNIT_AXIS,
     alloc_check,
     boolean,
-    count_cpp,
     dim_cpp,
     dtype_enum,
     elem,
     number,
     paddle_dtype,
-    shape_text,
+    shapes_text,
+    tensor_count_cpp,
     tparam,
 )
 from codegen.model import Attr, AttrType, DimExpr, DimRef, DTypeVar, Op, Role, Tensor
 from codegen.views.common import (
     DTypeVarView,
     dtype_var_of,
+    form_names,
     from_wide,
     narrow_check,
     required_cpp,
     required_text,
 )
+
+
+@dataclass(frozen=True)
+class PaddleForm:
+    """One shape alternative of a caller's tensor: what the glue binds and
+    checks when the tensor comes in this form."""
+
+    index: int
+    binds: tuple[tuple[int, str], ...]  # (axis, dim) where the form names a dim alone
+    checks: tuple[tuple[int, str, str, tuple[str, ...]], ...]  # (axis, cpp, text, deps)
+
+
+def _binds(shape: tuple[DimExpr, ...]) -> tuple[tuple[int, str], ...]:
+    return tuple((axis, e.name) for axis, e in enumerate(shape) if isinstance(e, DimRef))
+
+
+def _checks(shape: tuple[DimExpr, ...]) -> tuple[tuple[int, str, str, tuple[str, ...]], ...]:
+    return tuple(
+        (
+            axis,
+            dim_cpp(e, {r: f"{r}.value" for r in e.refs()}),
+            e.render(),
+            tuple(dict.fromkeys(e.refs())),
+        )
+        for axis, e in enumerate(shape)
+        if not isinstance(e, DimRef)
+    )
 
 
 @dataclass(frozen=True)
@@ -49,6 +77,10 @@ class PaddleTensor:
     shape_text: str
     binds: tuple[tuple[int, str], ...]  # (axis, dim) where the shape names a dim alone
     checks: tuple[tuple[int, str, str, tuple[str, ...]], ...]  # (axis, cpp, text, deps)
+    # Shape alternatives (empty for a tensor of one shape): the forms' ranks as a
+    # C++ list, and what each form binds and checks.
+    form_ranks: str
+    forms: tuple[PaddleForm, ...]
     paddle_output: str  # its name among the registered op's outputs
     infer_dtype: str  # C++ expression in infer_dtype: the output's dtype
     # New outputs: allocated here.
@@ -133,17 +165,12 @@ def _tensor(op: Op, t: Tensor) -> PaddleTensor:
         rank=len(t.shape),
         unit_axis=UNIT_AXIS[t.unit_axis],
         memory=MEMORY[t.host],
-        shape_text=shape_text(t.shape),
-        binds=tuple((axis, e.name) for axis, e in enumerate(t.shape) if isinstance(e, DimRef)),
-        checks=tuple(
-            (
-                axis,
-                dim_cpp(e, {r: f"{r}.value" for r in e.refs()}),
-                e.render(),
-                tuple(dict.fromkeys(e.refs())),
-            )
-            for axis, e in enumerate(t.shape)
-            if not isinstance(e, DimRef)
+        shape_text=shapes_text(t),
+        binds=() if t.forms else _binds(t.shape),
+        checks=() if t.forms else _checks(t.shape),
+        form_ranks="{" + ", ".join(str(len(shape)) for shape in t.forms) + "}",
+        forms=tuple(
+            PaddleForm(k, _binds(shape), _checks(shape)) for k, shape in enumerate(t.forms)
         ),
         paddle_output=f"{t.name}_out" if t.role is Role.INOUT else t.name,
         infer_dtype=infer_dtype,
@@ -174,10 +201,10 @@ def paddle_view(op: Op) -> PaddleOpView:
     wide = {t.name: t.name for t in op.arguments} | {a.name: from_wide(op, a) for a in op.attrs}
     unwrapped = wide | {t.name: f"*{t.name}" for t in op.arguments if not t.optional}
     slots = {d.name: f"{d.name}.get()" for d in op.dims}
-    glue = {"ctx": "ctx", **slots} | {a.name: a.name for a in op.attrs}
+    glue = {"ctx": "ctx", **slots} | form_names(op) | {a.name: a.name for a in op.attrs}
     for t in op.tensors:
         const = "const " if t.read_only else ""
-        count = count_cpp(t.shape, slots)
+        count = tensor_count_cpp(t, slots)
         if t.is_argument:
             glue[t.name] = f"paddle_glue::buffer<{const}{elem(t)}>({t.name}_tensor, {count})"
         elif t.role is Role.OUTPUT:
@@ -256,10 +283,16 @@ def _infer_dims(op: Op) -> tuple[tuple[str, str], ...]:
         if d.from_attr is not None:
             sources.append((d.name, f"static_cast<int64_t>({d.from_attr})"))
             continue
-        binder = next(
-            t
-            for t in op.tensors
-            if t.is_argument and not t.optional and t.binds_at(d.name) is not None
-        )
-        sources.append((d.name, f"{binder.name}_shape[{binder.binds_at(d.name)}]"))
+        binder = next(t for t in op.tensors if t.is_argument and not t.optional and t.binds(d.name))
+        if not binder.forms:
+            sources.append((d.name, f"{binder.name}_shape[{binder.binds_at(d.name)}]"))
+            continue
+        # A tensor with shape alternatives: its rank says which form, hence which
+        # axis (unknown, -1, for a rank of no form: the call will refuse it).
+        shape = f"{binder.name}_shape"
+        choice = "int64_t{-1}"
+        for k in range(len(binder.forms) - 1, -1, -1):
+            rank = len(binder.forms[k])
+            choice = f"{shape}.size() == {rank} ? {shape}[{binder.form_axis(k, d.name)}] : {choice}"
+        sources.append((d.name, choice))
     return tuple(sources)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from codegen import api
-from codegen.cpp import shape_text
+from codegen.cpp import shapes_text
 from codegen.model import Attr, AttrType, DTypeVar, Op, Role
 from codegen.views.common import enums, required_text
 
@@ -115,7 +115,7 @@ def python_view(op: Op) -> PythonView:
                 name=t.name,
                 doc=t.doc,
                 dtype=t.dtype.name if isinstance(t.dtype, DTypeVar) else t.dtype.value,
-                shape_text=shape_text(t.shape),
+                shape_text=shapes_text(t),
                 in_place=t.role is Role.INOUT,
                 host=t.host,
                 optional=t.optional,

@@ -64,7 +64,7 @@ doc: new outputs listed before and after the in-place tensors, one of a dtype se
 dims: {n: n}
 dtype_sets: {T: [float32, float16]}
 tensors:
-  - {name: drawn, dtype: T, shape: [n], role: out, doc: new, of the set}
+  - {name: drawn, dtype: T, shape: [n], role: out, doc: new and of the set}
   - {name: seed, dtype: int64, shape: [n], role: inout, doc: in place}
   - {name: probs, dtype: T, shape: [n], doc: in}
   - {name: flags, dtype: bool, shape: [n, 2], role: inout, doc: in place}

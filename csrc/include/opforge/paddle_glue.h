@@ -139,6 +139,22 @@ inline const phi::DenseTensor& check_tensor(const char* op, const char* arg, con
   return dense;
 }
 
+// A tensor with shape alternatives: check_tensor against the form whose rank
+// it has (`form` is set to its index), after the checks that come before the
+// rank's (dense, dtype), so each error is the one check_tensor would give.
+inline const phi::DenseTensor& check_tensor_form(const char* op, const char* arg,
+                                                 const paddle::Tensor& t, DType want_dtype,
+                                                 std::initializer_list<int> ranks,
+                                                 const char* shapes, Memory memory,
+                                                 PlaceAnchor& anchor, int32_t& form) {
+  if (!t.is_dense_tensor()) detail::fail_not_dense(op, arg);
+  const phi::DenseTensorMeta& meta = static_cast<const phi::DenseTensor&>(*t.impl()).meta();
+  if (dtype_of(meta.dtype) != want_dtype) detail::fail_dtype(op, arg, want_dtype, meta.dtype);
+  form = form_of_rank(op, arg, ranks, shapes, meta.dims.Get(), meta.dims.size());
+  return check_tensor(op, arg, t, want_dtype, ranks.begin()[form], UnitAxis::kRejected, shapes,
+                      memory, anchor);
+}
+
 // Where a call runs, from its tensors' place: CPU tensors run the backend
 // chosen by set_cpu_tensor_backend (the CPU kernel by default). A build with
 // the XPU3 toolchain maps XPU places to the device here.
