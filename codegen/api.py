@@ -216,7 +216,7 @@ def forms(op: Op) -> list[Param]:
     """One int32 per tensor with shape alternatives: the index of the form the
     caller passed (0 for the first the spec lists), after the dims."""
     return [
-        Param(t.form_field, CType("int32_t"), Kind.FORM, t, comment=_forms_comment(t))
+        Param(t.form_field, CType("int32_t"), Kind.FORM, comment=_forms_comment(t))
         for t in op.tensors
         if t.forms
     ]

@@ -106,6 +106,9 @@ class PageView:
     attrs: tuple[AttrRow, ...]
     dims: tuple[DimRow, ...]
     reference: str
+    forms: tuple[
+        str, ...
+    ] = ()  # per tensor with shape alternatives: how the kernels learn its form
 
 
 def _expr(e: DimExpr | Bound) -> str:
@@ -300,6 +303,14 @@ def page_view(op: Op, contract_exists: bool) -> PageView:
         returns=_returns(op),
         dtype_set=f"{var.name}: {_words([d.value for d in var.choices])}" if var else "",
         tensors=tuple(tensor_row(op, t) for t in op.tensors),
+        forms=tuple(
+            f"{t.name} comes in one of its shapes, told apart by rank; the kernels get "
+            f"{t.form_field} (int32, after the dims): "
+            + _words([f"{k} for {shape_text(shape)}" for k, shape in enumerate(t.forms)], "and")
+            + "."
+            for t in op.tensors
+            if t.forms
+        ),
         attrs=tuple(attr_row(a) for a in op.attrs),
         dims=tuple(dim_row(op, d) for d in op.dims),
         reference=op.reference or "",

@@ -2,7 +2,8 @@
 tests/fixtures/example_op (no test code of their own) are generated, built, and
 put through the whole spec-derived suite, which must run every kind of test
 for each (advance_seed_and_sample_params: on every backend, its in-place
-tensor and its new outputs compared with the reference)."""
+tensor and its new outputs compared with the reference; match_stop_sequences:
+its input with shape alternatives drawn in each form)."""
 
 from __future__ import annotations
 
@@ -74,6 +75,17 @@ def test_example_op_gets_every_spec_derived_test() -> None:
             changed,
         ), changed
 
+    # An input with shape alternatives: the valid cases drew each of its forms.
+    _assert_every_kind_ran(result.stdout, "match_stop_sequences", BACKENDS)
+    summary = _line(result.stdout, "match_stop_sequences: ")
+    for form in (0, 1):
+        for backend in BACKENDS:
+            assert f"valid with stop_seqs in form {form} ({backend}) " in summary, summary
+        assert f"static graph with stop_seqs in form {form} " in summary, summary
+    for backend in BACKENDS:
+        changed = _line(result.stdout, f"match_stop_sequences ({backend}): ")
+        assert re.search(r"hits \d+/\d+, stop_index \d+/\d+$", changed), changed
+
 
 def _line(stdout: str, start: str) -> str:
     return next(line for line in stdout.splitlines() if line.startswith(start))
@@ -82,5 +94,7 @@ def _line(stdout: str, start: str) -> str:
 def _assert_every_kind_ran(stdout: str, op: str, backends: tuple[str, ...]) -> None:
     summary = _line(stdout, f"{op}: ")
     kinds = KINDS + tuple(f"{k} ({b})" for k in ("valid", "determinism") for b in backends)
+    if op == "match_stop_sequences":  # it has no attribute to give a bad value
+        kinds = tuple(k for k in kinds if k != "bad attribute")
     for kind in kinds:
         assert f"{kind} " in summary, f"{kind!r} missing from: {summary}"

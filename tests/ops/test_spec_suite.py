@@ -401,6 +401,8 @@ def test_static_graph_matches_inference_and_eager(op_name: str, data: st.DataObj
     for a, b in zip(fetched, eager, strict=True):
         np.testing.assert_array_equal(a, b, err_msg=case.describe())
     COUNTS[(op.name, "static graph")] += 1
+    for name, form in case.forms.items():  # shape inference reads each form's dims
+        COUNTS[(op.name, f"static graph with {name} in form {form}")] += 1
 
 
 def test_every_op_names_a_reference_and_sweeps_its_dims() -> None:

@@ -4,7 +4,8 @@
 every type (none included), dims bound by tensors or by an int attribute, and
 one to six tensors of every role, dtype, dtype set, optional/required_when,
 host and scratch-fill combination the language allows (in-place tensors, new
-outputs, or both in one op), in any order (outputs first, scratch first), with
+outputs, or both in one op; inputs with shape alternatives), in any order
+(outputs first, scratch first), with
 dim expressions and names up to the length limit.
 It is driven by a ``Chooser`` (tests/harness/draw.py), so Hypothesis can
 shrink a failing spec and a seeded run can draw hundreds for one build.
@@ -173,6 +174,14 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
         if key == "after":
             domain.pop("sample", None)  # a generation hint: inputs only
         t[key] = domain
+    for t in tensors[1:]:  # shape alternatives: a required input in one of two forms
+        plain = t["role"] == "in" and not t.get("optional") and not t.get("unit_axis")
+        if not plain or t.get("values", {}).get("probability_rows") or ch.integer(0, 3) != 0:
+            continue
+        shape = t["shape"]
+        # A form of another rank (the binder, tensors[0], binds every dim alone).
+        other = [choice(ch, dims), *shape] if len(shape) < MAX_RANK else shape[1:]
+        t["shape"] = {"one_of": [shape, other] if ch.integer(0, 1) else [other, shape]}
     for i in range(len(tensors) - 1, 0, -1):  # any order: outputs or scratch first
         j = ch.integer(0, i)
         tensors[i], tensors[j] = tensors[j], tensors[i]
