@@ -73,23 +73,22 @@ def count_cpp(shape: tuple[DimExpr, ...], names: Mapping[str, str] | None = None
     return "opforge::numel({" + ", ".join(dim_cpp(e, names) for e in shape) + "})"
 
 
-def by_form(t: Tensor, per_form: list[str]) -> str:
+def by_form(t: Tensor, value_type: str, per_form: list[str]) -> str:
     """C++ expression: the entry of `per_form` for the form the caller passed
-    (``t_form == 0 ? a : b``; the form is checked to be in range before use)."""
-    choice = per_form[-1]
-    for k in range(len(per_form) - 2, -1, -1):
-        choice = f"{t.form_field} == {k} ? {per_form[k]} : {choice}"
-    return f"({choice})" if len(per_form) > 1 else choice
+    (opforge::of_form; the form is checked to be in range before use)."""
+    if not t.forms:
+        return per_form[0]
+    return f"opforge::of_form<{value_type}>({t.form_field}, {{{', '.join(per_form)}}})"
 
 
 def tensor_count_cpp(t: Tensor, names: Mapping[str, str] | None = None) -> str:
     """The element count of the shape the caller passed (count_cpp per form)."""
-    return by_form(t, [count_cpp(shape, names) for shape in t.shapes])
+    return by_form(t, "int64_t", [count_cpp(shape, names) for shape in t.shapes])
 
 
 def tensor_numel_text(t: Tensor) -> str:
     """numel_text of the shape the caller passed, as a C++ string expression."""
-    return by_form(t, [cpp_string(numel_text(shape)) for shape in t.shapes])
+    return by_form(t, "const char*", [cpp_string(numel_text(shape)) for shape in t.shapes])
 
 
 def shapes_text(t: Tensor) -> str:

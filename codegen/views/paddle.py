@@ -287,12 +287,10 @@ def _infer_dims(op: Op) -> tuple[tuple[str, str], ...]:
         if not binder.forms:
             sources.append((d.name, f"{binder.name}_shape[{binder.binds_at(d.name)}]"))
             continue
-        # A tensor with shape alternatives: its rank says which form, hence which
-        # axis (unknown, -1, for a rank of no form: the call will refuse it).
-        shape = f"{binder.name}_shape"
-        choice = "int64_t{-1}"
-        for k in range(len(binder.forms) - 1, -1, -1):
-            rank = len(binder.forms[k])
-            choice = f"{shape}.size() == {rank} ? {shape}[{binder.form_axis(k, d.name)}] : {choice}"
-        sources.append((d.name, choice))
+        # A tensor with shape alternatives: its rank says which form, hence which axis.
+        pairs = ", ".join(
+            f"{{{len(shape)}, {binder.form_axis(k, d.name)}}}"
+            for k, shape in enumerate(binder.forms)
+        )
+        sources.append((d.name, f"paddle_glue::dim_by_rank({binder.name}_shape, {{{pairs}}})"))
     return tuple(sources)

@@ -2,6 +2,9 @@
 // the generated Paddle units (the only units that include Paddle's headers).
 #pragma once
 
+#include <utility>
+#include <vector>
+
 #include "opforge/runtime.h"
 #include "paddle/extension.h"
 #include "paddle/phi/core/dense_tensor.h"
@@ -153,6 +156,17 @@ inline const phi::DenseTensor& check_tensor_form(const char* op, const char* arg
   form = form_of_rank(op, arg, ranks, shapes, meta.dims.Get(), meta.dims.size());
   return check_tensor(op, arg, t, want_dtype, ranks.begin()[form], UnitAxis::kRejected, shapes,
                       memory, anchor);
+}
+
+// Static shape inference of a dim that a tensor with shape alternatives binds:
+// its size at `axis` of the form whose rank the tensor has, as {rank, axis}
+// pairs (-1, unknown, for a rank of no form: the call itself refuses it).
+inline int64_t dim_by_rank(const std::vector<int64_t>& shape,
+                           std::initializer_list<std::pair<int, int>> rank_axis) {
+  for (const auto& [rank, axis] : rank_axis) {
+    if (static_cast<int>(shape.size()) == rank) return shape[axis];
+  }
+  return -1;
 }
 
 // Where a call runs, from its tensors' place: CPU tensors run the backend

@@ -194,6 +194,12 @@ inline int32_t form_of_rank(const char* op, const char* arg, std::initializer_li
   detail::fail_form_rank(op, arg, shapes, got_dims, got_rank);
 }
 
+// The entry of `values` for the form a tensor came in (checked in range first).
+template <typename V>
+inline V of_form(int32_t form, std::initializer_list<V> values) {
+  return values.begin()[form];
+}
+
 // The entry's form parameter of a tensor with `forms` shape alternatives.
 inline void check_form(const char* op, const char* arg, int32_t form, int forms,
                        const char* shapes) {
