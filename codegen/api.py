@@ -154,6 +154,9 @@ def attr_cpp(op: Op, a: Attr, elems: ElemTypes = HOST_ELEM) -> CType:
     fully qualified; 64-bit integers as the kind spells them)."""
     if a.enum is not None:
         return CType(f"opforge::{op.name}::{a.enum.name}")
+    if a.is_list:
+        # A read-only host buffer over the caller's elements (data, size).
+        return CType(f"opforge::Buffer<const {elems[DType.INT32]}>")
     return CType(
         {
             AttrType.INT: "int32_t",
@@ -166,6 +169,8 @@ def attr_cpp(op: Op, a: Attr, elems: ElemTypes = HOST_ELEM) -> CType:
 
 def attr_paddle(a: Attr) -> CType:
     """The attribute as Paddle's custom-op kernel takes it."""
+    if a.is_list:
+        return CType(f"const {attr_registered(a)}&")
     return CType(
         {
             AttrType.INT: "int",
@@ -177,9 +182,26 @@ def attr_paddle(a: Attr) -> CType:
     )
 
 
+def attr_registered(a: Attr) -> str:
+    """The attribute's type in the Paddle op's registration (``"name: type"``)."""
+    if a.is_list:
+        return "std::vector<int>"
+    return attr_paddle(a).render()
+
+
+def attr_glue(op: Op, a: Attr) -> CType:
+    """The attribute as the Paddle glue's checked call takes it: an int list as
+    the vector that holds its elements for the call, anything else as the entry."""
+    if a.is_list:
+        return CType("const std::vector<int32_t>&")
+    return attr_cpp(op, a)
+
+
 def attr_wide(a: Attr) -> CType:
     """The attribute as the binding receives it: integers 64-bit (so an out-of-range
     value gets our message, not pybind11's), floats double."""
+    if a.is_list:
+        return CType("const std::vector<int64_t>&")
     return CType(
         {
             AttrType.INT: "int64_t",
@@ -236,6 +258,8 @@ def _attrs(op: Op, spell: str = "cpp", elems: ElemTypes = HOST_ELEM) -> list[Par
             if spell == "cpp"
             else attr_paddle(a)
             if spell == "paddle"
+            else attr_glue(op, a)
+            if spell == "glue"
             else attr_wide(a)
         )
         params.append(Param(a.name, ctype, Kind.ATTR))
@@ -294,7 +318,7 @@ def kernel_args(op: Op, kind: KernelKind) -> Signature:
         )
         for t in op.tensors
     ]
-    params = tuple(tensors + _dims(op, kind.dim) + forms(op) + _attrs(op, "cpp", kind.elem))
+    params = tuple(tensors + _dims(op, kind.dim) + forms(op) + _kernel_attrs(op, kind))
     return Signature(
         kind.function,
         f"opforge::{op.name}::{kind.owner}{kind.function}",
@@ -304,6 +328,23 @@ def kernel_args(op: Op, kind: KernelKind) -> Signature:
         elems=kind.elem,
         instance_prefix=kind.instance_prefix,
     )
+
+
+def _kernel_attrs(op: Op, kind: KernelKind) -> list[Param]:
+    """Attributes as a kernel receives them. An int list is a read-only pointer
+    to its elements in the kind's memory (the launchers copy it there, as any
+    tensor, so nothing bounds its length) and its length, ``<name>_len``."""
+    params = []
+    for a in op.attrs:
+        if not a.is_list:
+            params.append(Param(a.name, attr_cpp(op, a, kind.elem), Kind.ATTR))
+            continue
+        pointer = kind.pointer.format(const="const ", elem=kind.elem[DType.INT32])
+        params.append(Param(a.name, CType(pointer), Kind.ATTR, comment="int list, read-only"))
+        params.append(
+            Param(a.length_field, CType(kind.dim), Kind.ATTR, comment=f"the length of {a.name}")
+        )
+    return params
 
 
 def _buffer(t: Tensor) -> Param:
@@ -352,7 +393,9 @@ def _returns(op: Op) -> str:
 def checked_call(op: Op) -> Signature:
     """The Paddle glue's one entry: Paddle tensors and entry-typed attributes."""
     tensors = [_paddle_tensor(t, t.optional) for t in op.arguments]
-    return Signature("checked_call", "checked_call", tuple(tensors + _attrs(op)), _returns(op))
+    return Signature(
+        "checked_call", "checked_call", tuple(tensors + _attrs(op, "glue")), _returns(op)
+    )
 
 
 def paddle_kernel(op: Op) -> Signature:
@@ -410,6 +453,8 @@ def py_default(op: Op, a: Attr) -> str:
 
 
 def py_type(a: Attr) -> str:
+    if a.is_list:
+        return "list[int] | tuple[int, ...]"
     if a.enum is not None:
         return f"{a.enum.name} | int"
     return {AttrType.INT: "int", AttrType.INT64: "int", AttrType.FLOAT: "float"}.get(a.type, "bool")

@@ -187,7 +187,9 @@ def tensor_row(op: Op, t: Tensor) -> TensorRow:
     )
 
 
-def _number(value: int | float | bool | str) -> str:
+def _number(value: int | float | bool | str | tuple[int, ...]) -> str:
+    if isinstance(value, tuple):
+        return "[" + ", ".join(str(v) for v in value) + "]"
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
@@ -205,18 +207,28 @@ def attr_row(a: Attr) -> AttrRow:
         bounds.append(f"<= {a.max!r}")
     if a.at_most is not None:
         bounds.append(f"<= {a.at_most.render()} (checked per call)")
+    text = " and ".join(bounds)
+    if a.is_list:
+        text = f"each element {text}" if text else ""
+        lengths = [
+            f"{label} {value}"
+            for label, value in (("length >=", a.min_length), ("length <=", a.max_length))
+            if value is not None
+        ]
+        text = "; ".join(part for part in (text, " and ".join(lengths)) if part)
     return AttrRow(
         name=a.name,
         type=type_text,
         default=_number(a.default) if a.default is not None else "required",
-        bounds=" and ".join(bounds),
+        bounds=text,
         doc=a.doc,
     )
 
 
 def dim_row(op: Op, d: Dim) -> DimRow:
     if d.from_attr is not None:
-        bound_by = f"attribute {d.from_attr}"
+        listed = op.attr(d.from_attr).is_list
+        bound_by = f"{'the length of ' if listed else ''}attribute {d.from_attr}"
     else:
         # Tensors that may bind it, up to the first that is always present.
         binders = []

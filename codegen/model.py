@@ -251,6 +251,20 @@ class AttrType(enum.Enum):
     FLOAT = "float"
     BOOL = "bool"
     ENUM = "enum"
+    # A list of int32 integers (FastDeploy's std::vector<int> attributes): min/max
+    # bound each element, min_length/max_length the length. No int64 list:
+    # Paddle's custom-op shape inference cannot receive a std::vector<int64_t>
+    # attribute (paddle/phi/api/ext/op_meta_info.h), so the static graph could not.
+    INT_LIST = "int_list"
+
+    @property
+    def is_list(self) -> bool:
+        return self is AttrType.INT_LIST
+
+    @property
+    def element(self) -> AttrType:
+        """A list's element type (a scalar type is its own)."""
+        return AttrType.INT if self is AttrType.INT_LIST else self
 
 
 @dataclass(frozen=True)
@@ -268,12 +282,24 @@ class Attr:
     doc: str
     type: AttrType
     enum: EnumType | None
-    default: int | float | bool | str  # str: an enum member name
+    default: int | float | bool | str | tuple[int, ...]  # str: an enum member name
     min: int | float | None
     max: int | float | None
     loc: Loc
     at_most: DimExpr | None = None  # an upper bound that depends on the call's dims
     at_most_line: int = field(default=0, compare=False)
+    # List attributes: the least and greatest length (None: unbounded).
+    min_length: int | None = None
+    max_length: int | None = None
+
+    @property
+    def is_list(self) -> bool:
+        return self.type.is_list
+
+    @property
+    def length_field(self) -> str:
+        """A list's length as the kernels receive it, beside its elements."""
+        return f"{self.name}_len"
 
 
 @dataclass(frozen=True)

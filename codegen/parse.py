@@ -45,6 +45,8 @@ _INT_ATTRS = (AttrType.INT, AttrType.INT64)
 
 MAX_FORMS = speclang.MAX_FORMS  # shape alternatives of one tensor
 MAX_RANK = 8  # Paddle's kernels handle up to 9 axes; no op here needs more than 3
+# An int list's length bounds: sizes, so at most kMaxDim (a dim may be bound from a length).
+MAX_LIST_LENGTH = 2**31 - 1
 
 
 def _item_label(parent: str, index: int, name: str | None) -> str:
@@ -732,11 +734,12 @@ class _FileParser(CrossFieldRules):
             if attr_type in (AttrType.BOOL, AttrType.ENUM):
                 self.error(kl[key], f"{where}.{key}", f"a {attr_type.value} attribute has no {key}")
                 return None
-            return self.check_number(node[key], attr_type, kl[key], f"{where}.{key}")
+            return self.check_number(node[key], attr_type.element, kl[key], f"{where}.{key}")
 
         low, high = number("min"), number("max")
         if low is not None and high is not None and low > high:
             self.error(kl["max"], f"{where}.max", f"max {high} is below min {low}")
+        min_length, max_length = self.parse_list_lengths(node, where, attr_type)
 
         default: Any = None
         if node.get("default") is not None and attr_type is not None:
@@ -755,6 +758,10 @@ class _FileParser(CrossFieldRules):
             elif attr_type is AttrType.BOOL:
                 if not self.check_type(default, bool, kl["default"], w):
                     default = None
+            elif attr_type.is_list:
+                default = self.check_list_default(
+                    default, attr_type, (low, high), (min_length, max_length), kl["default"], w
+                )
             else:
                 default = self.check_number(default, attr_type, kl["default"], w)
                 if default is not None and (
@@ -782,7 +789,72 @@ class _FileParser(CrossFieldRules):
             Loc(self.path, line),
             at_most,
             kl.get("at_most", line),
+            min_length,
+            max_length,
         )
+
+    def parse_list_lengths(
+        self, node: LocDict, where: str, attr_type: AttrType | None
+    ) -> tuple[int | None, int | None]:
+        """An int list's ``min_length`` and ``max_length``: each a size (at most
+        kMaxDim, so a dim bound from the length fits too), min not above max."""
+        kl = node.key_lines
+        found: dict[str, int | None] = {}
+        for key in ("min_length", "max_length"):
+            found[key] = None
+            if node.get(key) is None or attr_type is None:
+                continue
+            w = f"{where}.{key}"
+            if not attr_type.is_list:
+                self.error(kl[key], w, f"only int list attributes have a {key}")
+            elif self.check_type(node[key], int, kl[key], w):
+                if 0 <= node[key] <= MAX_LIST_LENGTH:
+                    found[key] = node[key]
+                else:
+                    self.error(
+                        kl[key], w, f"a length is in [0, {MAX_LIST_LENGTH}], got {show(node[key])}"
+                    )
+        low, high = found["min_length"], found["max_length"]
+        if low is not None and high is not None and low > high:
+            self.error(
+                kl["max_length"],
+                f"{where}.max_length",
+                f"max_length {high} is below min_length {low}",
+            )
+        return low, high
+
+    def check_list_default(
+        self,
+        default: Any,
+        attr_type: AttrType,
+        bounds: tuple[int | float | None, int | float | None],
+        lengths: tuple[int | None, int | None],
+        line: int,
+        where: str,
+    ) -> tuple[int, ...] | None:
+        """An int list's default: a list of integers of its element type, each
+        within min/max, its length within min_length/max_length."""
+        if not self.check_type(default, list, line, where):
+            return None
+        elements = []
+        for index, value in enumerate(default):
+            w = f"{where}[{index}]"
+            checked = self.check_number(value, attr_type.element, line, w)
+            if checked is None:
+                return None
+            low, high = bounds
+            if (low is not None and checked < low) or (high is not None and checked > high):
+                self.error(line, w, f"{checked} is outside [{low}, {high}]")
+                return None
+            elements.append(int(checked))
+        shortest, longest = lengths
+        if shortest is not None and len(elements) < shortest:
+            self.error(line, where, f"{len(elements)} elements, fewer than min_length {shortest}")
+            return None
+        if longest is not None and len(elements) > longest:
+            self.error(line, where, f"{len(elements)} elements, more than max_length {longest}")
+            return None
+        return tuple(elements)
 
     def parse_enum(
         self, node: LocDict, where: str, name: str, attr_type: AttrType | None

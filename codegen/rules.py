@@ -75,6 +75,16 @@ class CrossFieldRules(Diagnostics):
                 )
             else:
                 seen[name] = (kind, loc)
+        for a in attrs:
+            # An int list's length reaches the kernels as a parameter of its own.
+            if a.is_list and a.length_field in seen:
+                first_kind, first = seen[a.length_field]
+                self.error(
+                    a.loc.line,
+                    f"attribute {a.name}",
+                    f"its length reaches the kernels as '{a.length_field}', already declared as "
+                    f"the {first_kind} at line {first.line}; rename one",
+                )
 
     def check_type_names(self, dtype_vars: dict[str, DTypeVar], attrs: list[Attr]) -> None:
         """The type names the generator derives (enum types from attribute names) are
@@ -134,11 +144,12 @@ class CrossFieldRules(Diagnostics):
         for d in dims:
             if d.from_attr is not None:
                 attr = by_name.get(d.from_attr)
-                if attr is None or attr.type not in _INT_ATTRS:
+                if attr is None or (attr.type not in _INT_ATTRS and not attr.is_list):
                     self.error(
                         d.loc.line,
                         f"dims.{d.name}.attr",
-                        f"'{d.from_attr}' must name an int or int64 attribute",
+                        f"'{d.from_attr}' must name an int or int64 attribute, "
+                        "or an int list (the dim is its length)",
                     )
         seen_default = None
         for a in attrs:

@@ -256,7 +256,7 @@ TENSOR = Section(
 )
 ATTR = Section(
     "attr",
-    "An attribute: a scalar parameter of the op, after the tensors.",
+    "An attribute: a scalar or a list of integers, a parameter of the op after the tensors.",
     (
         _f("name", True, NAME, "the parameter name in Python and C++"),
         _f("type", True, {"enum": [t.value for t in AttrType]}, "the attribute's type"),
@@ -264,11 +264,39 @@ ATTR = Section(
         _f(
             "default",
             False,
-            {"type": ["number", "boolean", "string"]},
-            "the default: a number, true/false, or an enum member; none: required",
+            {
+                "oneOf": [
+                    {"type": ["number", "boolean", "string"]},
+                    {"type": "array", "items": {"type": "integer"}},
+                ]
+            },
+            "the default: a number, true/false, an enum member, or a list of integers; "
+            "none: required",
         ),
-        _f("min", False, {"type": "number"}, "smallest value accepted (int and float)"),
-        _f("max", False, {"type": "number"}, "largest value accepted (int and float)"),
+        _f(
+            "min",
+            False,
+            {"type": "number"},
+            "smallest value accepted (int and float; each element of an int list)",
+        ),
+        _f(
+            "max",
+            False,
+            {"type": "number"},
+            "largest value accepted (int and float; each element of an int list)",
+        ),
+        _f(
+            "min_length",
+            False,
+            {"type": "integer", "minimum": 0},
+            "int lists: the fewest elements accepted",
+        ),
+        _f(
+            "max_length",
+            False,
+            {"type": "integer", "minimum": 0},
+            "int lists: the most elements accepted",
+        ),
         _f(
             "values",
             False,

@@ -128,12 +128,14 @@ def custom_op(op_name: str, *args: Any) -> Any:
 # ---------------------------------------------------------------- the argument contract
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 
 _EXPECTED = {
     "bool": "a bool (True or False, or a NumPy bool)",
     "int32": "an int (or a NumPy integer)",
     "int64": "an int (or a NumPy integer)",
     "float": "a float or an int (or a NumPy number)",
+    "int32_list": "a list or tuple of ints (or NumPy integers)",
 }
 
 
@@ -149,6 +151,14 @@ def _describe(value: Any) -> str:
         return f"a paddle.Tensor of shape {list(value.shape)}"
     text = repr(value)
     return f"{text if len(text) <= 40 else text[:37] + '...'} ({name})"
+
+
+def plain_int32_list(value: list[Any]) -> bool:
+    """An int list that needs no conversion: plain ints (a bool or an IntEnum
+    is a subclass, not plain) inside int32. The generated functions' fast path."""
+    return all(type(e) is int for e in value) and (
+        not value or (INT32_MIN <= min(value) and max(value) <= INT32_MAX)
+    )
 
 
 class Arguments:
@@ -177,9 +187,11 @@ class Arguments:
         return tuple(self._attribute(spec, v) for spec, v in zip(self.attrs, values, strict=True))
 
     def _attribute(self, spec: tuple[str, str, type[enum.IntEnum] | None], value: Any) -> Any:
+        name, kind, members = spec
+        if kind == "int32_list":
+            return self._int32_list(name, value)
         import numpy as np
 
-        name, kind, members = spec
         is_bool = isinstance(value, (bool, np.bool_))
         if kind == "bool":
             if is_bool:
@@ -220,6 +232,38 @@ class Arguments:
                 f"[{INT64_MIN}, {INT64_MAX}], got {_describe(value)}"
             )
         return number
+
+    def _int32_list(self, name: str, value: Any) -> list[int]:
+        """An int list: a list or tuple (no other sequence: a string, a dict or
+        an array would be read element by element) of ints that fit int32, as a
+        list of Python ints. Each element as strict as an int attribute."""
+        kind = type(value)
+        if (kind is list or kind is tuple) and plain_int32_list(value):
+            return list(value)
+        import numpy as np
+
+        if not isinstance(value, (list, tuple)):
+            raise self._wrong_type(name, _EXPECTED["int32_list"], value)
+        elements = []
+        for index, element in enumerate(value):
+            number = element
+            # A plain int passes on one test (bool and IntEnum are subclasses: not plain).
+            if type(element) is not int:
+                if isinstance(element, (bool, np.bool_, enum.Enum)) or not isinstance(
+                    element, (int, np.integer)
+                ):
+                    raise OpTypeError(
+                        f"{self.op}(): attribute '{name}' element {index} must be an int "
+                        f"(or a NumPy integer), got {_describe(element)}"
+                    )
+                number = int(element)
+            if not INT32_MIN <= number <= INT32_MAX:
+                raise OpValueError(
+                    f"{self.op}(): attribute '{name}' element {index} must be >= {INT32_MIN} "
+                    f"and <= {INT32_MAX}, got {number}"
+                )
+            elements.append(number)
+        return elements
 
     def _wrong_type(self, name: str, expected: str, value: Any, hint: str = "") -> OpTypeError:
         if isinstance(value, paddle.Tensor) and expected == _EXPECTED["int64"]:

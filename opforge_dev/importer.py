@@ -582,7 +582,13 @@ _DISPATCH = {
     ),
 }
 # Paddle attribute types (.Attrs) -> the spec's attribute types.
-_ATTR_TYPES = {"int": "int", "int64_t": "int64", "float": "float", "bool": "bool"}
+_ATTR_TYPES = {
+    "int": "int",
+    "int64_t": "int64",
+    "float": "float",
+    "bool": "bool",
+    "std::vector<int>": "int_list",
+}
 # C++ scalar types -> the spec's attribute types.
 _SCALAR_TYPES = {
     "bool": "bool",

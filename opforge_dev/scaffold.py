@@ -153,9 +153,14 @@ def kernels(
 
 
 def _py_type(attr_type: str) -> str:
-    return {"int": "int", "int64": "int", "float": "float", "bool": "bool", "enum": "int"}[
-        attr_type
-    ]
+    return {
+        "int": "int",
+        "int64": "int",
+        "float": "float",
+        "bool": "bool",
+        "enum": "int",
+        "int_list": "list[int]",
+    }[attr_type]
 
 
 def _clang_format(text: str, root: Path) -> str:

@@ -3,8 +3,12 @@
 No machine this repository is tested on has a GPU, so the CUDA kernels run
 under the simulation (csrc/cudasim) on every CI run; this checks the other
 half: that the same sources are valid CUDA for the device. Each op's
-csrc/kernels/cuda/<op>.cu and generated/launch/<op>_cuda.cu compile for
-sm_80 and sm_90 with every warning an error (nvcc's and the host compiler's),
+csrc/kernels/cuda/<op>.cu and generated/launch/<op>_cuda.cu (the launchers
+in one unit), the same for the fixture ops of tests/fixtures/ (their glue
+generated into build/nvcc/<fixture>/), and the
+simulation's correct self-test kernels (tests/runtime/cudasim/kernels/
+correct.cu, the deliberately broken ones left out), compile for sm_80 and
+sm_90 with every warning an error (nvcc's and the host compiler's),
 incrementally (ninja, nvcc's depfiles). Objects are only compiled, never
 linked or run: linking needs a GPU build of Paddle, running needs a GPU.
 
@@ -25,6 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from codegen.diagnostics import SpecErrors
+from codegen.generate import generate
 from tools.build import BUILD, MAIN, ROOT, Tree, _run_ninja, manifest, rules, write_if_changed
 
 ARCHS = ("80", "90")
@@ -64,29 +70,56 @@ def find_nvcc() -> tuple[Path | None, list[str]]:
     return None, looked
 
 
-def sources(tree: Tree = MAIN) -> list[Path]:
-    """Each op's CUDA kernel and its GPU launcher, as the manifest lists them."""
-    found = []
+def sources(tree: Tree = MAIN) -> tuple[list[Path], list[Path]]:
+    """Each op's CUDA kernel, and its GPU launcher, as the manifest lists them."""
+    kernels, launchers = [], []
     for entry in manifest(tree.generated)["ops"].values():
         for kernel in entry["kernels"]:
             if kernel["kind"] == "cuda":
-                found.append(tree.kernels / kernel["source"])
+                kernels.append(tree.kernels / kernel["source"])
         for unit in entry["units"]:
             if unit.get("guard") == DEFINE:
-                found.append(tree.generated / unit["path"])
-    return found
+                launchers.append(tree.generated / unit["path"])
+    return kernels, launchers
 
 
-def ninja_file(nvcc: Path, units: list[Path], directory: Path, tree: Tree = MAIN) -> str:
+def launcher_unity(launchers: list[Path]) -> str:
+    """One unit including every GPU launcher. They are instances of one
+    template, each in its op's namespace, so they cannot collide; the first
+    one included still proves the template's includes self-sufficient; and
+    the CUDA headers, most of each unit's time, are parsed once instead of once
+    per op. Kernels stay one unit each: they are hand-written, and a helper
+    of the same name in two of them is legal."""
+    lines = ["// Written by tools/nvcc_check.py; do not edit."]
+    lines += [f'#include "{path.as_posix()}"' for path in launchers]
+    return "\n".join(lines) + "\n"
+
+
+# The simulation's self-test kernels that must also build for the device.
+# Only the portable header is on their include path: the simulation's
+# stand-ins (csrc/cudasim/include) would hide the real toolchain headers.
+SELF_TESTS = ROOT / "tests" / "runtime" / "cudasim" / "kernels" / "correct.cu"
+SELF_TEST_FLAGS = [*FLAGS, f"-I{ROOT / 'csrc' / 'cudasim' / 'portable'}"]
+# The fixture ops (one spec per feature of the spec language, run by the suite
+# under the simulation): their glue is generated here, into BUILD/nvcc/<name>.
+FIXTURES = (ROOT / "tests" / "fixtures" / "example_op",)
+
+
+def tree_flags(tree: Tree) -> list[str]:
+    """What an op's CUDA kernel and GPU launcher compile with: the tree's
+    generated headers on the include path."""
     includes = [ROOT / "csrc" / "include", tree.generated]
     includes += [ROOT / d for d in rules()["nvcc"]["includes"]]
-    flags = [*FLAGS, *rules()["nvcc"]["flags"], *(f"-I{d}" for d in includes)]
+    return [*FLAGS, *rules()["nvcc"]["flags"], *(f"-I{d}" for d in includes)]
+
+
+def ninja_file(nvcc: Path, units: list[tuple[Path, list[str]]], directory: Path) -> str:
+    """Each unit with its own flags: one build statement per source."""
     q = shlex.quote
     lines = [
         "# Written by tools/nvcc_check.py; do not edit.",
         "ninja_required_version = 1.10",
         f"nvcc = {q(str(nvcc))}",
-        f"flags = {' '.join(q(f) for f in flags)}",
         "rule nvcc",
         "  command = $nvcc -MD -MF $out.d $flags -c $in -o $out",
         "  depfile = $out.d",
@@ -94,12 +127,17 @@ def ninja_file(nvcc: Path, units: list[Path], directory: Path, tree: Tree = MAIN
         "  description = NVCC $in",
     ]
     objects = []
-    for source in units:
-        obj = directory / "obj" / (source.relative_to(ROOT).as_posix().replace("/", "__") + ".o")
+    for source, flags in units:
+        obj = object_of(source, directory)
         objects.append(obj)
         lines.append(f"build {q(str(obj))}: nvcc {q(str(source))}")
+        lines.append(f"  flags = {' '.join(q(f) for f in flags)}")
     lines.append(f"build all: phony {' '.join(q(str(o)) for o in objects)}")
     return "\n".join(lines) + "\n"
+
+
+def object_of(source: Path, directory: Path) -> Path:
+    return directory / "obj" / (source.relative_to(ROOT).as_posix().replace("/", "__") + ".o")
 
 
 # The registry's CUDA 13 compiler (nvcc, under site-packages/nvidia/cu13/bin),
@@ -126,12 +164,39 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    units = sources()
     directory = BUILD / "nvcc"
+    trees = [MAIN]
+    for fixture in FIXTURES:
+        tree = Tree(
+            directory / fixture.name / "generated",
+            fixture / "kernels",
+            directory / fixture.name,
+            directory / fixture.name / "unused",
+            specs=fixture / "opspec",
+        )
+        try:
+            generate(tree.specs, ROOT, tree.generated, tree.build / "cache", write=True)
+        except SpecErrors as errors:
+            print(f"nvcc: the specs of {tree.specs} do not generate:\n{errors}", file=sys.stderr)
+            return 1
+        trees.append(tree)
+    units: list[tuple[Path, list[str]]] = []
+    kernel_count = launcher_count = 0
+    for tree in trees:
+        kernels, launchers = sources(tree)
+        unity = (directory if tree is MAIN else tree.build) / "launchers.cu"
+        write_if_changed(unity, launcher_unity(launchers))
+        units += [(source, tree_flags(tree)) for source in [*kernels, unity]]
+        kernel_count, launcher_count = kernel_count + len(kernels), launcher_count + len(launchers)
+    units.append((SELF_TESTS, SELF_TEST_FLAGS))
     write_if_changed(directory / "build.ninja", ninja_file(nvcc, units, directory))
     done = _run_ninja(directory, Path("all"))
     if done.returncode == 0:
-        print(f"nvcc: {len(units)} CUDA sources compiled for sm_{', sm_'.join(ARCHS)}")
+        print(
+            f"nvcc: {kernel_count} CUDA kernels, {launcher_count} GPU launchers (one unit per "
+            f"tree: the library's and the fixture ops') and the simulation's self-test kernels "
+            f"compiled for sm_{', sm_'.join(ARCHS)}"
+        )
     return done.returncode
 
 

@@ -52,6 +52,8 @@ def range_check(op: Op, a: Attr) -> str:
             f'opforge::check_enum(kOp, "{a.name}", static_cast<int64_t>({a.name}), '
             f"{{{values}}}, {cpp_string(members_text)});"
         )
+    if a.is_list:
+        return list_checks(a)
     if a.min is None and a.max is None:
         return ""
     literal = "double" if a.type is AttrType.FLOAT else "int64_t"
@@ -60,6 +62,28 @@ def range_check(op: Op, a: Attr) -> str:
         f'opforge::check_attr_range(kOp, "{a.name}", static_cast<{literal}>({a.name}), '
         f"{bounds[0]}, {bounds[1]});"
     )
+
+
+def list_checks(a: Attr) -> str:
+    """C++ statements checking an int list's length and elements against the
+    spec's bounds ("" if it declares none)."""
+
+    def bounds(low: int | float | None, high: int | float | None) -> str:
+        return ", ".join(
+            "std::nullopt" if b is None else number(int(b), "int64_t") for b in (low, high)
+        )
+
+    checks = []
+    if a.min_length is not None or a.max_length is not None:
+        checks.append(
+            f'opforge::check_list_length(kOp, "{a.name}", {a.name}.size, '
+            f"{bounds(a.min_length, a.max_length)});"
+        )
+    if a.min is not None or a.max is not None:
+        checks.append(
+            f'opforge::check_list_elements(kOp, "{a.name}", {a.name}, {bounds(a.min, a.max)});'
+        )
+    return "\n  ".join(checks)
 
 
 def narrow_check(a: Attr) -> str:
@@ -75,6 +99,9 @@ def from_wide(op: Op, a: Attr) -> str:
     """C++ expression turning the binding's wide value into the entry's type."""
     if a.enum is not None:
         return f"static_cast<{a.enum.name}>({a.name})"
+    if a.is_list:
+        # The binding's 64-bit elements, each checked to fit int32.
+        return f'opforge::narrow_int32_list(kOp, "{a.name}", {a.name})'
     cpp, wide = api.attr_cpp(op, a).render(), api.attr_wide(a).render()
     return f"static_cast<{cpp}>({a.name})" if cpp != wide else a.name
 

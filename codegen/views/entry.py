@@ -132,6 +132,12 @@ def entry_view(op: Op) -> EntryView:
             f"{cpp_string(a.at_most.render())});"
             for a in op.attrs
             if a.at_most is not None
+        )
+        + tuple(
+            f'opforge::check_list_dim(kOp, "{d.from_attr}", {d.from_attr}.size, "{d.name}", '
+            f"{d.name});"
+            for d in op.dims
+            if d.from_attr is not None and op.attr(d.from_attr).is_list
         ),
         buffer_checks=tuple(_buffer_check(op, t) for t in buffers),
         overlap_check=_overlap_check(op),
@@ -184,9 +190,13 @@ def _scratch(t: Tensor) -> Scratch:
 
 def _dispatch(op: Op, kind: KernelKind) -> list[Dispatch]:
     names = {d.name: d.name for d in op.dims} | form_names(op) | {a.name: a.name for a in op.attrs}
+    # A kernel called directly reads an int list where the caller holds it.
+    elements = {a.name: f"{a.name}.data" for a in op.attrs if a.is_list} | {
+        a.length_field: f"{a.name}.size" for a in op.attrs if a.is_list
+    }
     cases = []
     if kind.direct_backend:
-        pointers = {"ctx": "ctx", **names} | {
+        pointers = {"ctx": "ctx", **names, **elements} | {
             t.name: f"{t.name}_storage.get()" if t.role is Role.SCRATCH else f"{t.name}.data"
             for t in op.tensors
         }

@@ -54,6 +54,17 @@ def launcher_view(op: Op, kind: KernelKind, launcher: Launcher) -> LauncherView:
         )
         for t in op.tensors
     }
+    # An int list is host memory on every backend: each launcher copies it to
+    # the kernel's memory like a host-resident tensor (exactly sized under a
+    # simulation, so a read past its length is caught), and passes its length.
+    lists = [a for a in op.attrs if a.is_list]
+    for a in lists:
+        pointers[a.name] = kind.pointer_arg.format(
+            op=op.name, value=launcher.copied.format(name=a.name)
+        )
+        dims[a.length_field] = kind.dim_arg.format(
+            op=op.name, dim=a.length_field, value=f"{a.name}.size"
+        )
     kernel = kind.function
     targs = f"<{kind.template_arg.format(t=tparam(op))}>" if op.dtype_vars else ""
     kernel += targs
@@ -83,6 +94,17 @@ def launcher_view(op: Op, kind: KernelKind, launcher: Launcher) -> LauncherView:
                 written=t.role.kernel_writes,
             )
             for t in op.tensors
+        )
+        + tuple(
+            LauncherTensor(
+                name=a.name,
+                const=True,
+                elem="int32_t",
+                copied=True,
+                copy_in=COPY_IN[True],
+                written=False,
+            )
+            for a in lists
         ),
         clusters=(
             kind.launch_width

@@ -112,7 +112,8 @@ class PaddleOpView:
     # alone returns all of them; Paddle reads none).
     inferred_dtypes: tuple[PaddleTensor, ...]
     attrs: tuple[PaddleAttr, ...]
-    dims: tuple[tuple[str, str], ...]  # (dim, the attribute it is bound from or "")
+    # (dim, the attribute it is bound from or "", C++: the size that attribute gives)
+    dims: tuple[tuple[str, str, str], ...]
     dtype_var: DTypeVarView | None
     infer_dims: tuple[tuple[str, str], ...]  # (dim, C++ source) that output shapes need
     checked_call: Signature
@@ -189,6 +190,9 @@ def _cpp_default(a: Attr) -> str:
         return str(a.enum.value_of(str(a.default)))
     if a.type is AttrType.BOOL:
         return boolean(bool(a.default))
+    if isinstance(a.default, tuple):  # an int list
+        elements = ", ".join(number(v, "int64_t") for v in a.default)
+        return f"std::vector<int64_t>{{{elements}}}"
     if a.type is AttrType.FLOAT:
         return repr(float(a.default))
     return number(int(a.default), "int64_t")
@@ -201,7 +205,9 @@ def paddle_view(op: Op) -> PaddleOpView:
     wide = {t.name: t.name for t in op.arguments} | {a.name: from_wide(op, a) for a in op.attrs}
     unwrapped = wide | {t.name: f"*{t.name}" for t in op.arguments if not t.optional}
     slots = {d.name: f"{d.name}.get()" for d in op.dims}
-    glue = {"ctx": "ctx", **slots} | form_names(op) | {a.name: a.name for a in op.attrs}
+    # The entry reads an int list through a buffer over the glue's vector.
+    held = {a.name: f"opforge::list_buffer({a.name})" if a.is_list else a.name for a in op.attrs}
+    glue = {"ctx": "ctx", **slots} | form_names(op) | held
     for t in op.tensors:
         const = "const " if t.read_only else ""
         count = tensor_count_cpp(t, slots)
@@ -212,7 +218,7 @@ def paddle_view(op: Op) -> PaddleOpView:
                 f"paddle_glue::buffer<{elem(t)}>("
                 f"static_cast<const phi::DenseTensor&>(*{t.name}.impl()), {count})"
             )
-    names = {d.name: d.name for d in op.dims} | {a.name: a.name for a in op.attrs}
+    names = {d.name: d.name for d in op.dims} | held
     return PaddleOpView(
         name=op.name,
         source=op.source,
@@ -230,7 +236,16 @@ def paddle_view(op: Op) -> PaddleOpView:
             )
             for a in op.attrs
         ),
-        dims=tuple((d.name, d.from_attr or "") for d in op.dims),
+        dims=tuple(
+            (
+                d.name,
+                d.from_attr or "",
+                _attr_size(op, d.from_attr)
+                if d.from_attr and op.attr(d.from_attr).is_list
+                else d.from_attr or "",
+            )
+            for d in op.dims
+        ),
         dtype_var=dtype_var_of(op),
         infer_dims=_infer_dims(op),
         checked_call=checked,
@@ -249,9 +264,7 @@ def paddle_view(op: Op) -> PaddleOpView:
             for p in kernel.params
             if p.tensor is not None
         ),
-        registered_attrs=tuple(
-            f'"{p.name}: {p.type.render()}"' for p in kernel.params if p.kind is api.Kind.ATTR
-        ),
+        registered_attrs=tuple(f'"{a.name}: {api.attr_registered(a)}"' for a in op.attrs),
     )
 
 
@@ -271,6 +284,15 @@ def _infer_cpp(e: DimExpr) -> str:
     return f"({unknown}) ? -1 : {dim_cpp(e)}"
 
 
+def _attr_size(op: Op, attr: str | None) -> str:
+    """C++: the size an attribute binds a dim to (an int list: its length)."""
+    if attr is None:
+        return ""
+    if op.attr(attr).is_list:
+        return f"static_cast<int64_t>({attr}.size())"
+    return f"static_cast<int64_t>({attr})"
+
+
 def _infer_dims(op: Op) -> tuple[tuple[str, str], ...]:
     """Where static shape inference reads each dim that a new output's shape
     needs: the attribute, or the first required tensor that binds it (the parser
@@ -281,7 +303,7 @@ def _infer_dims(op: Op) -> tuple[tuple[str, str], ...]:
         if d.name not in needed:
             continue
         if d.from_attr is not None:
-            sources.append((d.name, f"static_cast<int64_t>({d.from_attr})"))
+            sources.append((d.name, _attr_size(op, d.from_attr)))
             continue
         binder = next(t for t in op.tensors if t.is_argument and not t.optional and t.binds(d.name))
         if not binder.forms:

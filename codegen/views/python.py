@@ -144,6 +144,7 @@ _PY_KINDS = {
     AttrType.INT64: ("int64", "int"),
     AttrType.FLOAT: ("float", "float"),
     AttrType.BOOL: ("bool", "bool"),
+    AttrType.INT_LIST: ("int32_list", "list"),
 }
 
 
@@ -169,6 +170,9 @@ def _checks(op: Op) -> dict[str, str]:
             kind, exact = _PY_KINDS[a.type]
             attrs.append(f'("{a.name}", "{kind}", None)')
             guards.append(f"type({a.name}) is not {exact}")
+            if a.is_list:
+                # Its elements too: plain ints inside int32 (else the named error).
+                guards.append(f"not _runtime.plain_int32_list({a.name})")
     names = [a.name for a in op.attrs]
     checked = f"{holder}.attributes({', '.join(names)})"
     return {

@@ -531,8 +531,11 @@ class Launch {
                   "thread of the block must reach every __syncthreads",
                   thread_name(block_.first_exited).c_str()));
     }
+    // The same __FILE__ literal is usually the same pointer: strcmp only if not
+    // (it was a tenth of a block-reduction-heavy kernel's simulated time).
     if (block_.barrier_arrived > 0 &&
-        (block_.barrier_line != line || std::strcmp(block_.barrier_file, file) != 0)) {
+        (block_.barrier_line != line ||
+         (block_.barrier_file != file && std::strcmp(block_.barrier_file, file) != 0))) {
       fail(t,
            format("%s:%d", file, line),
            format("divergent __syncthreads: this thread waits here while thread %s waits at "
@@ -578,19 +581,20 @@ class Launch {
                                      const char* file,
                                      int line) {
     if (unwinding()) return value;
-    const std::string at = format("%s:%d", file, line);
+    // Formatted only for a report: collectives are the simulation's hot path.
+    const auto at = [&] { return format("%s:%d", file, line); };
     Warp& warp = block_.warps[static_cast<std::size_t>(t.linear / 32)];
     const int lane = t.linear % 32;
     const unsigned bit = 1u << lane;
     if ((mask & bit) == 0) {
       fail(t,
-           at,
+           at(),
            format(
                "%s with mask 0x%08x, which does not include the calling lane %d", op, mask, lane));
     }
     if ((mask & ~warp.lanes) != 0) {
       fail(t,
-           at,
+           at(),
            format("%s with mask 0x%08x names lanes that do not exist: this warp has "
                   "lanes 0x%08x (the block has %zu threads)",
                   op,
@@ -600,18 +604,18 @@ class Launch {
     }
     if ((mask & warp.exited) != 0) {
       fail(t,
-           at,
+           at(),
            format("%s with mask 0x%08x names lane %d, which has returned from the kernel",
                   op,
                   mask,
                   __builtin_ctz(mask & warp.exited)));
     }
     if (width < 1 || width > 32 || (width & (width - 1)) != 0) {
-      fail(t, at, format("%s with width %d: it must be a power of two from 1 to 32", op, width));
+      fail(t, at(), format("%s with width %d: it must be a power of two from 1 to 32", op, width));
     }
     if (warp.arrived != 0 && (warp.kind != kind || warp.mask != mask || warp.width != width)) {
       fail(t,
-           at,
+           at(),
            format("divergent warp collectives: lane %d calls %s with mask 0x%08x while "
                   "lane %d waits in %s at %s:%d with mask 0x%08x",
                   lane,
@@ -639,7 +643,7 @@ class Launch {
     t.wait_file = file;
     t.wait_line = line;
     if (warp.arrived == mask) {
-      complete_collective(t, warp, at);
+      complete_collective(t, warp, file, line);
       yield(t);
     } else {
       suspend(t, ThreadStatus::at_warp);
@@ -908,7 +912,7 @@ class Launch {
                 other_at.c_str()));
   }
 
-  void complete_collective(Thread& t, Warp& warp, const std::string& at) {
+  void complete_collective(Thread& t, Warp& warp, const char* file, int line) {
     const unsigned mask = warp.mask;
     const int width = warp.width;
     unsigned long long ballot = 0;
@@ -935,7 +939,7 @@ class Launch {
       }
       if (source < 0 || source > 31 || ((mask >> source) & 1u) == 0) {
         fail(t,
-             at,
+             format("%s:%d", file, line),
              format("%s: lane %d reads lane %d, which is not in the mask 0x%08x (the "
                     "value would be undefined on the device)",
                     warp.op,

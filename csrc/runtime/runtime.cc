@@ -226,6 +226,33 @@ void fail_enum(const char* op, const char* attr, int64_t got, const char* member
             std::to_string(got));
 }
 
+void fail_list_length(const char* op, const char* attr, int64_t got, const int64_t* min_length,
+                      const int64_t* max_length) {
+  std::string range =
+      std::string(min_length ? "at least " + std::to_string(*min_length) : "") +
+      (min_length && max_length ? " and " : "") +
+      (max_length ? "at most " + std::to_string(*max_length) : "");
+  raise(ErrorKind::kAttribute, op,
+        std::string("attribute '") + attr + "' must have " + range + " elements, got " +
+            std::to_string(got) + " elements");
+}
+
+void fail_list_element(const char* op, const char* attr, int64_t index, int64_t got,
+                       const int64_t* min, const int64_t* max) {
+  std::string range = std::string(min ? ">= " + std::to_string(*min) : "") +
+                      (min && max ? " and " : "") + (max ? "<= " + std::to_string(*max) : "");
+  raise(ErrorKind::kAttribute, op,
+        std::string("attribute '") + attr + "' element " + std::to_string(index) + " must be " +
+            range + ", got " + std::to_string(got));
+}
+
+void fail_list_dim(const char* op, const char* attr, int64_t got, const char* dim,
+                   int64_t dim_value) {
+  raise(ErrorKind::kAttribute, op,
+        std::string("attribute '") + attr + "' has " + std::to_string(got) + " elements, but dim '" +
+            dim + "' (its length) is " + std::to_string(dim_value));
+}
+
 void fail_dim_negative(const char* op, const char* dim, int64_t got) {
   raise(ErrorKind::kShape, op,
         std::string("dim '") + dim + "' must be >= 0, got " + std::to_string(got));

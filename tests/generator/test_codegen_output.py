@@ -97,3 +97,41 @@ def test_output_does_not_depend_on_where_it_is_written(tmp_path: Path) -> None:
         if path.is_file() and "__pycache__" not in path.parts:
             assert (out / path.relative_to(ROOT / "generated")).read_bytes() == path.read_bytes()
     shutil.rmtree(out)
+
+
+def test_an_int_list_reaches_every_layer() -> None:
+    """The fixture op pick_columns' int list, as each layer spells it: the
+    kernels' pointer and length, the launchers' copy, the Paddle registration
+    and the dim bound from its length, the Python check and stub, the page."""
+    from codegen import interface_pages
+    from codegen.emit import render
+    from codegen.parse import load_specs
+
+    example = ROOT / "tests" / "fixtures" / "example_op"
+    ops = [o for o in load_specs(example / "opspec", ROOT) if o.name == "pick_columns"]
+    files = render(ops)
+    cpu = files["kernel_decls/pick_columns.h"]
+    assert "const int32_t* columns;" in cpu and "int64_t columns_len;" in cpu
+    xpu3 = files["kernel_decls/pick_columns_xpu3.h"]
+    assert "__global_ptr__ const int32_t* columns," in xpu3 and "int32_t columns_len);" in xpu3
+    assert "cuda_global<const int32_t> columns;" in files["kernel_decls/pick_columns_cuda.h"]
+    for launcher in ("xpu3sim.cc", "cudasim.cc", "xpu3.xpu", "cuda.cu"):
+        text = files[f"launch/pick_columns_{launcher}"]
+        assert "columns_device" in text and "columns.size" in text, launcher
+    paddle = files["paddle/pick_columns.cc"]
+    assert '.Attrs({"columns: std::vector<int>"})' in paddle
+    assert "static_cast<int64_t>(columns.size())" in paddle
+    assert 'opforge::narrow_int32_list(kOp, "columns", columns)' in paddle
+    assert 'py::arg("columns") = std::vector<int64_t>{0}' in paddle
+    entry = files["entry/pick_columns.cc"]
+    assert 'opforge::check_list_length(kOp, "columns", columns.size, 1, 8);' in entry
+    assert 'opforge::check_list_elements(kOp, "columns", columns, 0, 20);' in entry
+    assert 'opforge::check_list_dim(kOp, "columns", columns.size, "k", k);' in entry
+    python = files["python/__init__.py"]
+    assert '("columns", "int32_list", None)' in python and "columns=(0,)" in python
+    # The fast path: a plain list of ints inside int32 goes to the binding as it is.
+    assert "if type(columns) is not list or not _runtime.plain_int32_list(columns):" in python
+    assert "columns: list[int] | tuple[int, ...] = ..." in files["python/__init__.pyi"]
+    page = interface_pages.render(ops, ROOT / "docs")["interface/pick_columns.md"]
+    assert "each element \\>= 0 and \\<= 20; length \\>= 1 and length \\<= 8" in page
+    assert "the length of attribute columns" in page

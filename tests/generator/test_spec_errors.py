@@ -694,6 +694,102 @@ CASES: list[Bad] = [
         ("late",),
         ("has no default", "follows 'seed'"),
     ),
+    # ---- int list attributes
+    Bad(
+        "length-bound-on-int",
+        extra_attr("width", "int", "    default: 1\n    min_length: 1 #<\n", mark=""),
+        ("width", "min_length"),
+        ("only int list attributes have a min_length",),
+    ),
+    Bad(
+        "list-max-length-below-min-length",
+        extra_attr(
+            "cols",
+            "int_list",
+            "    default: [1, 2, 3]\n    min_length: 3\n    max_length: 2 #<\n",
+            mark="",
+        ),
+        ("cols", "max_length"),
+        ("max_length 2 is below min_length 3",),
+        alone=False,
+    ),
+    Bad(
+        "list-length-negative",
+        extra_attr("cols", "int_list", "    default: [1]\n    max_length: -1 #<\n", mark=""),
+        ("cols", "max_length"),
+        ("a length is in [0, 2147483647]", "-1"),
+    ),
+    Bad(
+        "list-length-text",
+        extra_attr("cols", "int_list", "    default: [1]\n    min_length: two #<\n", mark=""),
+        ("cols", "min_length"),
+        ("expected", "'two'"),
+    ),
+    Bad(
+        "list-default-not-a-list",
+        extra_attr("cols", "int_list", "    default: 3 #<\n", mark=""),
+        ("cols", "default"),
+        ("expected", "3"),
+    ),
+    Bad(
+        "list-default-float-element",
+        extra_attr("cols", "int_list", "    default: [1, 2.5] #<\n", mark=""),
+        ("cols", "default[1]"),
+        ("expected", "2.5"),
+    ),
+    Bad(
+        "list-default-bool-element",
+        extra_attr("cols", "int_list", "    default: [true] #<\n", mark=""),
+        ("cols", "default[0]"),
+        ("expected",),
+    ),
+    Bad(
+        "list-default-element-outside-bounds",
+        extra_attr("cols", "int_list", "    min: 0\n    max: 5\n    default: [1, 9] #<\n", mark=""),
+        ("cols", "default[1]"),
+        ("9 is outside [0, 5]",),
+    ),
+    Bad(
+        "list-default-too-short",
+        extra_attr("cols", "int_list", "    min_length: 2\n    default: [1] #<\n", mark=""),
+        ("cols", "default"),
+        ("1 elements, fewer than min_length 2",),
+    ),
+    Bad(
+        "list-default-too-long",
+        extra_attr("cols", "int_list", "    max_length: 1\n    default: [1, 2] #<\n", mark=""),
+        ("cols", "default"),
+        ("2 elements, more than max_length 1",),
+    ),
+    Bad(
+        "list-element-bound-past-int32",
+        extra_attr("cols", "int_list", "    default: [1]\n    max: 2147483648 #<\n", mark=""),
+        ("cols", "max"),
+        ("2147483648", "does not fit a int"),
+    ),
+    Bad(
+        "list-with-dim-bound",
+        extra_attr("cols", "int_list", "    default: [1]\n    at_most: n #<\n", mark=""),
+        ("cols", "at_most"),
+        ("only int attributes have a dim bound",),
+    ),
+    Bad(
+        "list-length-name-taken",
+        BASE
+        + ATTR.format(name="cols_len", mark="", type="int", extra="    default: 1\n")
+        + ATTR.format(name="cols", mark=" #<", type="int_list", extra="    default: [1]\n"),
+        ("cols",),
+        ("its length reaches the kernels as 'cols_len'", "the attribute at line"),
+    ),
+    Bad(
+        "list-in-condition",
+        edit(
+            extra_attr("cols", "int_list", "    default: [1]\n", mark=""),
+            ("    required_when: {mode: [exact]}\n", "    required_when: {cols: [1]} #<\n"),
+        ),
+        ("mask", "required_when"),
+        ("conditions can only test enum or bool attributes",),
+    ),
     # ---- op level
     Bad(
         "unknown-kernel",
@@ -1231,6 +1327,38 @@ def test_coverage_minimums_are_kept_with_their_lines(tmp_path: Path) -> None:
     op = load_spec(write(tmp_path, BASE + "coverage:\n  y: 0.25\n"), tmp_path)
     assert op.coverage == (("y", 0.25, len(BASE_LINES) + 2),)
     assert load_spec(write(tmp_path, BASE), tmp_path).coverage == ()
+
+
+def test_an_int_list_and_a_dim_bound_from_its_length(tmp_path: Path) -> None:
+    text = edit(
+        BASE,
+        ("  m: columns\n", "  m: columns\n  k: {doc: picked, attr: cols}\n"),
+        ("    shape: [n]\n    role: inout", "    shape: [k]\n    role: inout"),
+    ) + ATTR.format(
+        name="cols",
+        mark="",
+        type="int_list",
+        extra="    default: [0, 2]\n    min: 0\n    max: 9\n    min_length: 1\n    max_length: 4\n",
+    )
+    op = load_spec(write(tmp_path, text), tmp_path)
+    cols = op.attr("cols")
+    assert (cols.type, cols.default, cols.min, cols.max) == (AttrType.INT_LIST, (0, 2), 0, 9)
+    assert (cols.min_length, cols.max_length, cols.length_field) == (1, 4, "cols_len")
+    assert next(d for d in op.dims if d.name == "k").from_attr == "cols"
+
+
+def test_a_dim_is_bound_only_from_an_int_or_an_int_list(tmp_path: Path) -> None:
+    text = edit(
+        BASE, ("  m: columns\n", f"  m: columns\n  k: {{doc: picked, attr: mode}} {MARK}\n")
+    )
+    errors = errors_of(
+        write(tmp_path, text.replace("shape: [n]\n    role: inout", "shape: [k]\n    role: inout")),
+        tmp_path,
+    )
+    assert any(
+        e.loc.line == marked_line(text) and "an int list (the dim is its length)" in e.message
+        for e in errors
+    ), listing(errors)
 
 
 @pytest.mark.parametrize("name", ["numel", "span", "check_total", "fill_uniform"])

@@ -114,7 +114,9 @@ def build(
     for d in op.dims:
         # (A required attribute that sets a total is None until its tensor is drawn.)
         if d.from_attr is not None and attr_values.get(d.from_attr) is not None:
-            env[d.name] = int(attr_values[d.from_attr])
+            value = attr_values[d.from_attr]
+            # An int list sets its dim to its length.
+            env[d.name] = len(value) if isinstance(value, (list, tuple)) else int(value)
     if op.dtype_vars and dtype is None:
         dtype = op.dtype_vars[0].choices[0]
     # Half the calls pass the unit_axis tensors as [..., 1].
@@ -191,6 +193,8 @@ def middling(op: Op) -> tuple[dict[str, int], dict[str, Any]]:
             )
         if a.name in seeds:
             attrs[a.name] = 1234
+        if a.is_list:
+            attrs[a.name] = list(a.default) if a.default is not None else draw.least_list(a)
     return dims, attrs
 
 

@@ -14,7 +14,7 @@ from codegen import api
 from codegen.kinds import HOST_ELEM, KernelKind, kinds_of
 from codegen.model import AttrType, DType, Op, Tensor
 from codegen.views import ENTRY
-from tests.harness import spec
+from tests.harness import draw, spec
 from tools.build import MAIN, build_harness, write_if_changed
 
 GENERATED = MAIN.generated
@@ -68,8 +68,9 @@ def template_args(dtype: DType | None) -> str:
 
 def attr_values(op: Op, dims: Mapping[str, int]) -> dict[str, str]:
     """A valid C++ value of every attribute: one that sets a dim, that dim's
-    value; an enum its first member; a bool false; any other its default, or
-    its minimum (1 without one)."""
+    value (an int list, that many elements); an enum its first member; a bool
+    false; an int list its shortest, each element nearest 0 in its bounds; any other its default, or its minimum (1 without
+    one)."""
     values = {}
     for a in op.attrs:
         set_dim = spec.dim_of_attr(op, a.name)
@@ -77,6 +78,11 @@ def attr_values(op: Op, dims: Mapping[str, int]) -> dict[str, str]:
             values[a.name] = f"opforge::{op.name}::{a.enum.name}::{a.enum.members[0][0]}"
         elif a.type is AttrType.BOOL:
             values[a.name] = "false"
+        elif a.is_list:
+            # A temporary vector outlives the call it is an argument of.
+            length = dims[set_dim] if set_dim is not None else None
+            elements = ", ".join(str(v) for v in draw.least_list(a, length))
+            values[a.name] = f"opforge::list_buffer(std::vector<int32_t>{{{elements}}})"
         elif set_dim is not None:
             values[a.name] = str(dims[set_dim])
         elif a.default is not None:

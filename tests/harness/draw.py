@@ -12,7 +12,8 @@ values). On top of them, what a call of an op is drawn from:
   an earlier one). An op without a sweep (a drawn spec) gets every dim that no
   attribute sets from ``UNSWEPT_DIMS``.
 - ``attributes``: a swept attribute takes its swept value; an enum one of its
-  members, a bool either value, a seed (of a filled scratch) a non-negative
+  members, a bool either value, an int list one inside its bounds
+  (``int_list``), a seed (of a filled scratch) a non-negative
   int32; any other its default. An attribute without a default that nothing
   sets (drawn specs have them) takes ``REQUIRED_INT`` / ``REQUIRED_FLOAT``
   moved into its range; one that sets a dim a tensor totals stays None:
@@ -43,6 +44,9 @@ REQUIRED_INT = (0, 4)  # a required int attribute nothing sets: drawn from here 
 REQUIRED_FLOAT = 0.5  # ... a required float one: this (moved into its range)
 VALUE_SEEDS = 2**32  # the values' seed: [0, 2**32)
 ATTR_SEEDS = 2**31  # a seed attribute: [0, 2**31), fixed per case so a reference can replay it
+LIST_LONGER = 8  # an int list's length: from its min_length to at most this many more
+LIST_ELEMENTS = (-4, 24)  # its elements: from here, moved into its element bounds
+INT32_RANGE = (-(2**31), 2**31 - 1)
 
 
 class Chooser(Protocol):
@@ -152,6 +156,48 @@ def _required(ch: Chooser, a: Attr) -> int | float:
     return ch.integer(lo, hi, label=a.name) if lo <= hi else int(low)
 
 
+def element_bounds(a: Attr) -> tuple[int, int]:
+    """The elements an int list accepts: its min and max, else int32's."""
+    low = int(a.min) if a.min is not None else INT32_RANGE[0]
+    high = int(a.max) if a.max is not None else INT32_RANGE[1]
+    return low, high
+
+
+def least_list(a: Attr, length: int | None = None) -> list[int]:
+    """An int list of `length` elements (None: its shortest, at least one),
+    each the element nearest 0 inside its bounds."""
+    low, high = element_bounds(a)
+    if length is None:
+        length = max(a.min_length or 0, 1)
+        if a.max_length is not None:
+            length = min(length, a.max_length)
+    return [min(max(0, low), high)] * length
+
+
+def int_list(ch: Chooser, a: Attr) -> list[int]:
+    """An int list inside its bounds: a length from min_length up (at most
+    max_length), each element either one of its bounds (a kernel must take
+    them) or from LIST_ELEMENTS moved into them."""
+    shortest = a.min_length or 0
+    longest = shortest + LIST_LONGER
+    if a.max_length is not None:
+        longest = min(longest, a.max_length)
+    length = ch.integer(shortest, longest, label=f"{a.name} length")
+    low, high = element_bounds(a)
+    lo = min(max(LIST_ELEMENTS[0], low), high)
+    hi = max(min(LIST_ELEMENTS[1], high), lo)
+    elements = []
+    for index in range(length):
+        pick = ch.integer(0, 5, label=f"{a.name}[{index}] kind")
+        if pick == 0:
+            elements.append(low)
+        elif pick == 1:
+            elements.append(high)
+        else:
+            elements.append(ch.integer(lo, hi, label=f"{a.name}[{index}]"))
+    return elements
+
+
 def attributes(ch: Chooser, op: Op, dims: Mapping[str, int]) -> dict[str, Any]:
     values: dict[str, Any] = {}
     seeds, totalled = spec.seed_attrs(op), _totalled(op)
@@ -162,6 +208,8 @@ def attributes(ch: Chooser, op: Op, dims: Mapping[str, int]) -> dict[str, Any]:
             values[a.name] = ch.choice([value for _, value in a.enum.members], label=a.name)
         elif a.type is AttrType.BOOL:
             values[a.name] = ch.choice([False, True], label=a.name)
+        elif a.is_list:
+            values[a.name] = int_list(ch, a)
         elif a.name in seeds:
             values[a.name] = ch.integer(0, ATTR_SEEDS - 1, label=a.name)
         elif a.default is not None or spec.dim_of_attr(op, a.name) in totalled:

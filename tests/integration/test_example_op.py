@@ -1,9 +1,10 @@
 """A new op needs only a spec, kernels and a reference: the example ops in
-tests/fixtures/example_op (no test code of their own) are generated, built, and
-put through the whole spec-derived suite, which must run every kind of test
-for each (advance_seed_and_sample_params: on every backend, its in-place
+tests/fixtures/example_op (no test code of their own) are generated, built,
+and put through the whole spec-derived suite, which must run every kind of
+test for each (advance_seed_and_sample_params: on every backend, its in-place
 tensor and its new outputs compared with the reference; match_stop_sequences:
-its input with shape alternatives drawn in each form)."""
+its input with shape alternatives drawn in each form; pick_columns: an int
+list attribute)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,23 @@ KINDS = (
     "bad tensor (strided)",
     "bad attribute",
     "value domain",
+    "static graph",
+)
+# pick_columns: an int list attribute and a dim bound from its length, on every
+# kernel kind (its x binds both of its dims alone: no axis case; no value domain).
+LIST_KINDS = (
+    "valid (cpu)",
+    "valid (xpu3-sim)",
+    "valid (cuda-sim)",
+    "determinism (cpu)",
+    "determinism (xpu3-sim)",
+    "determinism (cuda-sim)",
+    "bad tensor (dtype)",
+    "bad tensor (rank)",
+    "bad tensor (missing)",
+    "bad tensor (strided)",
+    "bad attribute",
+    "int list forms",
     "static graph",
 )
 
@@ -85,6 +103,18 @@ def test_example_op_gets_every_spec_derived_test() -> None:
     for backend in BACKENDS:
         changed = _line(result.stdout, f"match_stop_sequences ({backend}): ")
         assert re.search(r"hits \d+/\d+, stop_index \d+/\d+$", changed), changed
+    summary = next(line for line in result.stdout.splitlines() if line.startswith("pick_columns: "))
+    for kind in LIST_KINDS:
+        assert f"{kind} " in summary, f"{kind!r} missing from: {summary}"
+    # The eleven ways an int list can be wrong (tests/ops/test_spec_suite.py, _bad_lists).
+    assert "bad attribute 11," in summary, summary
+    for backend in ("cpu", "xpu3-sim", "cuda-sim"):
+        changed = next(
+            line
+            for line in result.stdout.splitlines()
+            if line.startswith(f"pick_columns ({backend}): ")
+        )
+        assert re.search(r"out \d+/\d+$", changed), changed
 
 
 def _line(stdout: str, start: str) -> str:

@@ -243,6 +243,8 @@ def test_bad_tensor_is_rejected(
 def _bad_attrs(op: Op) -> list[tuple[Op, str, Any, str]]:
     found = []
     for a in op.attrs:
+        if a.is_list:
+            continue  # _bad_lists
         if a.enum is not None:
             found.append((op, a.name, max(v for _, v in a.enum.members) + 1, "must be one of"))
         if a.min is not None and a.type is not AttrType.FLOAT:
@@ -277,6 +279,139 @@ def test_bad_attribute_is_rejected(op: Op, name: str, value: Any, words: str) ->
         f"got {value}",
     )
     COUNTS[(op.name, "bad attribute")] += 1
+
+
+def _bad_lists(op: Op) -> list[tuple[Op, str, str, Any, type[Exception], tuple[str, ...]]]:
+    """(op, attribute, label, value, error, words) of each way an int list can
+    be wrong: an element outside its bounds or past int32, too few or too many
+    elements, an element or the whole of the wrong type."""
+    found: list[tuple[Op, str, str, Any, type[Exception], tuple[str, ...]]] = []
+    for a in op.attrs:
+        if not a.is_list:
+            continue
+        valid = list(_base_case(op).attrs[a.name]) or draw.least_list(a, 1)
+        at = f"attribute '{a.name}'"
+
+        def bad(label: str, value: Any, error: type[Exception], *words: str) -> None:
+            found.append((op, a.name, label, value, error, (at, *words)))  # noqa: B023
+
+        if a.min is not None:
+            below = int(a.min) - 1
+            bad(
+                "below-min",
+                [below, *valid[1:]],
+                opforge.OpValueError,
+                "element 0",
+                f">= {a.min}",
+                f"got {below}",
+            )
+        if a.max is not None:
+            above = int(a.max) + 1
+            last = len(valid) - 1
+            bad(
+                "above-max",
+                [*valid[:-1], above],
+                opforge.OpValueError,
+                f"element {last}",
+                f"<= {a.max}",
+                f"got {above}",
+            )
+        bad(
+            "past-int32",
+            [2**31, *valid[1:]],
+            opforge.OpValueError,
+            "element 0",
+            "<= 2147483647",
+            "got 2147483648",
+        )
+        if a.min_length:
+            short = valid[: a.min_length - 1]
+            bad(
+                "too-short",
+                short,
+                opforge.OpValueError,
+                f"at least {a.min_length}",
+                f"got {len(short)} elements",
+            )
+        if a.max_length is not None:
+            long = (valid * (a.max_length + 1))[: a.max_length + 1]
+            bad(
+                "too-long",
+                long,
+                opforge.OpValueError,
+                f"at most {a.max_length}",
+                f"got {len(long)} elements",
+            )
+        bad(
+            "float-element",
+            [float(valid[0]), *valid[1:]],
+            opforge.OpTypeError,
+            "element 0 must be an int",
+            "(float)",
+        )
+        bad(
+            "bool-element",
+            [True, *valid[1:]],
+            opforge.OpTypeError,
+            "element 0 must be an int",
+            "(bool)",
+        )
+        bad(
+            "numpy-float-element",
+            [np.float32(valid[0]), *valid[1:]],
+            opforge.OpTypeError,
+            "element 0 must be an int",
+            "numpy.float32",
+        )
+        bad("scalar", valid[0], opforge.OpTypeError, "must be a list or tuple of ints", "(int)")
+        bad("string", "01", opforge.OpTypeError, "must be a list or tuple of ints", "(str)")
+        bad(
+            "array",
+            np.array(valid),
+            opforge.OpTypeError,
+            "must be a list or tuple of ints",
+            "numpy.ndarray",
+        )
+    return found
+
+
+BAD_LISTS = [c for op in OPS for c in _bad_lists(op)]
+
+
+@pytest.mark.parametrize(
+    "op,name,label,value,error,words",
+    BAD_LISTS,
+    ids=[f"{o.name}-{n}-{lb}" for o, n, lb, *_ in BAD_LISTS],
+)
+def test_bad_int_list_is_rejected(
+    op: Op, name: str, label: str, value: Any, error: type[Exception], words: tuple[str, ...]
+) -> None:
+    case = _base_case(op)
+    case.attrs[name] = value
+    _expect_rejected(op, case, to_tensors(case), error, *words)
+    COUNTS[(op.name, "bad attribute")] += 1
+
+
+@pytest.mark.parametrize(
+    "op", [op for op in OPS if any(a.is_list for a in op.attrs)], ids=lambda o: o.name
+)
+def test_int_list_takes_tuples_and_numpy_integers(op: Op) -> None:
+    """A tuple, and NumPy integer elements, give what the same list of Python ints gives."""
+    case = _base_case(op)
+    expected = [t.numpy() for t in call(op, case, to_tensors(case))]
+    for convert in (
+        tuple,
+        lambda v: [np.int64(e) for e in v],
+        lambda v: tuple(np.int32(e) for e in v),
+    ):
+        other = dataclasses.replace(
+            case,
+            attrs={k: convert(v) if op.attr(k).is_list else v for k, v in case.attrs.items()},
+        )
+        got = [t.numpy() for t in call(op, other, to_tensors(other))]
+        for a, b in zip(expected, got, strict=True):
+            np.testing.assert_array_equal(a, b)
+    COUNTS[(op.name, "int list forms")] += 1
 
 
 DIM_BOUNDS = [

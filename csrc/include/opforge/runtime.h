@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace opforge {
 
@@ -142,6 +143,12 @@ namespace detail {
 [[noreturn]] void fail_attr_at_most(const char* op, const char* attr, int64_t got, int64_t limit,
                                     const char* limit_text);
 [[noreturn]] void fail_enum(const char* op, const char* attr, int64_t got, const char* members);
+[[noreturn]] void fail_list_length(const char* op, const char* attr, int64_t got,
+                                   const int64_t* min_length, const int64_t* max_length);
+[[noreturn]] void fail_list_element(const char* op, const char* attr, int64_t index, int64_t got,
+                                    const int64_t* min, const int64_t* max);
+[[noreturn]] void fail_list_dim(const char* op, const char* attr, int64_t got, const char* dim,
+                                int64_t dim_value);
 [[noreturn]] void fail_dim_negative(const char* op, const char* dim, int64_t got);
 [[noreturn]] void fail_form(const char* op, const char* arg, int64_t got, int forms,
                             const char* shapes);
@@ -381,6 +388,66 @@ inline void check_enum(const char* op, const char* attr, int64_t got,
     if (got == member) return;
   }
   detail::fail_enum(op, attr, got, members_text);
+}
+
+// ---------------------------------------------------------------- int list attributes
+// An int list attribute reaches the entry as a read-only host buffer over the
+// caller's elements (a std::vector the binding or Paddle holds for the call).
+
+template <typename E>
+Buffer<const E> list_buffer(const std::vector<E>& list) {
+  return Buffer<const E>{list.data(), static_cast<int64_t>(list.size())};
+}
+
+// Its length against the spec's min_length and max_length.
+inline void check_list_length(const char* op, const char* attr, int64_t got,
+                              std::optional<int64_t> min_length,
+                              std::optional<int64_t> max_length) {
+  if ((min_length && got < *min_length) || (max_length && got > *max_length)) {
+    detail::fail_list_length(op, attr, got, min_length ? &*min_length : nullptr,
+                             max_length ? &*max_length : nullptr);
+  }
+}
+
+// Each element against the spec's min and max; the message names the first
+// element outside them by its index.
+template <typename E>
+void check_list_elements(const char* op, const char* attr, Buffer<const E> list,
+                         std::optional<int64_t> min, std::optional<int64_t> max) {
+  for (int64_t i = 0; i < list.size; ++i) {
+    const int64_t got = static_cast<int64_t>(list.data[i]);
+    if ((min && got < *min) || (max && got > *max)) {
+      detail::fail_list_element(op, attr, i, got, min ? &*min : nullptr, max ? &*max : nullptr);
+    }
+  }
+}
+
+// A dim bound from a list's length: the entry's caller passes both.
+inline void check_list_dim(const char* op, const char* attr, int64_t got, const char* dim,
+                           int64_t dim_value) {
+  if (got != dim_value) detail::fail_list_dim(op, attr, got, dim, dim_value);
+}
+
+// The binding receives every int list with 64-bit elements (so a value past
+// int32 gets our message, not pybind11's); an int32 list is narrowed here,
+// each element checked. Paddle's kernel receives it as int32 already.
+inline std::vector<int32_t> narrow_int32_list(const char* op, const char* attr,
+                                              const std::vector<int64_t>& wide) {
+  std::vector<int32_t> narrow(wide.size());
+  const int64_t low = INT32_MIN;
+  const int64_t high = INT32_MAX;
+  for (size_t i = 0; i < wide.size(); ++i) {
+    if (wide[i] < low || wide[i] > high) {
+      detail::fail_list_element(op, attr, static_cast<int64_t>(i), wide[i], &low, &high);
+    }
+    narrow[i] = static_cast<int32_t>(wide[i]);
+  }
+  return narrow;
+}
+
+inline const std::vector<int32_t>& narrow_int32_list(const char*, const char*,
+                                                     const std::vector<int32_t>& narrow) {
+  return narrow;
 }
 
 // ---------------------------------------------------------------- value domains

@@ -11,7 +11,7 @@
 // that could overflow, the history is read only below it, and stop_flags is
 // read as bytes. has_draft_seqs is host memory: the launcher stages it.
 #include <cstdint>
-#include <cub/cub.cuh>
+#include <cub/block/block_reduce.cuh>
 
 #include "kernel_decls/draft_model_preprocess_cuda.h"
 #include "opforge/cuda_bytes.h"

@@ -18,7 +18,7 @@
 // bits are summed with cub::BlockReduce and thread 0 writes has_draft_seqs[0]
 // (host memory, which the launcher stages on the device and copies back).
 #include <cstdint>
-#include <cub/cub.cuh>
+#include <cub/block/block_reduce.cuh>
 
 #include "kernel_decls/draft_model_update_cuda.h"
 

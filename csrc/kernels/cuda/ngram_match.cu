@@ -31,7 +31,7 @@
 // it reaches threshold - 1 no later slot has drafts: from that chunk on the
 // search is skipped (the outputs are the same, drafts 0).
 #include <cstdint>
-#include <cub/cub.cuh>
+#include <cub/block/block_reduce.cuh>
 
 #include "kernel_decls/ngram_match_cuda.h"
 

@@ -12,7 +12,7 @@
 // saturated to int32, and rows no slot reaches get slot -1 and the padding of
 // a slot real_bsz after the last. Every output element is written.
 #include <cstdint>
-#include <cub/cub.cuh>
+#include <cub/block/block_scan.cuh>
 
 #include "kernel_decls/speculate_get_output_padding_offset_cuda.h"
 

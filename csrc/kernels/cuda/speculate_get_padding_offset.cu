@@ -13,7 +13,7 @@
 // and positions no slot reaches get id -1 and slot -1. Every output element
 // is written.
 #include <cstdint>
-#include <cub/cub.cuh>
+#include <cub/block/block_scan.cuh>
 
 #include "kernel_decls/speculate_get_padding_offset_cuda.h"
 

@@ -15,7 +15,7 @@
 // the row keeps one candidate); every other value only enters comparisons and
 // float32 sums.
 #include <cstdint>
-#include <cub/cub.cuh>
+#include <cub/block/block_reduce.cuh>
 
 #include "kernel_decls/top_p_candidates_cuda.h"
 

@@ -22,7 +22,7 @@
 // writes has_running_seqs[0] (host memory, which the launcher stages on the
 // device and copies back).
 #include <cstdint>
-#include <cub/cub.cuh>
+#include <cub/block/block_reduce.cuh>
 
 #include "kernel_decls/unified_update_model_status_cuda.h"
 #include "opforge/cuda_bytes.h"

@@ -1,12 +1,12 @@
 """Valid specs drawn from the whole spec language, with trivial kernels for them.
 
 ``draw_spec`` builds a spec the parser must accept: zero to four attributes of
-every type (none included), dims bound by tensors or by an int attribute, and
-one to six tensors of every role, dtype, dtype set, optional/required_when,
-host and scratch-fill combination the language allows (in-place tensors, new
-outputs, or both in one op; inputs with shape alternatives), in any order
-(outputs first, scratch first), with
-dim expressions and names up to the length limit.
+every type (none included), dims bound by tensors, by an int attribute or by
+an int list's length, and one to six tensors of every role, dtype, dtype set,
+optional/required_when, host and scratch-fill combination the language
+allows (in-place tensors, new outputs, or both in one op; inputs with shape
+alternatives), in any order (outputs first, scratch first), with dim
+expressions and names up to the length limit.
 It is driven by a ``Chooser`` (tests/harness/draw.py), so Hypothesis can
 shrink a failing spec and a seeded run can draw hundreds for one build.
 
@@ -54,7 +54,7 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
     attrs: list[dict[str, Any]] = []
     enum_attr = bool_attr = seed_attr = None
     for i in range(ch.integer(0, 4)):
-        kind = choice(ch, ["int", "int64", "float", "bool", "enum"])
+        kind = choice(ch, ["int", "int64", "float", "bool", "enum", "int_list"])
         # Enum types are exported by the one Python module: unique per op.
         stem = f"{op_name}_e" if kind == "enum" else "a"
         attr: dict[str, Any] = {"name": _name(ch, stem, i), "type": kind, "doc": f"attribute {i}"}
@@ -73,6 +73,8 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
             attr["min"] = -1.5
             if has_default:
                 attr["default"] = 0.25
+        elif kind == "int_list":
+            _int_list(ch, attr, has_default)
         else:
             attr["min"] = -(2**31) if kind == "int" else -1
             attr["max"] = 2**31 - 1 if kind == "int" else 2**40
@@ -85,11 +87,16 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
     attrs.sort(key=lambda a: "default" in a)
 
     dim_entries: dict[str, Any] = {d: f"dim {d}" for d in dims}
-    int_attrs = [a for a in attrs if a["type"] == "int" and "default" in a]
+    int_attrs = [a for a in attrs if a["type"] in ("int", "int_list") and "default" in a]
     attr_dim = None
     if int_attrs and ch.integer(0, 3) == 0:
-        source = int_attrs[0]
-        source.update(min=0, max=4)
+        source = choice(ch, int_attrs)
+        if source["type"] == "int":
+            source.update(min=0, max=4)
+        else:  # the dim is the list's length: as small
+            source["max_length"] = 4
+            source.pop("min_length", None)
+            source["default"] = source["default"][:4]
         attr_dim = _name(ch, "w", 0)
         dim_entries[attr_dim] = {"doc": "set by an attribute", "attr": source["name"]}
 
@@ -197,6 +204,25 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
     if attrs:
         tree["attrs"] = attrs
     return Drawn(op_name, tree)
+
+
+def _int_list(ch: Chooser, attr: dict[str, Any], has_default: bool) -> None:
+    """An int list's bounds, each present or not, and a default inside them."""
+    low = choice(ch, [None, 0, -3, -(2**31)])
+    high = choice(ch, [None, 5, 2**31 - 1])
+    shortest = choice(ch, [None, 0, 1, 2])
+    longest = choice(ch, [None, 2, 6])
+    if low is not None:
+        attr["min"] = low
+    if high is not None:
+        attr["max"] = high
+    if shortest is not None:
+        attr["min_length"] = shortest
+    if longest is not None:
+        attr["max_length"] = longest
+    if has_default:
+        element = min(max(0, low if low is not None else 0), high if high is not None else 0)
+        attr["default"] = [element] * (shortest or 0)
 
 
 def _tensor(

@@ -8,17 +8,19 @@ checked on every call; values are what a kernel must survive."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
-from codegen.model import DType, Op, Tensor, Values
+from codegen.model import AttrType, DType, Op, Tensor, Values
 from tests.harness import draw, spec
 from tests.harness.cases import Case, built
 from tests.harness.dtypes import stored
 
 Attack = Callable[[np.ndarray, np.random.Generator], None]  # modifies in place
+T = TypeVar("T")
 
 
 @dataclass
@@ -150,15 +152,44 @@ def attacks(op: Op, t: Tensor, dtype: DType, dims: dict[str, int]) -> list[tuple
     return found
 
 
-def _base(op: Op, rng: np.random.Generator) -> Case:
-    """A valid case at random from the op's sweep, attributes and dtypes."""
-    return built(op, draw.call(draw.NumpyChooser(rng), op))
+class _BranchTurn(draw.NumpyChooser):
+    """Seeded choices, except that every enum and bool attribute takes its
+    `turn`-th value (modulo its count): an attack repeated turn 0, 1, 2, ...
+    meets each value of the attributes that pick a kernel's path, instead of
+    whichever the draws happened to give."""
+
+    def __init__(self, rng: np.random.Generator, op: Op, turn: int) -> None:
+        super().__init__(rng)
+        self.branching = {a.name for a in op.attrs if a.enum is not None or a.type is AttrType.BOOL}
+        self.turn = turn
+
+    def choice(self, options: Sequence[T], label: str = "") -> T:
+        if label in self.branching and options:
+            return options[self.turn % len(options)]
+        return super().choice(options, label)
+
+
+def _branch_counts(op: Op) -> int:
+    """How many values the most-valued path-picking attribute has (1: none)."""
+    counts = [len(a.enum.members) for a in op.attrs if a.enum is not None]
+    counts += [2 for a in op.attrs if a.type is AttrType.BOOL and a.enum is None]
+    return max(counts, default=1)
+
+
+def _base(op: Op, rng: np.random.Generator, turn: int | None = None) -> Case:
+    """A valid case at random from the op's sweep, attributes and dtypes (with
+    a turn: the enum and bool attributes at that turn's values)."""
+    chooser = draw.NumpyChooser(rng) if turn is None else _BranchTurn(rng, op, turn)
+    return built(op, draw.call(chooser, op))
 
 
 def hostile_cases(op: Op, count: int, seed: int = 0, rounds: int = 3) -> list[Hostile]:
-    """At least `count` hostile cases: every attack alone, `rounds` times (each
-    on a fresh valid case: whether an attack reaches a guard depends on the
-    rest of the call), then two or three attacks together up to `count`."""
+    """At least `count` hostile cases: every attack alone, `rounds` times or
+    once per value of the op's most-valued enum or bool attribute if that is
+    more (each on a fresh valid case: whether an attack reaches a guard
+    depends on the rest of the call; round r sets those attributes to their
+    r-th values, so an attack meets every path they pick whatever the draws),
+    then two or three attacks together up to `count`."""
     rng = np.random.default_rng(seed)
     found: list[Hostile] = []
 
@@ -173,8 +204,9 @@ def hostile_cases(op: Op, count: int, seed: int = 0, rounds: int = 3) -> list[Ho
         return listed
 
     singles = len(targets(_base(op, np.random.default_rng(seed))))
+    rounds = max(rounds, _branch_counts(op))
     for i in range(singles * rounds):
-        case = _base(op, rng)
+        case = _base(op, rng, turn=i // singles if singles else 0)
         listed = targets(case)
         if not listed:
             continue

@@ -125,6 +125,13 @@ def source(op: Op) -> str:
     ]
     attr_reads = []
     for p in cpp.params(run_case, api.Kind.ATTR):
+        if op.attr(p.name).is_list:
+            # Held for the call under a reserved suffix (no spec name ends so).
+            attr_reads.append(
+                f"    const std::vector<int32_t> {p.name}_storage = take_int_list();\n"
+                f"    const auto {p.name} = opforge::list_buffer({p.name}_storage);"
+            )
+            continue
         raw = "take<double>()" if op.attr(p.name).type is AttrType.FLOAT else "take<int64_t>()"
         attr_reads.append(f"    const auto {p.name} = static_cast<{p.type.render()}>({raw});")
     if run_case.tparam:
@@ -180,6 +187,14 @@ V take() {{
   std::memcpy(&value, input.data() + position, sizeof(V));
   position += sizeof(V);
   return value;
+}}
+
+// An int list attribute: its length, then each element as int64 (unused by
+// an op without one).
+[[maybe_unused]] std::vector<int32_t> take_int_list() {{
+  std::vector<int32_t> list(static_cast<size_t>(take<int64_t>()));
+  for (size_t i = 0; i < list.size(); ++i) list[i] = static_cast<int32_t>(take<int64_t>());
+  return list;
 }}
 
 template <typename V>
@@ -375,6 +390,9 @@ def run(op: Op, binary: Path, calls: list[Call]) -> list[Outcome]:
         parts.append(np.array([c.forms.get(t.name, 0) for t in formed], np.int64).tobytes())
         for a in op.attrs:
             value = c.attrs[a.name]
+            if a.is_list:
+                parts.append(np.array([len(value), *value], np.int64).tobytes())
+                continue
             parts.append(
                 np.float64(value).tobytes()
                 if a.type is AttrType.FLOAT

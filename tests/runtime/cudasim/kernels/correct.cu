@@ -1,6 +1,7 @@
 // Correct kernels of the simulation's self-tests. They are also compiled by
 // nvcc for the device (sm_80, sm_90) with warnings as errors.
-#include <cub/cub.cuh>
+#include <cub/block/block_reduce.cuh>
+#include <cub/block/block_scan.cuh>
 #include <cuda/functional>
 
 #include "../test_kernels.h"
