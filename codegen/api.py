@@ -29,6 +29,7 @@ class Kind(enum.Enum):
     ARGS = "args"  # a kernel's argument struct
     TENSOR = "tensor"
     DIM = "dim"
+    FORM = "form"  # which shape alternative a tensor came in
     ATTR = "attr"
 
 
@@ -217,8 +218,9 @@ def _const(t: Tensor) -> str:
 
 
 def _kernel_comment(t: Tensor) -> str:
-    shape = "[" + ", ".join(e.render() for e in t.shape) + "]"
-    notes = [shape]
+    notes = [" or ".join("[" + ", ".join(e.render() for e in shape) + "]" for shape in t.shapes)]
+    if t.forms:
+        notes.append(f"as {t.form_field} says")
     if t.optional:
         notes.append("null when absent")
     if t.role is Role.SCRATCH:
@@ -232,6 +234,22 @@ def _dims(op: Op, dim_type: str = "int64_t") -> list[Param]:
     """Dims are 64-bit, except where a kernel kind says otherwise (an XPU3
     core is 32-bit: its launchers check each dim fits and narrow it)."""
     return [Param(d.name, CType(dim_type), Kind.DIM) for d in op.dims]
+
+
+def forms(op: Op) -> list[Param]:
+    """One int32 per tensor with shape alternatives: the index of the form the
+    caller passed (0 for the first the spec lists), after the dims."""
+    return [
+        Param(t.form_field, CType("int32_t"), Kind.FORM, comment=_forms_comment(t))
+        for t in op.tensors
+        if t.forms
+    ]
+
+
+def _forms_comment(t: Tensor) -> str:
+    return ", ".join(
+        f"{k}: [{', '.join(e.render() for e in shape)}]" for k, shape in enumerate(t.forms)
+    )
 
 
 def _attrs(op: Op, spell: str = "cpp", elems: ElemTypes = HOST_ELEM) -> list[Param]:
@@ -302,7 +320,7 @@ def kernel_args(op: Op, kind: KernelKind) -> Signature:
         )
         for t in op.tensors
     ]
-    params = tuple(tensors + _dims(op, kind.dim) + _kernel_attrs(op, kind))
+    params = tuple(tensors + _dims(op, kind.dim) + forms(op) + _kernel_attrs(op, kind))
     return Signature(
         kind.function,
         f"opforge::{op.name}::{kind.owner}{kind.function}",
@@ -342,7 +360,7 @@ def run(op: Op) -> Signature:
     return Signature(
         "run",
         f"opforge::{op.name}::run",
-        tuple([_ctx(), *buffers, *_dims(op), *_attrs(op)]),
+        tuple([_ctx(), *buffers, *_dims(op), *forms(op), *_attrs(op)]),
         tparam=_tparam(op),
     )
 
@@ -353,7 +371,7 @@ def launch(op: Op, launcher: Launcher) -> Signature:
     return Signature(
         launcher.function,
         f"opforge::{op.name}::{launcher.function}",
-        tuple([_ctx(), *buffers, *_dims(op), *_attrs(op)]),
+        tuple([_ctx(), *buffers, *_dims(op), *forms(op), *_attrs(op)]),
         tparam=_tparam(op),
     )
 

@@ -73,6 +73,29 @@ def count_cpp(shape: tuple[DimExpr, ...], names: Mapping[str, str] | None = None
     return "opforge::numel({" + ", ".join(dim_cpp(e, names) for e in shape) + "})"
 
 
+def by_form(t: Tensor, value_type: str, per_form: list[str]) -> str:
+    """C++ expression: the entry of `per_form` for the form the caller passed
+    (opforge::of_form; the form is checked to be in range before use)."""
+    if not t.forms:
+        return per_form[0]
+    return f"opforge::of_form<{value_type}>({t.form_field}, {{{', '.join(per_form)}}})"
+
+
+def tensor_count_cpp(t: Tensor, names: Mapping[str, str] | None = None) -> str:
+    """The element count of the shape the caller passed (count_cpp per form)."""
+    return by_form(t, "int64_t", [count_cpp(shape, names) for shape in t.shapes])
+
+
+def tensor_numel_text(t: Tensor) -> str:
+    """numel_text of the shape the caller passed, as a C++ string expression."""
+    return by_form(t, "const char*", [cpp_string(numel_text(shape)) for shape in t.shapes])
+
+
+def shapes_text(t: Tensor) -> str:
+    """Every shape a caller may pass, for messages: ``[n, m] or [m]``."""
+    return " or ".join(shape_text(shape) for shape in t.shapes)
+
+
 def alloc_check(
     name: str, shape: tuple[DimExpr, ...], names: Mapping[str, str], elem_bytes: str
 ) -> str:

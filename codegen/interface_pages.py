@@ -106,6 +106,9 @@ class PageView:
     attrs: tuple[AttrRow, ...]
     dims: tuple[DimRow, ...]
     reference: str
+    forms: tuple[
+        str, ...
+    ] = ()  # per tensor with shape alternatives: how the kernels learn its form
 
 
 def _expr(e: DimExpr | Bound) -> str:
@@ -175,7 +178,12 @@ def tensor_row(op: Op, t: Tensor) -> TensorRow:
         name=t.name,
         role=_ROLE_TEXT[t.role],
         dtype=_dtype(t),
-        shape=shape_text(t.shape) + (f" or {shape_text(t.shape)[:-1]}, 1]" if t.unit_axis else ""),
+        shape=(
+            " or ".join(f"{shape_text(shape)} (form {k})" for k, shape in enumerate(t.forms))
+            if t.forms
+            else shape_text(t.shape)
+            + (f" or {shape_text(t.shape)[:-1]}, 1]" if t.unit_axis else "")
+        ),
         memory="host, always" if t.host else "the op's place",
         presence=_presence(op, t),
         values=values_text(t.values),
@@ -232,8 +240,15 @@ def dim_row(op: Op, d: Dim) -> DimRow:
         for t in op.arguments:
             if t.binds_at(d.name) is not None:
                 binders.append(f"{t.name}.shape[{t.binds_at(d.name)}]")
-                if not t.optional:
-                    break
+            elif t.forms and t.binds(d.name):
+                axes = ", ".join(
+                    f"[{t.form_axis(k, d.name)}] in form {k}" for k in range(len(t.forms))
+                )
+                binders.append(f"{t.name}.shape{axes}")
+            else:
+                continue
+            if not t.optional:
+                break
         bound_by = (
             ""
             if not binders
@@ -309,6 +324,14 @@ def page_view(op: Op, contract_exists: bool) -> PageView:
         returns=_returns(op),
         dtype_set=f"{var.name}: {_words([d.value for d in var.choices])}" if var else "",
         tensors=tuple(tensor_row(op, t) for t in op.tensors),
+        forms=tuple(
+            f"{t.name} comes in one of its shapes, told apart by rank; the kernels get "
+            f"{t.form_field} (int32, after the dims): "
+            + _words([f"{k} for {shape_text(shape)}" for k, shape in enumerate(t.forms)], "and")
+            + "."
+            for t in op.tensors
+            if t.forms
+        ),
         attrs=tuple(attr_row(a) for a in op.attrs),
         dims=tuple(dim_row(op, d) for d in op.dims),
         reference=op.reference or "",

@@ -195,6 +195,11 @@ class Tensor:
     # The glue allocates the declared shape (the maximum) and returns the
     # first `count` rows.
     rows: str | None = None
+    # Shape alternatives (`shape: {one_of: [...]}`): every form the caller may
+    # pass, `shape` being the first; () for a tensor of one shape. The forms
+    # differ in rank, which tells the glue which one came; the kernels get its
+    # index as `<name>_form`.
+    forms: tuple[tuple[DimExpr, ...], ...] = ()
 
     def line_of(self, field_name: str) -> int:
         """The spec line of one of this tensor's fields (its first line if absent)."""
@@ -211,12 +216,38 @@ class Tensor:
         """Passed by the caller (scratch and pure outputs are made by the glue)."""
         return self.role in (Role.INPUT, Role.INOUT)
 
+    @property
+    def shapes(self) -> tuple[tuple[DimExpr, ...], ...]:
+        """Every shape the caller may pass: the forms, or the one shape."""
+        return self.forms or (self.shape,)
+
+    @property
+    def form_field(self) -> str:
+        """The kernels' parameter that says which form came (tensors with forms)."""
+        return f"{self.name}_form"
+
     def binds_at(self, dim: str) -> int | None:
-        """The axis at which this tensor's shape is exactly ``dim``, if any."""
-        for axis, expr in enumerate(self.shape):
-            if isinstance(expr, DimRef) and expr.name == dim:
-                return axis
-        return None
+        """The axis at which this tensor's shape is exactly ``dim``, if any (a
+        tensor with shape alternatives has none: see ``form_axis``)."""
+        if self.forms:
+            return None
+        return _axis_of(self.shape, dim)
+
+    def form_axis(self, form: int, dim: str) -> int | None:
+        """The axis at which form ``form`` of this tensor is exactly ``dim``."""
+        return _axis_of(self.shapes[form], dim)
+
+    def binds(self, dim: str) -> bool:
+        """Whatever shape the caller passes, it binds ``dim``: one shape naming it
+        alone at an axis, or every form naming it alone at some axis."""
+        return all(_axis_of(shape, dim) is not None for shape in self.shapes)
+
+
+def _axis_of(shape: tuple[DimExpr, ...], dim: str) -> int | None:
+    for axis, expr in enumerate(shape):
+        if isinstance(expr, DimRef) and expr.name == dim:
+            return axis
+    return None
 
 
 class AttrType(enum.Enum):
@@ -318,8 +349,10 @@ class Op:
 
     @property
     def outputs(self) -> tuple[Tensor, ...]:
-        """What the op returns: in-place tensors, then new outputs, in spec order."""
-        return tuple(t for t in self.tensors if t.role in (Role.INOUT, Role.OUTPUT))
+        """What the op returns: its in-place tensors in spec order, then its new
+        outputs in spec order (the Paddle op's outputs, the Python function's
+        tuple and a reference's return value all use this order)."""
+        return tuple(t for t in self.tensors if t.role is Role.INOUT) + self.new_outputs
 
     @property
     def new_outputs(self) -> tuple[Tensor, ...]:

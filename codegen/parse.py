@@ -43,6 +43,7 @@ from codegen.yamlsrc import Loc, LocDict, LocList, field_name, show
 _DTYPES = {d.value: d for d in DType}
 _INT_ATTRS = (AttrType.INT, AttrType.INT64)
 
+MAX_FORMS = speclang.MAX_FORMS  # shape alternatives of one tensor
 MAX_RANK = 8  # Paddle's kernels handle up to 9 axes; no op here needs more than 3
 # An int list's length bounds: sizes, so at most kMaxDim (a dim may be bound from a length).
 MAX_LIST_LENGTH = 2**31 - 1
@@ -105,6 +106,7 @@ class _FileParser(CrossFieldRules):
         self.check_values(tensors, dims, attrs)
         self.check_value_domains(tensors)
         self.check_sizes(tensors, dims, attrs)
+        self.check_shape_forms(tensors, dims, attrs)
         self.check_outputs(data, tensors)
         self.check_written_rows(tensors)
         sweep = self.parse_sweep(data, dims, attrs, tensors)
@@ -369,30 +371,20 @@ class _FileParser(CrossFieldRules):
         elif raw is not None:
             dtype = self.parse_dtype_name(raw, kl["dtype"], f"{where}.dtype", dtype_vars)
 
-        shape: list[DimExpr] = []
         raw_shape = node.get("shape")
-        if raw_shape is not None and self.check_type(
-            raw_shape, list, kl["shape"], f"{where}.shape"
+        shape_line = kl.get("shape", line)
+        forms: list[tuple[DimExpr, ...]] = []
+        form_lines: dict[str, int] = {}
+        shape_ok = False
+        if isinstance(raw_shape, LocDict):
+            shape_ok = self.parse_shape_forms(raw_shape, shape_line, where, forms, form_lines)
+        elif raw_shape is not None and self.check_type(
+            raw_shape, (list, dict), shape_line, f"{where}.shape"
         ):
-            if not raw_shape:
-                self.error(
-                    kl["shape"],
-                    f"{where}.shape",
-                    "a tensor has at least one axis; write [1] for a single value",
-                )
-            elif len(raw_shape) > MAX_RANK:
-                self.error(
-                    kl["shape"],
-                    f"{where}.shape",
-                    f"a tensor has at most {MAX_RANK} axes, this one {len(raw_shape)}",
-                )
-            else:
-                for axis, entry in enumerate(raw_shape):
-                    expr = self.check_dim_expr(
-                        entry, raw_shape.item_lines[axis], f"{where}.shape[{axis}]"
-                    )
-                    if expr is not None:
-                        shape.append(expr)
+            one = self.parse_shape(raw_shape, shape_line, f"{where}.shape", "shape", form_lines)
+            if one is not None:
+                forms.append(one)
+                shape_ok = True
 
         role = Role.INPUT
         raw_role = node.get("role", "in")
@@ -442,17 +434,11 @@ class _FileParser(CrossFieldRules):
             )
         doc = self.parse_doc(node, "doc", where)
 
-        if (
-            not name_ok
-            or dtype is None
-            or not isinstance(raw_shape, LocList)
-            or not raw_shape
-            or len(shape) != len(raw_shape)
-        ):
+        if not name_ok or dtype is None or not shape_ok:
             self.dropped_tensor = True
             return None
         lines = dict(kl)
-        lines.update({f"shape[{axis}]": n for axis, n in enumerate(raw_shape.item_lines)})
+        lines.update(form_lines)
         for key in ("values", "after"):
             if isinstance(node.get(key), LocDict):
                 lines.update({f"{key}.{k}": n for k, n in node[key].key_lines.items()})
@@ -460,7 +446,7 @@ class _FileParser(CrossFieldRules):
             name,
             doc,
             dtype,
-            tuple(shape),
+            forms[0],
             role,
             optional,
             conditions,
@@ -472,6 +458,7 @@ class _FileParser(CrossFieldRules):
             after,
             unit_axis,
             rows,
+            tuple(forms) if len(forms) > 1 else (),
         )
 
     def parse_rows(self, node: LocDict, where: str, role: Role) -> str | None:
@@ -494,6 +481,76 @@ class _FileParser(CrossFieldRules):
         if not self.check_name(raw, line, w):
             return None
         return str(raw)
+
+    def parse_shape(
+        self, raw: Any, line: int, where: str, key: str, lines: dict[str, int]
+    ) -> tuple[DimExpr, ...] | None:
+        """One shape: a list of dim expressions (None if any is wrong). Records
+        each axis' line as ``<key>[<axis>]``."""
+        if not self.check_type(raw, list, line, where):
+            return None
+        if not raw:
+            self.error(line, where, "a tensor has at least one axis; write [1] for a single value")
+            return None
+        if len(raw) > MAX_RANK:
+            self.error(line, where, f"a tensor has at most {MAX_RANK} axes, this one {len(raw)}")
+            return None
+        shape = []
+        for axis, entry in enumerate(raw):
+            lines[f"{key}[{axis}]"] = raw.item_lines[axis]
+            expr = self.check_dim_expr(entry, raw.item_lines[axis], f"{where}[{axis}]")
+            if expr is not None:
+                shape.append(expr)
+        return tuple(shape) if len(shape) == len(raw) else None
+
+    def parse_shape_forms(
+        self,
+        raw: LocDict,
+        line: int,
+        where: str,
+        forms: list[tuple[DimExpr, ...]],
+        lines: dict[str, int],
+    ) -> bool:
+        """``shape: {one_of: [[...], [...]]}``: the forms, each a shape of its own
+        rank (the rank of what the caller passes says which form came)."""
+        w = f"{where}.shape"
+        if not self.check_keys(raw, w, ("one_of",), ()):
+            return False
+        listed = raw["one_of"]
+        w = f"{w}.one_of"
+        list_line = raw.key_lines["one_of"]
+        lines["shape"] = line
+        if not self.check_type(listed, list, list_line, w):
+            return False
+        if not 2 <= len(listed) <= MAX_FORMS:
+            self.error(
+                list_line,
+                w,
+                f"list 2 to {MAX_FORMS} shapes (a tensor of one shape writes it as a list), "
+                f"got {len(listed)}",
+            )
+            return False
+        ok = True
+        ranks: dict[int, int] = {}
+        for k, entry in enumerate(listed):
+            form_line = listed.item_lines[k]
+            lines[f"shape.one_of[{k}]"] = form_line
+            shape = self.parse_shape(entry, form_line, f"{w}[{k}]", f"shape.one_of[{k}]", lines)
+            if shape is None:
+                ok = False
+                continue
+            if len(shape) in ranks:
+                self.error(
+                    form_line,
+                    f"{w}[{k}]",
+                    f"has rank {len(shape)}, as form {ranks[len(shape)]} has; the forms must "
+                    "differ in rank (the rank of the tensor a caller passes says which form came)",
+                )
+                ok = False
+                continue
+            ranks[len(shape)] = k
+            forms.append(shape)
+        return ok
 
     def parse_required_when(
         self, node: LocDict, where: str, optional: bool

@@ -169,8 +169,9 @@ class CrossFieldRules(Diagnostics):
         tensors are left out: by an attribute or a required tensor."""
         used: set[str] = set()
         for t in tensors:
-            for expr in t.shape:
-                used.update(expr.refs())
+            for shape in t.shapes:
+                for expr in shape:
+                    used.update(expr.refs())
         for d in dims:
             if d.name not in used:
                 if not self.dropped_tensor:
@@ -180,8 +181,31 @@ class CrossFieldRules(Diagnostics):
                 continue
             if d.from_attr is not None:
                 continue
-            binders = [t for t in tensors if t.is_argument and t.binds_at(d.name) is not None]
+            binders = [t for t in tensors if t.is_argument and t.binds(d.name)]
             if not binders and not self.dropped_tensor:
+                partial = next(
+                    (
+                        t
+                        for t in tensors
+                        if t.forms
+                        and any(t.form_axis(k, d.name) is not None for k in range(len(t.forms)))
+                    ),
+                    None,
+                )
+                if partial is not None:
+                    # Each form binds what it names alone: a dim needs binding in every one.
+                    k = next(
+                        k for k in range(len(partial.forms)) if partial.form_axis(k, d.name) is None
+                    )
+                    self.error(
+                        partial.line_of(f"shape.one_of[{k}]"),
+                        f"tensor {partial.name}.shape.one_of[{k}]",
+                        f"does not have dim '{d.name}' alone as an axis, which only "
+                        f"{partial.name}'s other forms bind; a dim that only a tensor with "
+                        "shape alternatives binds must stand alone in every form, or be bound "
+                        "by another input or an attribute",
+                    )
+                    continue
                 self.error(
                     d.loc.line,
                     f"dims.{d.name}",
@@ -193,8 +217,9 @@ class CrossFieldRules(Diagnostics):
             needers = [
                 t.name
                 for t in tensors
-                if any(d.name in e.refs() and not isinstance(e, DimRef) for e in t.shape)
-                or (not t.is_argument and any(d.name in e.refs() for e in t.shape))
+                for shape in t.shapes
+                if any(d.name in e.refs() and not isinstance(e, DimRef) for e in shape)
+                or (not t.is_argument and any(d.name in e.refs() for e in shape))
             ]
             if needers:
                 self.error(
@@ -217,11 +242,12 @@ class CrossFieldRules(Diagnostics):
             for d in dims
         }
         for t in tensors:
-            for axis, expr in enumerate(t.shape):
-                key = f"shape[{axis}]"
-                where = f"tensor {t.name}.{key}"
-                if self.check_dim_refs(expr, t.line_of(key), where, by_name, other):
-                    self.check_non_negative(expr, t.line_of(key), where, bounds)
+            for k, shape in enumerate(t.shapes):
+                for axis, expr in enumerate(shape):
+                    key = f"shape.one_of[{k}][{axis}]" if t.forms else f"shape[{axis}]"
+                    where = f"tensor {t.name}.{key}"
+                    if self.check_dim_refs(expr, t.line_of(key), where, by_name, other):
+                        self.check_non_negative(expr, t.line_of(key), where, bounds)
         for d in dims:
             for key, bound in (("min", d.min), ("max", d.max)):
                 if bound is not None:
@@ -234,8 +260,68 @@ class CrossFieldRules(Diagnostics):
                 if self.check_dim_refs(a.at_most, a.at_most_line, where, by_name, other):
                     self.check_non_negative(a.at_most, a.at_most_line, where, bounds)
 
+    def check_shape_forms(self, tensors: list[Tensor], dims: list[Dim], attrs: list[Attr]) -> None:
+        """Shape alternatives are for required inputs of no unit axis, whose
+        values domain does not depend on one shape, and whose form parameter
+        (<name>_form) names nothing else."""
+        taken = {d.name for d in dims} | {t.name for t in tensors} | {a.name for a in attrs}
+        for t in tensors:
+            if not t.forms:
+                continue
+            where = f"tensor {t.name}"
+            if t.role is not Role.INPUT:
+                self.error(
+                    t.line_of("role"),
+                    f"{where}.role",
+                    f"only inputs may have shape alternatives, not a '{t.role.value}' tensor: "
+                    "the op returns and the glue allocates tensors of one declared shape "
+                    "(the static graph infers it)",
+                )
+            if t.optional:
+                self.error(
+                    t.line_of("optional"),
+                    f"{where}.optional",
+                    "a tensor with shape alternatives is required: an absent one has no form "
+                    "to tell the kernels, and binds none of the dims its forms name",
+                )
+            if t.unit_axis:
+                self.error(
+                    t.line_of("unit_axis"),
+                    f"{where}.unit_axis",
+                    "a tensor with shape alternatives has no unit axis: the rank of what the "
+                    "caller passes says which form came, and a trailing axis of 1 would blur it",
+                )
+            v = t.values
+            for key, given in (
+                ("prefix_sum_of", v.prefix_sum_of),
+                ("total", v.total),
+                ("probability_rows", v.probability_rows or None),
+            ):
+                if given is not None:
+                    self.error(
+                        t.line_of(f"values.{key}"),
+                        f"{where}.values.{key}",
+                        "a tensor with shape alternatives takes value bounds only (min, max, "
+                        f"above, sample, density): '{key}' depends on one shape",
+                    )
+            if t.form_field in taken:
+                self.error(
+                    t.line_of("shape"),
+                    f"{where}.shape",
+                    f"the kernels get this tensor's form as '{t.form_field}', which is "
+                    "already a name in this spec; rename one",
+                )
+        for t in tensors:
+            source = next((u for u in tensors if u.name == t.values.prefix_sum_of), None)
+            if source is not None and source.forms:
+                self.error(
+                    t.line_of("values.prefix_sum_of"),
+                    f"tensor {t.name}.values.prefix_sum_of",
+                    f"'{source.name}' has shape alternatives; a prefix sum's source has one shape",
+                )
+
     def check_outputs(self, data: LocDict, tensors: list[Tensor]) -> None:
-        """An op returns something, and one kind of it."""
+        """An op returns something (in-place tensors, new outputs, or both)."""
         if self.dropped_tensor or not isinstance(data.get("tensors"), list):
             return
         outputs = [t for t in tensors if t.role in (Role.OUTPUT, Role.INOUT)]
@@ -244,15 +330,6 @@ class CrossFieldRules(Diagnostics):
                 data.key_lines["tensors"],
                 "tensors",
                 "an op needs at least one output: a tensor with role inout or out",
-            )
-        if any(t.role is Role.OUTPUT for t in tensors) and any(
-            t.role is Role.INOUT for t in tensors
-        ):
-            first = next(t for t in tensors if t.role is Role.OUTPUT)
-            self.error(
-                first.line_of("role"),
-                f"tensor {first.name}.role",
-                "an op has in-place tensors or new outputs, not both (its Paddle op returns one kind)",
             )
 
     def check_written_rows(self, tensors: list[Tensor]) -> None:

@@ -169,6 +169,8 @@ DIM = Section(
         _f("max", False, DIM_EXPR, "checked whenever a call binds the dim"),
     ),
 )
+SHAPE = {"type": "array", "items": DIM_EXPR, "minItems": 1}
+MAX_FORMS = 4  # shape alternatives of one tensor (codegen/parse.py)
 TENSOR = Section(
     "tensor",
     "A tensor of the op, in the order of the Python and kernel parameters.",
@@ -183,8 +185,27 @@ TENSOR = Section(
         _f(
             "shape",
             True,
-            {"type": "array", "items": DIM_EXPR, "minItems": 1},
-            "one dim expression per axis; [1] for a single value",
+            {
+                "anyOf": [
+                    SHAPE,
+                    {
+                        "type": "object",
+                        "properties": {
+                            "one_of": {
+                                "type": "array",
+                                "items": SHAPE,
+                                "minItems": 2,
+                                "maxItems": MAX_FORMS,
+                            }
+                        },
+                        "required": ["one_of"],
+                        "additionalProperties": False,
+                    },
+                ]
+            },
+            "one dim expression per axis; [1] for a single value. Or shape alternatives, "
+            "{one_of: [[...], [...]]}: an input passed in any one of 2 to 4 forms of "
+            "different ranks; the kernels get the form's index as <name>_form",
         ),
         _f("doc", True, TEXT, "what the tensor holds"),
         _f(

@@ -154,6 +154,10 @@ def _spec_lines(spec: Path) -> dict[str, str]:
         found.setdefault(d.name, f"dim {d.name}, {where}:{d.loc.line}")
     for a in op.attrs:
         found.setdefault(a.name, f"attribute {a.name}, {where}:{a.loc.line}")
+    for t in op.tensors:
+        if t.forms:
+            line = t.line_of("shape")
+            found.setdefault(t.form_field, f"the form of tensor {t.name}, {where}:{line}")
     return found
 
 

@@ -141,7 +141,12 @@ def dim_known(op: Op, dim: str) -> str:
     only absent optional tensors bind is passed as 0 and means nothing)."""
     if any(d.name == dim and d.from_attr for d in op.dims):
         return "true"
-    binders = [t for t in op.tensors if t.is_argument and t.binds_at(dim) is not None]
+    binders = [t for t in op.tensors if t.is_argument and t.binds(dim)]
     if any(not t.optional for t in binders):
         return "true"
     return " || ".join(f"{t.name}.present()" for t in binders) or "false"
+
+
+def form_names(op: Op) -> dict[str, str]:
+    """Each form parameter by its own name (a scope for Signature.call)."""
+    return {t.form_field: t.form_field for t in op.tensors if t.forms}

@@ -18,13 +18,15 @@ from codegen.cpp import (
     elem,
     guarded,
     number,
-    numel_text,
+    shapes_text,
+    tensor_count_cpp,
+    tensor_numel_text,
     tparam,
 )
 from codegen.escape import cpp_string
 from codegen.kinds import KINDS, KernelKind, kinds_of
 from codegen.model import Bound, Dim, DTypeVar, Op, Role, Tensor, Values
-from codegen.views.common import dim_known, range_check, required_cpp, required_text
+from codegen.views.common import dim_known, form_names, range_check, required_cpp, required_text
 
 
 def device_backends() -> tuple[str, ...]:
@@ -78,6 +80,7 @@ class EntryView:
     unchecked_attrs: tuple[str, ...]  # ...and the attributes it has nothing to check of
     check_attrs_call: str
     dims: tuple[str, ...]
+    form_checks: tuple[str, ...]  # statements: each form parameter names a form
     dim_checks: tuple[str, ...]  # statements: dims' declared bounds, attributes bounded by dims
     buffer_checks: tuple[str, ...]
     overlap_check: str
@@ -95,7 +98,7 @@ class EntryView:
 def entry_view(op: Op) -> EntryView:
     run = api.run(op)
     kinds = kinds_of(op.kernels)
-    names = {d.name: d.name for d in op.dims} | {a.name: a.name for a in op.attrs}
+    names = {d.name: d.name for d in op.dims} | form_names(op) | {a.name: a.name for a in op.attrs}
     check_attrs = api.check_attrs(op)
     buffers = [*op.arguments, *op.new_outputs]
     arguments = [t for t in op.tensors if t.is_argument]
@@ -117,6 +120,12 @@ def entry_view(op: Op) -> EntryView:
         unchecked_attrs=tuple(a.name for a in op.attrs if not range_check(op, a)),
         check_attrs_call=check_attrs.call(names),
         dims=tuple(d.name for d in op.dims),
+        form_checks=tuple(
+            f'opforge::check_form(kOp, "{t.name}", {t.form_field}, {len(t.forms)}, '
+            f"{cpp_string(shapes_text(t))});"
+            for t in op.tensors
+            if t.forms
+        ),
         dim_checks=tuple(c for d in op.dims for c in _dim_bounds(op, d))
         + tuple(
             f'opforge::check_attr_at_most(kOp, "{a.name}", {a.name}, {dim_cpp(a.at_most)}, '
@@ -153,8 +162,9 @@ def entry_view(op: Op) -> EntryView:
 
 
 def _buffer_check(op: Op, t: Tensor) -> str:
-    """Present when required, non-null when non-empty, the declared element count."""
-    head = f'(kOp, "{t.name}", {t.name}, {count_cpp(t.shape)}, "{numel_text(t.shape)}"'
+    """Present when required, non-null when non-empty, the declared element count
+    (of the form the caller passed, for a tensor with shape alternatives)."""
+    head = f'(kOp, "{t.name}", {t.name}, {tensor_count_cpp(t)}, {tensor_numel_text(t)}'
     if not t.optional:
         return f"opforge::check_required{head});"
     if not t.required_when:
@@ -179,7 +189,7 @@ def _scratch(t: Tensor) -> Scratch:
 
 
 def _dispatch(op: Op, kind: KernelKind) -> list[Dispatch]:
-    names = {d.name: d.name for d in op.dims} | {a.name: a.name for a in op.attrs}
+    names = {d.name: d.name for d in op.dims} | form_names(op) | {a.name: a.name for a in op.attrs}
     # A kernel called directly reads an int list where the caller holds it.
     elements = {a.name: f"{a.name}.data" for a in op.attrs if a.is_list} | {
         a.length_field: f"{a.name}.size" for a in op.attrs if a.is_list

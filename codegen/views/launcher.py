@@ -10,6 +10,7 @@ from codegen import api
 from codegen.cpp import COPY_IN, elem, tparam
 from codegen.kinds import KernelKind, Launcher
 from codegen.model import Op, Role, Tensor
+from codegen.views.common import form_names
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ def _copied(launcher: Launcher, t: Tensor) -> bool:
 
 def launcher_view(op: Op, kind: KernelKind, launcher: Launcher) -> LauncherView:
     sig = api.launch(op, launcher)
-    names = {d.name: d.name for d in op.dims} | {a.name: a.name for a in op.attrs}
+    names = {d.name: d.name for d in op.dims} | form_names(op) | {a.name: a.name for a in op.attrs}
     dims = {d.name: kind.dim_arg.format(op=op.name, dim=d.name, value=d.name) for d in op.dims}
     pointers = {
         t.name: kind.pointer_arg.format(

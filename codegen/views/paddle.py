@@ -14,24 +14,52 @@ from codegen.cpp import (
     UNIT_AXIS,
     alloc_check,
     boolean,
-    count_cpp,
     dim_cpp,
     dtype_enum,
     elem,
     number,
     paddle_dtype,
-    shape_text,
+    shapes_text,
+    tensor_count_cpp,
     tparam,
 )
 from codegen.model import Attr, AttrType, DimExpr, DimRef, DTypeVar, Op, Role, Tensor
 from codegen.views.common import (
     DTypeVarView,
     dtype_var_of,
+    form_names,
     from_wide,
     narrow_check,
     required_cpp,
     required_text,
 )
+
+
+@dataclass(frozen=True)
+class PaddleForm:
+    """One shape alternative of a caller's tensor: what the glue binds and
+    checks when the tensor comes in this form."""
+
+    index: int
+    binds: tuple[tuple[int, str], ...]  # (axis, dim) where the form names a dim alone
+    checks: tuple[tuple[int, str, str, tuple[str, ...]], ...]  # (axis, cpp, text, deps)
+
+
+def _binds(shape: tuple[DimExpr, ...]) -> tuple[tuple[int, str], ...]:
+    return tuple((axis, e.name) for axis, e in enumerate(shape) if isinstance(e, DimRef))
+
+
+def _checks(shape: tuple[DimExpr, ...]) -> tuple[tuple[int, str, str, tuple[str, ...]], ...]:
+    return tuple(
+        (
+            axis,
+            dim_cpp(e, {r: f"{r}.value" for r in e.refs()}),
+            e.render(),
+            tuple(dict.fromkeys(e.refs())),
+        )
+        for axis, e in enumerate(shape)
+        if not isinstance(e, DimRef)
+    )
 
 
 @dataclass(frozen=True)
@@ -49,6 +77,10 @@ class PaddleTensor:
     shape_text: str
     binds: tuple[tuple[int, str], ...]  # (axis, dim) where the shape names a dim alone
     checks: tuple[tuple[int, str, str, tuple[str, ...]], ...]  # (axis, cpp, text, deps)
+    # Shape alternatives (empty for a tensor of one shape): the forms' ranks as a
+    # C++ list, and what each form binds and checks.
+    form_ranks: str
+    forms: tuple[PaddleForm, ...]
     paddle_output: str  # its name among the registered op's outputs
     infer_dtype: str  # C++ expression in infer_dtype: the output's dtype
     # New outputs: allocated here.
@@ -78,6 +110,11 @@ class PaddleOpView:
     new_outputs: tuple[PaddleTensor, ...]
     outputs: tuple[PaddleTensor, ...]
     in_place_outputs: tuple[PaddleTensor, ...]
+    # What infer_dtype returns. Paddle takes an in-place output's shape and dtype
+    # from its input and reads the functions' results for the other outputs
+    # only, in order: with new outputs, theirs alone (an op of in-place tensors
+    # alone returns all of them; Paddle reads none).
+    inferred_dtypes: tuple[PaddleTensor, ...]
     attrs: tuple[PaddleAttr, ...]
     # (dim, the attribute it is bound from or "", C++: the size that attribute gives)
     dims: tuple[tuple[str, str, str], ...]
@@ -133,17 +170,12 @@ def _tensor(op: Op, t: Tensor) -> PaddleTensor:
         rank=len(t.shape),
         unit_axis=UNIT_AXIS[t.unit_axis],
         memory=MEMORY[t.host],
-        shape_text=shape_text(t.shape),
-        binds=tuple((axis, e.name) for axis, e in enumerate(t.shape) if isinstance(e, DimRef)),
-        checks=tuple(
-            (
-                axis,
-                dim_cpp(e, {r: f"{r}.value" for r in e.refs()}),
-                e.render(),
-                tuple(dict.fromkeys(e.refs())),
-            )
-            for axis, e in enumerate(t.shape)
-            if not isinstance(e, DimRef)
+        shape_text=shapes_text(t),
+        binds=() if t.forms else _binds(t.shape),
+        checks=() if t.forms else _checks(t.shape),
+        form_ranks="{" + ", ".join(str(len(shape)) for shape in t.forms) + "}",
+        forms=tuple(
+            PaddleForm(k, _binds(shape), _checks(shape)) for k, shape in enumerate(t.forms)
         ),
         paddle_output=f"{t.name}_out" if t.role is Role.INOUT else t.name,
         infer_dtype=infer_dtype,
@@ -186,10 +218,10 @@ def paddle_view(op: Op) -> PaddleOpView:
     slots = {d.name: f"{d.name}.get()" for d in op.dims}
     # The entry reads an int list through a buffer over the glue's vector.
     held = {a.name: f"opforge::list_buffer({a.name})" if a.is_list else a.name for a in op.attrs}
-    glue = {"ctx": "ctx", **slots} | held
+    glue = {"ctx": "ctx", **slots} | form_names(op) | held
     for t in op.tensors:
         const = "const " if t.read_only else ""
-        count = count_cpp(t.shape, slots)
+        count = tensor_count_cpp(t, slots)
         if t.is_argument:
             glue[t.name] = f"paddle_glue::buffer<{const}{elem(t)}>({t.name}_tensor, {count})"
         elif t.role is Role.OUTPUT:
@@ -206,6 +238,7 @@ def paddle_view(op: Op) -> PaddleOpView:
         new_outputs=tuple(tensors[t.name] for t in op.new_outputs),
         outputs=tuple(tensors[t.name] for t in op.outputs),
         in_place_outputs=tuple(tensors[t.name] for t in op.tensors if t.role is Role.INOUT),
+        inferred_dtypes=tuple(tensors[t.name] for t in (op.new_outputs or op.outputs)),
         attrs=tuple(
             PaddleAttr(
                 name=a.name,
@@ -289,10 +322,14 @@ def _infer_dims(op: Op) -> tuple[tuple[str, str], ...]:
         if d.from_attr is not None:
             sources.append((d.name, _attr_size(op, d.from_attr)))
             continue
-        binder = next(
-            t
-            for t in op.tensors
-            if t.is_argument and not t.optional and t.binds_at(d.name) is not None
+        binder = next(t for t in op.tensors if t.is_argument and not t.optional and t.binds(d.name))
+        if not binder.forms:
+            sources.append((d.name, f"{binder.name}_shape[{binder.binds_at(d.name)}]"))
+            continue
+        # A tensor with shape alternatives: its rank says which form, hence which axis.
+        pairs = ", ".join(
+            f"{{{len(shape)}, {binder.form_axis(k, d.name)}}}"
+            for k, shape in enumerate(binder.forms)
         )
-        sources.append((d.name, f"{binder.name}_shape[{binder.binds_at(d.name)}]"))
+        sources.append((d.name, f"paddle_glue::dim_by_rank({binder.name}_shape, {{{pairs}}})"))
     return tuple(sources)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from codegen import api
-from codegen.cpp import shape_text
+from codegen.cpp import shapes_text
 from codegen.model import Attr, AttrType, DTypeVar, Op, Role
 from codegen.views.common import enums, required_text
 
@@ -87,11 +87,13 @@ def _returned(op: Op) -> str:
             " (the tensor passed in, updated in place)" if outputs[0].role is Role.INOUT else ""
         )
         return f"{outputs[0].name}{passed}."
-    passed = (
-        ": the tensors passed in, updated in place"
-        if all(t.role is Role.INOUT for t in outputs)
-        else ""
-    )
+    if all(t.role is Role.INOUT for t in outputs):
+        passed = ": the tensors passed in, updated in place"
+    elif any(t.role is Role.INOUT for t in outputs):
+        kept = ", ".join(t.name for t in outputs if t.role is Role.INOUT)
+        passed = f": {kept} passed in and updated in place, then the new outputs"
+    else:
+        passed = ""
     return f"({', '.join(t.name for t in outputs)}){passed}."
 
 
@@ -102,7 +104,15 @@ def python_view(op: Op) -> PythonView:
     new = op.new_outputs
     names = {t.name: t.name for t in op.arguments} | {a.name: a.name for a in op.attrs}
     call = f"_C.{op.name}({api.binding(op, none_for_required=False).call_args(names)})"
-    eager = call if not new else f"return tuple({call})" if len(new) > 1 else f"return {call}"
+    in_place = [t.name for t in op.outputs if t.role is Role.INOUT]
+    if not new:
+        eager = call  # the function returns its in-place tensors after the call
+    elif in_place:
+        # The binding returns the new outputs; the in-place tensors come first.
+        news = call if len(new) == 1 else f"*{call}"
+        eager = f"return {', '.join(in_place)}, {news}"
+    else:
+        eager = f"return tuple({call})" if len(new) > 1 else f"return {call}"
     return PythonView(
         name=op.name,
         doc=op.doc,
@@ -115,7 +125,7 @@ def python_view(op: Op) -> PythonView:
                 name=t.name,
                 doc=t.doc,
                 dtype=t.dtype.name if isinstance(t.dtype, DTypeVar) else t.dtype.value,
-                shape_text=shape_text(t.shape),
+                shape_text=shapes_text(t),
                 in_place=t.role is Role.INOUT,
                 host=t.host,
                 optional=t.optional,

@@ -258,6 +258,21 @@ void fail_dim_negative(const char* op, const char* dim, int64_t got) {
         std::string("dim '") + dim + "' must be >= 0, got " + std::to_string(got));
 }
 
+void fail_form(const char* op, const char* arg, int64_t got, int forms, const char* shapes) {
+  raise(ErrorKind::kShape, op,
+        std::string("the form of argument '") + arg + "' must be 0 to " +
+            std::to_string(forms - 1) + " (its shapes, in order: " + shapes + "), got " +
+            std::to_string(got));
+}
+
+void fail_form_rank(const char* op, const char* arg, const char* shapes, const int64_t* got_dims,
+                    int got_rank) {
+  raise(ErrorKind::kShape, op,
+        std::string("argument '") + arg + "' must have one of the shapes " + shapes +
+            " (one per rank), got rank " + std::to_string(got_rank) + " (shape " +
+            shape_text(got_dims, got_rank) + ")");
+}
+
 void fail_dim_limit(const char* op, const char* dim, int64_t got, const char* from) {
   const std::string source = from ? std::string(" (from attribute '") + from + "')" : "";
   raise(ErrorKind::kLimit, op,

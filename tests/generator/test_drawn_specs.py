@@ -57,6 +57,31 @@ tensors:
 attrs:
   - {name: scale, type: float, default: 1.0, doc: a scale}
 """,
+    "in_place_and_new_outputs": """
+op: in_place_and_new_outputs
+kernels: [cpu, xpu3]
+doc: new outputs listed before and after the in-place tensors, one of a dtype set
+dims: {n: n}
+dtype_sets: {T: [float32, float16]}
+tensors:
+  - {name: drawn, dtype: T, shape: [n], role: out, doc: new and of the set}
+  - {name: seed, dtype: int64, shape: [n], role: inout, doc: in place}
+  - {name: probs, dtype: T, shape: [n], doc: in}
+  - {name: flags, dtype: bool, shape: [n, 2], role: inout, doc: in place}
+  - {name: counts, dtype: int32, shape: [n + 1], role: out, doc: new}
+""",
+    "shape_alternatives": """
+op: shape_alternatives
+kernels: [cpu, xpu3]
+doc: inputs that come in one of several forms, one of them of a dtype set
+dims: {n: n, k: k, w: w}
+dtype_sets: {T: [float32, bfloat16]}
+tensors:
+  - {name: rows, dtype: T, shape: [n, w], doc: binds n and w}
+  - {name: table, dtype: int64, shape: {one_of: [[n, k, w], [k, w], [w]]}, doc: three forms}
+  - {name: scale, dtype: T, shape: {one_of: [[k], [n, k]]}, doc: two forms and binds k}
+  - {name: picked, dtype: int32, shape: [n, k + 1], role: out, doc: new}
+""",
     "a_forty_character_op_name_for_the_stamp": """
 op: a_forty_character_op_name_for_the_stamp
 kernels: [cpu]

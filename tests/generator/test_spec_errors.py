@@ -501,19 +501,6 @@ CASES: list[Bad] = [
         ("unknown role 'inplace'", "inout"),
     ),
     Bad(
-        "in-place-and-new-outputs",
-        edit(
-            BASE,
-            (
-                "    doc: updated in place\n",
-                "    doc: updated in place\n  - name: z\n    dtype: int32\n    shape: [n]\n"
-                f"    role: out {MARK}\n    doc: a new output\n",
-            ),
-        ),
-        ("z", "role"),
-        ("in-place tensors or new outputs, not both",),
-    ),
-    Bad(
         "required-when-absent-attr",
         edit(BASE, ("{mode: [exact]}", f"{{mod: [exact]}} {MARK}")),
         ("mask", "required_when", "mod"),
@@ -1255,6 +1242,125 @@ CASES: list[Bad] = [
 ]
 
 
+# BASE with an input of shape alternatives: s is [n, k] or [k] (k bound by s alone).
+FORMS = edit(
+    BASE,
+    ("  m: columns\n", "  m: columns\n  k: entries\n"),
+    (
+        "  - name: y\n",
+        "  - name: s\n    dtype: int64\n    shape: {one_of: [[n, k], [k]]}\n"
+        "    doc: in either form\n  - name: y\n",
+    ),
+)
+FORMS_SHAPE = "    shape: {one_of: [[n, k], [k]]}\n"
+
+
+def forms_with(shape: str = "", extra: str = "") -> str:
+    """FORMS with s's shape line replaced (marked) or a field added after it (marked)."""
+    line = f"    shape: {shape} {MARK}\n" if shape else FORMS_SHAPE
+    return edit(FORMS, (FORMS_SHAPE, line + (f"    {extra} {MARK}\n" if extra else "")))
+
+
+CASES += [
+    Bad(
+        "forms-of-one-rank",
+        forms_with("{one_of: [[n, k], [k, n]]}"),
+        ("tensor s.shape.one_of[1]",),
+        ("rank 2", "form 0", "differ in rank"),
+    ),
+    Bad(
+        "forms-only-one",
+        forms_with("{one_of: [[n, k]]}"),
+        ("tensor s.shape.one_of",),
+        ("2 to 4 shapes", "got 1"),
+    ),
+    Bad(
+        "forms-too-many",
+        forms_with("{one_of: [[k], [n, k], [n, n, k], [n, n, n, k], [n, n, n, n, k]]}"),
+        ("tensor s.shape.one_of",),
+        ("2 to 4 shapes", "got 5"),
+    ),
+    Bad(
+        "forms-misspelled",
+        forms_with("{oneof: [[n, k], [k]]}"),
+        ("tensor s.shape.oneof",),
+        ("unknown field", "one_of"),
+        alone=False,
+    ),
+    Bad(
+        "forms-a-form-not-a-list",
+        forms_with("{one_of: [[n, k], k]}"),
+        ("tensor s.shape.one_of[1]",),
+        ("expected a list",),
+        alone=False,
+    ),
+    Bad(
+        "forms-an-undefined-dim",
+        forms_with("{one_of: [[n, k, q], [k]]}"),
+        ("tensor s.shape.one_of[0][2]",),
+        ("'q'",),
+        alone=False,
+    ),
+    Bad(
+        "forms-bound-in-one-form-only",
+        forms_with("{one_of: [[n, k], [n]]}"),
+        ("tensor s.shape.one_of[1]",),
+        ("dim 'k' alone", "every form"),
+    ),
+    Bad(
+        "forms-in-place",
+        forms_with(extra="role: inout"),
+        ("tensor s.role",),
+        ("only inputs may have shape alternatives", "'inout'"),
+    ),
+    Bad(
+        "forms-optional",
+        forms_with(extra="optional: true"),
+        ("tensor s.optional",),
+        ("is required", "no form"),
+    ),
+    Bad(
+        "forms-unit-axis",
+        forms_with(extra="unit_axis: true"),
+        ("tensor s.unit_axis",),
+        ("no unit axis", "rank"),
+    ),
+    Bad(
+        "forms-probability-rows",
+        edit(
+            forms_with(extra="values: {probability_rows: true}"),
+            ("    dtype: int64\n    shape: {one_of", "    dtype: float32\n    shape: {one_of"),
+        ),
+        ("tensor s.values.probability_rows",),
+        ("value bounds only", "one shape"),
+    ),
+    Bad(
+        "forms-field-taken",
+        edit(
+            forms_with("{one_of: [[n, k], [k]]}"),
+            ("attrs:\n", "attrs:\n  - {name: s_form, type: int, default: 0, doc: taken}\n"),
+        ),
+        ("tensor s.shape",),
+        ("'s_form'", "already a name"),
+    ),
+]
+
+
+def test_shape_alternatives_are_accepted(tmp_path: Path) -> None:
+    """An input in one of several forms: each form kept in order, the kernels
+    told which came (``s_form``), each form binding what it names alone."""
+    op = load_spec(write(tmp_path, FORMS), tmp_path)
+    s = op.tensor("s")
+    assert s.forms == ((DimRef("n"), DimRef("k")), (DimRef("k"),))
+    assert s.shape == s.forms[0] and s.form_field == "s_form"
+    assert s.binds("k") and not s.binds("n") and s.binds_at("k") is None
+    files = render([op])
+    assert "int32_t s_form;  // 0: [n, k], 1: [k]" in files["kernel_decls/demo.h"]
+    assert 'check_form(kOp, "s", s_form, 2, "[n, k] or [k]")' in files["entry/demo.cc"]
+    paddle = files["paddle/demo.cc"]
+    assert "check_tensor_form(" in paddle and "{2, 1}" in paddle
+
+
 def _param(case: Bad) -> Any:
     return pytest.param(case, id=case.id)
 
@@ -1381,6 +1487,33 @@ def test_value_domains_take_negative_sentinels(tmp_path: Path) -> None:
     assert op.tensor("y").values.sample == (-3, 24)
     files = render([op])
     assert 'opforge::at_least<int64_t>(-1, "-1")' in files["entry/demo.cc"]
+
+
+def test_in_place_tensors_and_new_outputs_mix(tmp_path: Path) -> None:
+    """An op may update tensors in place and return new ones (FastDeploy's
+    build_sampling_params): it returns the in-place tensors first, then the new
+    outputs, each in spec order, and every layer follows that order."""
+    text = edit(
+        BASE,
+        (
+            "  - name: y\n",
+            "  - name: z\n    dtype: int64\n    shape: [m]\n    role: out\n    doc: new\n"
+            "  - name: y\n",
+        ),
+    )
+    op = load_spec(write(tmp_path, text), tmp_path)
+    assert [t.name for t in op.outputs] == ["y", "z"]
+    assert [t.name for t in op.new_outputs] == ["z"]
+    files = render([op])
+    paddle = files["paddle/demo.cc"]
+    assert '.Outputs({"y_out", "z"})' in paddle
+    assert '.SetInplaceMap({{"y", "y_out"}})' in paddle
+    # Paddle infers the in-place outputs itself: the functions give the new ones only.
+    assert "return {paddle::DataType::INT64};" in paddle
+    assert "return {{m}};" in paddle
+    python = files["python/__init__.py"]
+    assert "return y, _C.demo(" in python
+    assert "-> tuple[paddle.Tensor, paddle.Tensor]: ..." in files["python/__init__.pyi"]
 
 
 def test_every_case_changes_the_base() -> None:

@@ -5,6 +5,7 @@ ordinary call every suite starts from (``middling``, ``base_case``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,13 +28,16 @@ class Case:
     # Tensors declared `unit_axis` go to the op with their trailing axis of 1
     # (the arrays here keep the declared shape; the reference sees those).
     unit_axes: bool = False
+    # The form each tensor with shape alternatives comes in (absent: form 0).
+    forms: dict[str, int] = field(default_factory=dict)
 
     def describe(self) -> str:
         dims = " ".join(f"{k}={v}" for k, v in self.dims.items())
         attrs = " ".join(f"{k}={v}" for k, v in self.attrs.items())
         dtype = f" | {self.dtype.value}" if self.dtype else ""
         unit = " | with unit axes" if self.unit_axes else ""
-        return f"{self.op.name}[{dims} | {attrs}{dtype}{unit}]"
+        forms = "".join(f" | {t} in form {k}" for t, k in self.forms.items())
+        return f"{self.op.name}[{dims} | {attrs}{dtype}{unit}{forms}]"
 
     def passed(self, t: Tensor) -> np.ndarray | None:
         """The array of `t` as the call passes it."""
@@ -45,8 +49,11 @@ class Case:
     def dtype_of(self, t: Tensor) -> DType:
         return spec.dtype_of(t, self.dtype)
 
+    def form(self, t: Tensor) -> int:
+        return self.forms.get(t.name, 0)
+
     def shape(self, t: Tensor) -> tuple[int, ...]:
-        return spec.shape(t, self.dims)
+        return spec.shape(t, self.dims, self.form(t))
 
 
 def _fill(
@@ -89,12 +96,19 @@ def _fill(
 
 
 def build(
-    op: Op, dims: dict[str, int], attr_values: dict[str, Any], seed: int, dtype: DType | None = None
+    op: Op,
+    dims: dict[str, int],
+    attr_values: dict[str, Any],
+    seed: int,
+    dtype: DType | None = None,
+    forms: Mapping[str, int] | None = None,
 ) -> Case:
     """The arrays of one valid call. Prefix sums are made from their source,
     and set their total dim, as a tensor of lengths sets the dim its elements
     add up to (and the attribute that sets that dim, if one does); optional
-    tensors that are not required are present half the time."""
+    tensors that are not required are present half the time; a tensor with
+    shape alternatives comes in the form `forms` gives, else in one drawn
+    from the seed (so the valid draws cover every form)."""
     rng = np.random.default_rng(seed)
     env = {k: v for k, v in dims.items()}
     for d in op.dims:
@@ -111,7 +125,13 @@ def build(
     pending = list(spec.passed(op))
     # Sources of prefix sums first, so that the totals they set are known.
     pending.sort(key=lambda t: t.values.prefix_sum_of is not None)
-    late = [t for t in pending if any(r not in env for e in t.shape for r in e.refs())]
+    for t in pending:
+        if t.forms:
+            given = (forms or {}).get(t.name)
+            case.forms[t.name] = int(rng.integers(len(t.forms))) if given is None else given
+    late = [
+        t for t in pending if any(r not in env for e in t.shapes[case.form(t)] for r in e.refs())
+    ]
     for t in [t for t in pending if t not in late] + late:
         if t.optional and not spec.required(op, t, attr_values) and rng.random() < 0.5:
             case.arrays[t.name] = None
@@ -125,7 +145,7 @@ def build(
             if t.values.total is not None:
                 _set_total(op, t.values.total, int(offsets[-1]), env, attr_values)
             continue
-        array = _fill(t, tensor_dtype, spec.shape(t, env), env, rng)
+        array = _fill(t, tensor_dtype, spec.shape(t, env, case.form(t)), env, rng)
         case.arrays[t.name] = array
         if t.values.total is not None:  # lengths: their sum is the total
             _set_total(op, t.values.total, int(array.astype(np.int64).sum()), env, attr_values)
@@ -178,18 +198,24 @@ def middling(op: Op) -> tuple[dict[str, int], dict[str, Any]]:
     return dims, attrs
 
 
-def base_case(op: Op, need: Tensor | None = None, seeds: range = range(100)) -> Case:
+def base_case(
+    op: Op,
+    need: Tensor | None = None,
+    seeds: range = range(100),
+    forms: Mapping[str, int] | None = None,
+) -> Case:
     """A valid case of middling sizes in which `need` is present (an optional
     tensor: its first condition made true); the first seed of `seeds` that
-    gives one."""
+    gives one; tensors with shape alternatives in `forms` (form 0 if not given)."""
     dims, attrs = middling(op)
     if need is not None and need.optional:
         for cond in need.required_when:
             a = op.attr(cond.attr)
             attrs[a.name] = a.enum.value_of(str(cond.values[0])) if a.enum else cond.values[0]
             break
+    fixed = {t.name: 0 for t in op.tensors if t.forms} | dict(forms or {})
     for seed in seeds:
-        case = build(op, dims, dict(attrs), seed)
+        case = build(op, dims, dict(attrs), seed, forms=fixed)
         if need is None or case.arrays[need.name] is not None:
             return case
     raise AssertionError(f"{op.name}: no valid case with {need.name if need else 'defaults'}")

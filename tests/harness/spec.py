@@ -58,8 +58,8 @@ def project_ops() -> list[Op]:
 
 
 def writes(op: Op) -> tuple[Tensor, ...]:
-    """What the call returns, in spec order: the in-place tensors (written into
-    the caller's own) and the new outputs. A reference returns the same."""
+    """What the call returns: the in-place tensors (written into the caller's
+    own), then the new outputs, each in spec order. A reference returns the same."""
     return op.outputs
 
 
@@ -215,13 +215,15 @@ def evaluate(expr: DimExpr | int | float, dims: Mapping[str, int]) -> Any:
     return expr if isinstance(expr, (int, float)) else expr.evaluate(dims)
 
 
-def shape(t: Tensor, dims: Mapping[str, int]) -> tuple[int, ...]:
-    return tuple(int(e.evaluate(dims)) for e in t.shape)
+def shape(t: Tensor, dims: Mapping[str, int], form: int = 0) -> tuple[int, ...]:
+    """`t`'s shape in a call of these dims (in its form `form`, for a tensor with
+    shape alternatives)."""
+    return tuple(int(e.evaluate(dims)) for e in t.shapes[form])
 
 
-def numel(t: Tensor, dims: Mapping[str, int]) -> int:
+def numel(t: Tensor, dims: Mapping[str, int], form: int = 0) -> int:
     count = 1
-    for n in shape(t, dims):
+    for n in shape(t, dims, form):
         count *= n
     return count
 

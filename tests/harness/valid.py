@@ -336,6 +336,8 @@ def check_case(replay: Replay, tally: Tally | None = None) -> None:
         tally.count(case, changed)
         if case.unit_axes:
             COUNTS[(op.name, f"valid with [..., 1] tensors ({replay.backend})")] += 1
+        for name, form in case.forms.items():  # shape alternatives: each form is drawn
+            COUNTS[(op.name, f"valid with {name} in form {form} ({replay.backend})")] += 1
 
 
 def run(op: Op, backend_name: str, examples: int) -> Tally:

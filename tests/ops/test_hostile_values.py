@@ -62,6 +62,7 @@ def _call(op: Op, case: Case, backend: str, index: int) -> runner.Call:
         arrays,
         spec.dtype_index(op, case.dtype),
         launch=(clusters, cores, index),
+        forms=dict(case.forms),
     )
 
 

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import opforge
+from codegen.cpp import shape_text
 from codegen.model import AttrType, DimRef, DType, Op, Tensor
 from tests import budgets
 from tests.harness import draw, spec, valid
@@ -87,9 +88,10 @@ def test_same_inputs_and_seed_give_the_same_outputs(
 # ---------------------------------------------------------------- bad inputs
 
 
-def _base_case(op: Op, need: Tensor | None = None) -> Case:
-    """A valid case of middling sizes in which `need` is present (if optional)."""
-    return base_case(op, need)
+def _base_case(op: Op, need: Tensor | None = None, form: int = 0) -> Case:
+    """A valid case of middling sizes in which `need` is present (if optional),
+    in its form `form` (if it has shape alternatives)."""
+    return base_case(op, need, forms={need.name: form} if need is not None and need.forms else None)
 
 
 def _expect_rejected(
@@ -109,26 +111,29 @@ def _expect_rejected(
             )
 
 
-def _matrix(op: Op) -> list[tuple[Op, Tensor, str, int, int]]:
-    """(op, tensor, kind, axis, delta) for every tensor: wrong dtype, wrong rank,
-    each axis off by one (unless the axis alone defines its dim), missing."""
+def _matrix(op: Op) -> list[tuple[Op, Tensor, str, int, int, int]]:
+    """(op, tensor, kind, axis, delta, form) for every tensor: wrong dtype, wrong
+    rank, each axis off by one (unless the axis alone defines its dim), missing;
+    a tensor with shape alternatives in each of its forms."""
     cases = []
     for t in spec.passed(op):
-        cases.append((op, t, "dtype", 0, 0))
-        cases.append((op, t, "rank", 0, 0))
-        for axis, expr in enumerate(t.shape):
-            users = [
-                (u.name, a)
-                for u in spec.passed(op)
-                for a, e in enumerate(u.shape)
-                if isinstance(expr, DimRef) and expr.name in e.refs()
-            ]
-            if isinstance(expr, DimRef) and len(users) == 1:
-                continue  # the only use of its dim: any size is consistent
-            cases += [(op, t, "axis", axis, -1), (op, t, "axis", axis, +1)]
-        cases.append((op, t, "missing", 0, 0))
-        if t.shape:
-            cases.append((op, t, "strided", 0, 0))
+        for form, shape in enumerate(t.shapes):
+            cases.append((op, t, "dtype", 0, 0, form))
+            cases.append((op, t, "rank", 0, 0, form))
+            for axis, expr in enumerate(shape):
+                # In a call, `t` comes in one form; another tensor's forms may all be uses.
+                users = [
+                    (u.name, a)
+                    for u in spec.passed(op)
+                    for s in ((shape,) if u is t else u.shapes)
+                    for a, e in enumerate(s)
+                    if isinstance(expr, DimRef) and expr.name in e.refs()
+                ]
+                if isinstance(expr, DimRef) and len(users) == 1:
+                    continue  # the only use of its dim: any size is consistent
+                cases += [(op, t, "axis", axis, -1, form), (op, t, "axis", axis, +1, form)]
+            cases.append((op, t, "missing", 0, 0, form))
+            cases.append((op, t, "strided", 0, 0, form))
     return cases
 
 
@@ -144,12 +149,17 @@ OTHER_DTYPE = {
 
 
 @pytest.mark.parametrize(
-    "op,t,kind,axis,delta",
+    "op,t,kind,axis,delta,form",
     MATRIX,
-    ids=[f"{o.name}-{t.name}-{k}{f'{a}{d:+d}' if k == 'axis' else ''}" for o, t, k, a, d in MATRIX],
+    ids=[
+        f"{o.name}-{t.name}{f'-form{f}' if t.forms else ''}-{k}{f'{a}{d:+d}' if k == 'axis' else ''}"
+        for o, t, k, a, d, f in MATRIX
+    ],
 )
-def test_bad_tensor_is_rejected(op: Op, t: Tensor, kind: str, axis: int, delta: int) -> None:
-    case = _base_case(op, t)
+def test_bad_tensor_is_rejected(
+    op: Op, t: Tensor, kind: str, axis: int, delta: int, form: int
+) -> None:
+    case = _base_case(op, t, form)
     index = spec.passed_names(op).index(t.name)
     array = case.arrays[t.name]
     assert array is not None
@@ -177,6 +187,19 @@ def test_bad_tensor_is_rejected(op: Op, t: Tensor, kind: str, axis: int, delta: 
             f"'{t.name}'",
             f"dtype {declared}",
             f"got {wrong}",
+        )
+    elif kind == "rank" and t.forms:
+        # Axes of 1 up to a rank of no form (one more than the largest).
+        extra = array.reshape(array.shape + (1,) * (max(map(len, t.forms)) + 1 - array.ndim))
+        tensors[index] = paddle.to_tensor(extra)
+        _expect_rejected(
+            op,
+            case,
+            tensors,
+            opforge.OpValueError,
+            f"'{t.name}' must have one of the shapes",
+            " or ".join(shape_text(s) for s in t.forms),
+            f"got rank {extra.ndim}",
         )
     elif kind == "rank":
         # One axis more; for a unit_axis tensor, whose [..., 1] is valid, of size 2.
@@ -515,6 +538,8 @@ def test_static_graph_matches_inference_and_eager(op_name: str, data: st.DataObj
     for a, b in zip(fetched, eager, strict=True):
         np.testing.assert_array_equal(a, b, err_msg=case.describe())
     COUNTS[(op.name, "static graph")] += 1
+    for name, form in case.forms.items():  # shape inference reads each form's dims
+        COUNTS[(op.name, f"static graph with {name} in form {form}")] += 1
 
 
 def test_every_op_names_a_reference_and_sweeps_its_dims() -> None:

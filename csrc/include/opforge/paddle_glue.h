@@ -2,6 +2,9 @@
 // the generated Paddle units (the only units that include Paddle's headers).
 #pragma once
 
+#include <utility>
+#include <vector>
+
 #include "opforge/runtime.h"
 #include "paddle/extension.h"
 #include "paddle/phi/core/dense_tensor.h"
@@ -137,6 +140,33 @@ inline const phi::DenseTensor& check_tensor(const char* op, const char* arg, con
   }
   if (!is_contiguous(meta)) detail::fail_contiguous(op, arg, t);
   return dense;
+}
+
+// A tensor with shape alternatives: check_tensor against the form whose rank
+// it has (`form` is set to its index), after the checks that come before the
+// rank's (dense, dtype), so each error is the one check_tensor would give.
+inline const phi::DenseTensor& check_tensor_form(const char* op, const char* arg,
+                                                 const paddle::Tensor& t, DType want_dtype,
+                                                 std::initializer_list<int> ranks,
+                                                 const char* shapes, Memory memory,
+                                                 PlaceAnchor& anchor, int32_t& form) {
+  if (!t.is_dense_tensor()) detail::fail_not_dense(op, arg);
+  const phi::DenseTensorMeta& meta = static_cast<const phi::DenseTensor&>(*t.impl()).meta();
+  if (dtype_of(meta.dtype) != want_dtype) detail::fail_dtype(op, arg, want_dtype, meta.dtype);
+  form = form_of_rank(op, arg, ranks, shapes, meta.dims.Get(), meta.dims.size());
+  return check_tensor(op, arg, t, want_dtype, ranks.begin()[form], UnitAxis::kRejected, shapes,
+                      memory, anchor);
+}
+
+// Static shape inference of a dim that a tensor with shape alternatives binds:
+// its size at `axis` of the form whose rank the tensor has, as {rank, axis}
+// pairs (-1, unknown, for a rank of no form: the call itself refuses it).
+inline int64_t dim_by_rank(const std::vector<int64_t>& shape,
+                           std::initializer_list<std::pair<int, int>> rank_axis) {
+  for (const auto& [rank, axis] : rank_axis) {
+    if (static_cast<int>(shape.size()) == rank) return shape[axis];
+  }
+  return -1;
 }
 
 // Where a call runs, from its tensors' place: CPU tensors run the backend

@@ -150,6 +150,10 @@ namespace detail {
 [[noreturn]] void fail_list_dim(const char* op, const char* attr, int64_t got, const char* dim,
                                 int64_t dim_value);
 [[noreturn]] void fail_dim_negative(const char* op, const char* dim, int64_t got);
+[[noreturn]] void fail_form(const char* op, const char* arg, int64_t got, int forms,
+                            const char* shapes);
+[[noreturn]] void fail_form_rank(const char* op, const char* arg, const char* shapes,
+                                 const int64_t* got_dims, int got_rank);
 [[noreturn]] void fail_dim_limit(const char* op, const char* dim, int64_t got, const char* from);
 [[noreturn]] void fail_axis_limit(const char* op, const char* arg, const int64_t* dims, int rank,
                                   int axis);
@@ -183,6 +187,30 @@ inline void check_rank(const char* op, const char* arg, int want_rank, UnitAxis 
   const bool accepted = unit_axis == UnitAxis::kAccepted;
   if (accepted && got_rank == want_rank + 1 && got_dims[want_rank] == 1) return;
   detail::fail_rank(op, arg, want_rank, accepted, want_shape, got_dims, got_rank);
+}
+
+// A tensor with shape alternatives: the form whose rank the caller's tensor
+// has (the forms' ranks differ), else an error naming every form.
+inline int32_t form_of_rank(const char* op, const char* arg, std::initializer_list<int> ranks,
+                            const char* shapes, const int64_t* got_dims, int got_rank) {
+  int32_t form = 0;
+  for (int rank : ranks) {
+    if (rank == got_rank) return form;
+    ++form;
+  }
+  detail::fail_form_rank(op, arg, shapes, got_dims, got_rank);
+}
+
+// The entry of `values` for the form a tensor came in (checked in range first).
+template <typename V>
+inline V of_form(int32_t form, std::initializer_list<V> values) {
+  return values.begin()[form];
+}
+
+// The entry's form parameter of a tensor with `forms` shape alternatives.
+inline void check_form(const char* op, const char* arg, int32_t form, int forms,
+                       const char* shapes) {
+  if (form < 0 || form >= forms) detail::fail_form(op, arg, form, forms, shapes);
 }
 
 // Binds `dim` to `got` if unbound, else requires agreement with its binder.

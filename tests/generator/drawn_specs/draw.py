@@ -4,8 +4,9 @@
 every type (none included), dims bound by tensors, by an int attribute or by
 an int list's length, and one to six tensors of every role, dtype, dtype set,
 optional/required_when, host and scratch-fill combination the language
-allows (and a new output whose rows its kernel counts, `rows:`), in any order
-(outputs first, scratch first), with dim expressions and names up to the
+allows (in-place tensors, new outputs, or both in one op; inputs with shape
+alternatives; a new output whose rows its kernel counts, `rows:`), in any
+order (outputs first, scratch first), with dim expressions and names up to the
 length limit.
 It is driven by a ``Chooser`` (tests/harness/draw.py), so Hypothesis can
 shrink a failing spec and a seeded run can draw hundreds for one build.
@@ -100,7 +101,8 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
         attr_dim = _name(ch, "w", 0)
         dim_entries[attr_dim] = {"doc": "set by an attribute", "attr": source["name"]}
 
-    writes = choice(ch, ["inout", "out"])
+    # What the op writes: tensors in place, new outputs, or both in one op.
+    writes = choice(ch, [("inout",), ("out",), ("inout", "out")])
     dtype_set = choice(ch, SETS) if ch.integer(0, 2) == 0 else None
 
     def shape_for(must_bind: list[str], plain_only: bool) -> list[Any]:
@@ -128,12 +130,12 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
 
     tensors: list[dict[str, Any]] = []
     # The binder: a required caller tensor naming every dim alone (binds them all).
-    binder_role = choice(ch, ["in", writes]) if writes == "inout" else "in"
+    binder_role = choice(ch, ["in", "inout"]) if "inout" in writes else "in"
     tensors.append(_tensor(ch, 0, binder_role, shape_for(dims, True), dtype_set))
     if dtype_set is not None:
         tensors[0]["dtype"] = "T"
     for i in range(1, ch.integer(1, 6)):
-        role = choice(ch, ["in", "in", writes, writes, "scratch"])
+        role = choice(ch, ["in", "in", writes[0], writes[-1], "scratch"])
         t = _tensor(ch, i, role, shape_for([], False), dtype_set)
         if role == "in" and ch.integer(0, 2) == 0:
             t["optional"] = True
@@ -147,8 +149,9 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
             t["dtype"] = "float32"
             t["fill"] = {"uniform": seed_attr["name"]}
         tensors.append(t)
-    if not any(t["role"] in ("inout", "out") for t in tensors):
-        tensors.append(_tensor(ch, len(tensors), writes, shape_for([], False), dtype_set))
+    for role in writes:  # every kind of output the op was drawn to write
+        if not any(t["role"] == role for t in tensors):
+            tensors.append(_tensor(ch, len(tensors), role, shape_for([], False), dtype_set))
     if attr_dim is not None and not any(attr_dim in t["shape"] for t in tensors):
         tensors[-1]["shape"] = [*tensors[-1]["shape"], attr_dim][-MAX_RANK:]
     outs = [t for t in tensors if t["role"] == "out"]
@@ -159,7 +162,7 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
         count = _tensor(ch, len(tensors), "out", [1], None)
         count.update(name=sized["rows"], dtype=choice(ch, ["int32", "int64"]))
         tensors.append(count)
-    if writes == "inout" and ch.integer(0, 2) == 0:
+    if "inout" in writes and ch.integer(0, 2) == 0:
         host = next(t for t in tensors if t["role"] == "inout")
         host["host"] = True
     for t in tensors:  # FastDeploy's [..., 1] layout accepted for some caller tensors
@@ -187,6 +190,14 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
         if key == "after":
             domain.pop("sample", None)  # a generation hint: inputs only
         t[key] = domain
+    for t in tensors[1:]:  # shape alternatives: a required input in one of two forms
+        plain = t["role"] == "in" and not t.get("optional") and not t.get("unit_axis")
+        if not plain or t.get("values", {}).get("probability_rows") or ch.integer(0, 3) != 0:
+            continue
+        shape = t["shape"]
+        # A form of another rank (the binder, tensors[0], binds every dim alone).
+        other = [choice(ch, dims), *shape] if len(shape) < MAX_RANK else shape[1:]
+        t["shape"] = {"one_of": [shape, other] if ch.integer(0, 1) else [other, shape]}
     for i in range(len(tensors) - 1, 0, -1):  # any order: outputs or scratch first
         j = ch.integer(0, i)
         tensors[i], tensors[j] = tensors[j], tensors[i]

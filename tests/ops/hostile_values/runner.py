@@ -31,7 +31,7 @@ import dataclasses
 import os
 import re
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -98,6 +98,7 @@ def run_case_signature(op: Op) -> api.Signature:
         cpp.param("ctx", "const opforge::Context&"),
         cpp.param("memory", "int"),
         *cpp.params(entry, api.Kind.DIM),
+        *cpp.params(entry, api.Kind.FORM),
         *cpp.params(entry, api.Kind.ATTR),
     ]
     return cpp.signature("run_case", parameters, entry.tparam)
@@ -118,6 +119,9 @@ def source(op: Op) -> str:
     dim_reads = [
         f"    const {p.type.render()} {p.name} = take<int64_t>();"
         for p in cpp.params(run_case, api.Kind.DIM)
+    ] + [
+        f"    const int32_t {p.name} = static_cast<int32_t>(take<int64_t>());"
+        for p in cpp.params(run_case, api.Kind.FORM)
     ]
     attr_reads = []
     for p in cpp.params(run_case, api.Kind.ATTR):
@@ -356,6 +360,8 @@ class Call:
     value_checks: bool = False
     # XPU3 clusters (CUDA blocks), XPU3 cores, schedule seed
     launch: tuple[int, int, int] = (2, 4, 7)
+    # The form of each tensor with shape alternatives (absent: form 0).
+    forms: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -389,6 +395,8 @@ def run(op: Op, binary: Path, calls: list[Call]) -> list[Outcome]:
         )
         parts.append(np.int64(seed).tobytes())
         parts.append(np.array([c.dims[d.name] for d in op.dims], np.int64).tobytes())
+        formed = [t for t in op.tensors if t.forms]
+        parts.append(np.array([c.forms.get(t.name, 0) for t in formed], np.int64).tobytes())
         for a in op.attrs:
             value = c.attrs[a.name]
             if a.is_list:
