@@ -2029,7 +2029,7 @@ def main(root: Path, files: Sequence[Path], out: Path) -> int:
             **drafter.sections(),
         }
         sections["sweep"] = scaffold.fill(texts["sweep"], sweep=sections["sweep"])
-        item.spec = scaffold.spec_text(item.op, root, paths["spec"], sections)
+        item.spec = scaffold.spec_text(item.op, sections)
         plans.append((item, paths))
     existing = [p for _, paths in plans for p in paths.values() if p.exists()]
     if existing:

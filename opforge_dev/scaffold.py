@@ -15,7 +15,6 @@ kernels yet.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import tempfile
@@ -68,10 +67,17 @@ def paths(op: str, into: Path) -> dict[str, Path]:
     }
 
 
-def spec_text(op: str, root: Path, spec_path: Path, sections: Mapping[str, str]) -> str:
+# What every spec's first line names: the schema of the tree the spec lives
+# in (<tree>/opspec/<op>.yaml; `generate` writes <tree>/docs/opspec.schema.json),
+# also when `new --into` or `import --out` writes into another tree. A path
+# from there back into this checkout would be wrong once the spec is moved
+# into a checkout, and would name this machine's directories.
+SCHEMA_LINK = "../docs/opspec.schema.json"
+
+
+def spec_text(op: str, sections: Mapping[str, str]) -> str:
     """The spec: the frame's comments and layout, with ``sections`` (SECTIONS)."""
-    schema = Path(os.path.relpath(root / "docs" / "opspec.schema.json", spec_path.parent))
-    return template("op.yaml", op=op, schema=schema.as_posix(), **sections)
+    return template("op.yaml", op=op, schema=SCHEMA_LINK, **sections)
 
 
 def parse(op: str, spec: str, root: Path) -> Op:
@@ -91,7 +97,7 @@ def scaffold(op: str, root: Path, paths: dict[str, Path]) -> dict[Path, str]:
     from codegen.diagnostics import SpecErrors
 
     texts = blocks("placeholder")
-    spec = spec_text(op, root, paths["spec"], {k: fill(texts[k], op=op) for k in SECTIONS})
+    spec = spec_text(op, {k: fill(texts[k], op=op) for k in SECTIONS})
     try:
         model = parse(op, spec, root)
     except SpecErrors as exc:  # the template and the language drifted apart
@@ -214,6 +220,7 @@ def write(files: Mapping[Path, str], into: Path) -> list[str]:
 
 
 __all__ = [
+    "SCHEMA_LINK",
     "SECTIONS",
     "ScaffoldError",
     "blocks",

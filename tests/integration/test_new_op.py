@@ -52,6 +52,18 @@ def test_new_refuses_a_bad_name_and_an_existing_op(tmp_path: Path) -> None:
     )
 
 
+def test_a_spec_written_into_another_tree_names_the_schema_as_opspec_does(
+    tmp_path: Path,
+) -> None:
+    # The path from the spec to its tree's schema, the one the spec test
+    # requires once the file is in a checkout's opspec/; not a path climbing
+    # from tmp_path back into this checkout.
+    into = tmp_path / "elsewhere"
+    assert dev("new", OP, "--into", str(into)).returncode == 0
+    first = (into / "opspec" / f"{OP}.yaml").read_text().splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../docs/opspec.schema.json"
+
+
 @pytest.mark.xdist_group("trees")  # builds a tree: one worker builds them in turn
 def test_a_new_op_builds_and_its_tests_name_what_to_write(tmp_path: Path) -> None:
     made = dev("new", OP, "--into", str(tmp_path))
