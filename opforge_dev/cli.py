@@ -120,8 +120,14 @@ def cmd_test(root: Path, args: argparse.Namespace) -> int:
         ]
         return _run(root, "-m", "pytest", *replay, "-n", "0", *rest)
     # The spec-derived suites, selected by the op's name in each test id
-    # (<op>-cpu, <op>-xpu3-sim, <op>-<tensor>-...).
-    tests = ["tests/ops/test_spec_suite.py", "tests/ops/test_hostile_values.py"]
+    # (<op>-cpu, <op>-xpu3-sim, <op>-<tensor>-...), and the XPU3 dialect check
+    # of the op's kernel and launcher (ids <op>, <op>_xpu3), which only the
+    # whole suite ran before.
+    tests = [
+        "tests/ops/test_spec_suite.py",
+        "tests/ops/test_hostile_values.py",
+        "tests/harness/test_xpu3_check.py",
+    ]
     return _run(root, "-m", "pytest", *tests, "-k", args.op, *rest)
 
 
@@ -268,7 +274,8 @@ def parser() -> argparse.ArgumentParser:
         "test",
         help="run the spec-derived tests of one op",
         description="Run the spec-derived tests of OP (tests/ops/test_spec_suite.py and "
-        "tests/ops/test_hostile_values.py, selected with -k OP); the session builds the extension "
+        "tests/ops/test_hostile_values.py) and the XPU3 dialect check of its kernel "
+        "(tests/harness/test_xpu3_check.py), selected with -k OP; the session builds the extension "
         "first, and ends with each written tensor's share of changed valid cases and the op's "
         "seconds. A failing valid case names a repro file: `--repro FILE` after OP replays "
         "exactly that case. Other arguments after OP go to pytest.",

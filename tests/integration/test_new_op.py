@@ -52,6 +52,27 @@ def test_new_refuses_a_bad_name_and_an_existing_op(tmp_path: Path) -> None:
     )
 
 
+def test_test_runs_the_ops_suites_and_its_xpu3_dialect_check(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The dialect check ran only in the whole suite: an op's kernel could pass
+    # `opforge-dev test` and fail CI.
+    from opforge_dev import cli
+
+    ran: list[tuple[str, ...]] = []
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(cli, "_run", lambda root, *args: ran.append(args) or 0)
+    assert cli.main(["test", "draft_model_update"]) == 0
+    (args,) = ran
+    assert args[:2] == ("-m", "pytest")
+    assert {
+        "tests/ops/test_spec_suite.py",
+        "tests/ops/test_hostile_values.py",
+        "tests/harness/test_xpu3_check.py",
+    } <= set(args)
+    assert args[args.index("-k") + 1] == "draft_model_update"
+
+
 def test_a_spec_written_into_another_tree_names_the_schema_as_opspec_does(
     tmp_path: Path,
 ) -> None:
