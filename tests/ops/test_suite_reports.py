@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from codegen.model import Op
-from tests import ROOT
+from tests import ROOT, budgets
 from tests.harness import spec, timing, valid
 from tests.harness.cases import Case
 from tools import build
@@ -82,6 +82,35 @@ def test_a_failing_case_is_reported_in_a_few_lines_and_replays(
     # ... and with the reference right again, the case passes.
     monkeypatch.setattr(valid, "reference", right_reference)
     valid.replay(path)
+
+
+def test_a_failing_hostile_case_is_reported_in_lines_not_the_tests_source(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # It printed the test's 40-line source and the failure list twice (its
+    # repr in the assertion) before the cases.
+    from tests.ops import test_hostile_values as hostile
+
+    right = hostile.reference
+
+    def wrong(op: Op, case: Case) -> tuple[np.ndarray, ...]:
+        want = right(op, case)
+        return tuple((w + 1).astype(w.dtype) if i == 0 else w for i, w in enumerate(want))
+
+    monkeypatch.setattr(hostile, "reference", wrong)
+    for name in ("COUNTS", "SECONDS"):
+        monkeypatch.setattr(hostile, name, Counter())
+    with pytest.raises(pytest.fail.Exception) as failed:
+        hostile.test_hostile_values_stay_inside_buffers_and_match_the_reference(_op(), "cpu")
+    assert failed.value.pytrace is False  # pytest prints the text alone
+    report = str(failed.value)
+    lines = report.splitlines()
+    cases = budgets.CURRENT.hostile_cases
+    assert lines[0].startswith(f"{OP} on cpu: "), report
+    assert f" of {cases} hostile-value cases fail (value checks off" in lines[0], report
+    assert 2 <= len(lines) <= 13, report
+    # Each line a case: its sizes, attributes and attack, then what differs.
+    assert all(line.startswith(f"  {OP}[") and ": out: element " in line for line in lines[1:])
 
 
 def test_a_kernel_error_is_reported_with_its_message(
