@@ -3,7 +3,8 @@
     opforge-dev generate        generated/ and docs/ from opspec/ (python -m codegen)
     opforge-dev check           fail if generated/ or docs/ differ from what opspec/ generates
     opforge-dev build           compile opforge/_C (tools/build.py, incremental)
-    opforge-dev new OP          the files of a new op: spec, CPU, XPU3 and CUDA kernels, reference
+    opforge-dev new OP          the files of a new op: spec, CPU, XPU3 and CUDA kernels, reference,
+                                contract page
     opforge-dev import FILE...  draft specs (and kernels, reference) from existing Paddle custom ops
     opforge-dev docs            only the op interface pages and the spec schema (docs/)
     opforge-dev test OP         the spec-derived tests of one op (after a build)
@@ -173,7 +174,7 @@ def cmd_new(root: Path, args: argparse.Namespace) -> int:
     print(
         "next: opforge-dev generate && opforge-dev build && opforge-dev test "
         f"{op}  (the tests fail, naming what to write, until the kernels and the reference "
-        "are written); then the contract page docs/ops/" + f"{op}.md"
+        f"are written); and the TODOs of the contract page docs/ops/{op}.md"
     )
     return 0
 
@@ -226,7 +227,8 @@ def parser() -> argparse.ArgumentParser:
         "and commented, with a placeholder op), csrc/kernels/cpu/OP.cc (the exact generated "
         "signature; raises 'not written yet'), csrc/kernels/xpu3/OP.xpu (includes and the "
         "stride-over-slots pattern), csrc/kernels/cuda/OP.cu (a thread per slot over a "
-        "grid-stride loop) and tests/ops/reference/OP.py (raises 'not written yet'). "
+        "grid-stride loop), tests/ops/reference/OP.py (raises 'not written yet') and "
+        "docs/ops/OP.md (the contract page's sections, each saying what to write). "
         "Everything builds at once; the op's tests fail naming what to write.",
     )
     p.add_argument("op", help="the op's name (lower_snake_case)")

@@ -2049,8 +2049,8 @@ def main(root: Path, files: Sequence[Path], out: Path) -> int:
             )
             print(
                 f"{item.op} ({item.source}): the generator refuses the draft ({what}); once "
-                f"it accepts it, `opforge-dev new {item.op} --from-spec` writes its kernels "
-                "and reference:"
+                f"it accepts it, `opforge-dev new {item.op} --from-spec` writes its kernels, "
+                "reference and contract page:"
             )
             for error in exc.errors:
                 print(f"  {error}")
@@ -2062,7 +2062,7 @@ def main(root: Path, files: Sequence[Path], out: Path) -> int:
             print(f"  wrote {written}")
     print(
         f"{len(plans)} op{'s' if len(plans) != 1 else ''} drafted: {accepted} accepted by the "
-        f"generator as written (spec, kernels, reference), {len(plans) - accepted} refused "
-        "until decided (spec only)"
+        f"generator as written (spec, kernels, reference, contract page), "
+        f"{len(plans) - accepted} refused until decided (spec only)"
     )
     return 0

@@ -64,6 +64,7 @@ def paths(op: str, into: Path) -> dict[str, Path]:
         "spec": into / "opspec" / f"{op}.yaml",
         **{kind.name: into / kind.source(op) for kind in kinds.KINDS},
         "reference": into / "tests" / "ops" / "reference" / f"{op}.py",
+        "page": into / "docs" / "ops" / f"{op}.md",
     }
 
 
@@ -155,7 +156,44 @@ def kernels(
         ),
         root,
     )
+    files[paths["page"]] = page(model, by)
     return files
+
+
+ROLE_WORDS = {"in": "input", "inout": "in-place", "out": "output", "scratch": "scratch"}
+
+
+def page(model: Op, by: str) -> str:
+    """The contract page's frame (docs/authoring.md, "The contract page"): the
+    title, the line linking the spec and the interface page, the tensors as
+    the spec has them, and each section's heading with what to write in it."""
+    from codegen.cpp import shape_text
+    from codegen.model import DTypeVar
+
+    rows = []
+    for t in model.tensors:
+        dtype = t.dtype.name if isinstance(t.dtype, DTypeVar) else t.dtype.value
+        shape = shape_text(t.shape) + (" (or with a trailing 1)" if t.unit_axis else "")
+        role = ROLE_WORDS[t.role.value] + (", host memory" if t.host else "")
+        doc = " ".join(t.doc.split()).replace("|", "\\|")  # one table cell
+        rows.append(f"| {t.name} | {dtype} | {shape} | {role}: {doc} |")
+    attrs = ", ".join(
+        f"`{a.name}: {a.type.value}"
+        + ("" if a.default is None else f" = {_literal(a.default)}")
+        + "`"
+        for a in model.attrs
+    )
+    return template(
+        "page.md",
+        op=model.name,
+        by=by,
+        tensors="\n".join(rows),
+        attrs=f"Attributes: {attrs}." if attrs else "No attributes.",
+    )
+
+
+def _literal(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _py_type(attr_type: str) -> str:

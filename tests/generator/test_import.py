@@ -322,6 +322,10 @@ def test_deciding_the_todos_then_new_from_spec_writes_the_kernels(tmp_path: Path
     # would not load), by its qualified name.
     cuda = (tmp_path / "csrc/kernels/cuda/update_stop_flags.cu").read_text()
     assert "__global__ void opforge::update_stop_flags::cuda_kernel(" in cuda
+    # And the contract page's frame, with the spec's tensors.
+    page = (tmp_path / "docs/ops/update_stop_flags.md").read_text()
+    assert page.startswith("# update_stop_flags\n")
+    assert "| max_dec_len | int64 | [max_bsz] | input: " in page
 
 
 def test_import_does_not_overwrite(tmp_path: Path) -> None:
