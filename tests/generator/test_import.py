@@ -322,6 +322,12 @@ def test_deciding_the_todos_then_new_from_spec_writes_the_kernels(tmp_path: Path
     # would not load), by its qualified name.
     cuda = (tmp_path / "csrc/kernels/cuda/update_stop_flags.cu").read_text()
     assert "__global__ void opforge::update_stop_flags::cuda_kernel(" in cuda
+    # Their bodies show the per-slot pattern (the placeholder op of `new`
+    # shows chunks): the XPU3 scalar and bool-byte loads before one mfence, the
+    # write back from a local; the CUDA bool read through its bytes.
+    for pattern in ("GM2LM_ASYNC(", "uint8_t ", "mfence();", "LM2GM(&"):
+        assert pattern in xpu3, pattern
+    assert "opforge::cuda_bytes(" in cuda
     # And the contract page's frame, with the spec's tensors.
     page = (tmp_path / "docs/ops/update_stop_flags.md").read_text()
     assert page.startswith("# update_stop_flags\n")
