@@ -1731,7 +1731,8 @@ class Drafter:
                 if k in draft.axes
                 else Value(
                     TODO,
-                    f"could not read: axis {k} (the source reads axes "
+                    f"could not read: axis {k} (the source reads "
+                    f"{'axes' if len(draft.axes) > 1 else 'axis'} "
                     f"{', '.join(map(str, sorted(draft.axes)))})",
                 )
                 for k in range(max(draft.axes) + 1)

@@ -553,3 +553,24 @@ def test_a_vector_int_attribute_is_drafted_as_an_int_list(tmp_path: Path) -> Non
     kinds = {a.name: (a.type, a.why) for a in drafted.reader.attrs}
     assert kinds["columns"] == ("int_list", "")
     assert kinds["wide"][0] == importer.TODO and "std::vector<int64_t>" in kinds["wide"][1]
+
+
+def test_an_axis_left_todo_names_the_axes_the_source_reads(tmp_path: Path) -> None:
+    # FastDeploy's draft_model_postprocess reads only the row width of its
+    # draft tokens; the comment read "the source reads axes 1".
+    source = tmp_path / "rows.cu"
+    source.write_text(
+        '#include "paddle/extension.h"\n'
+        "void Rows(const paddle::Tensor& rows) {\n"
+        "  const int width = rows.shape()[1];\n"
+        "  (void)width;\n"
+        "  (void)rows.data<int64_t>();\n"
+        "}\n"
+        'PD_BUILD_OP(rows_op).Inputs({"rows"}).Outputs({"rows_out"})\n'
+        '    .SetInplaceMap({{"rows", "rows_out"}}).SetKernelFn(PD_KERNEL(Rows));\n'
+    )
+    out = tmp_path / "out"
+    result = dev("import", str(source), "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    text = (out / "opspec" / "rows_op.yaml").read_text()
+    assert "shape: [TODO, width]  # could not read: axis 0 (the source reads axis 1)" in text
