@@ -1852,6 +1852,13 @@ class Drafter:
         elif t.inplace is not None:
             role = "inout"
             note = f"the inplace map pairs it with {t.inplace.name} (line {t.inplace.line})"
+            if not t.written:
+                # FastDeploy pairs inputs it never writes (to return them);
+                # the spec's inout promises the kernel may write it.
+                note += (
+                    "; import saw no write through it (no const_cast, mutable_data or "
+                    "non-const pointer): `role: in` if the kernels only read it"
+                )
         elif t.written:
             role = "inout"
             w = t.written[0]

@@ -558,19 +558,39 @@ def test_a_vector_int_attribute_is_drafted_as_an_int_list(tmp_path: Path) -> Non
 def test_an_axis_left_todo_names_the_axes_the_source_reads(tmp_path: Path) -> None:
     # FastDeploy's draft_model_postprocess reads only the row width of its
     # draft tokens; the comment read "the source reads axes 1".
+    text = _import_rows(tmp_path)
+    assert "shape: [TODO, width]  # could not read: axis 0 (the source reads axis 1)" in text
+
+
+def test_an_inplace_pair_the_source_never_writes_is_flagged(tmp_path: Path) -> None:
+    # FastDeploy's draft_model_postprocess pairs its draft tokens and stop
+    # flags with outputs, and its kernel only reads them: the draft said inout
+    # with nothing to tell it from the length it does write.
+    lines = _import_rows(tmp_path).splitlines()
+    rows = next(line for line in lines if "pairs it with rows_out" in line)
+    lens = next(line for line in lines if "pairs it with lens_out" in line)
+    assert rows.startswith("    role: inout  # ") and "import saw no write through it" in rows
+    assert "`role: in` if the kernels only read it" in rows
+    assert lens.startswith("    role: inout  # ") and "no write" not in lens
+
+
+def _import_rows(tmp_path: Path) -> str:
+    """A draft of an op that reads its rows' width, only reads the rows, and
+    writes its lengths; both paired by the inplace map."""
     source = tmp_path / "rows.cu"
     source.write_text(
         '#include "paddle/extension.h"\n'
-        "void Rows(const paddle::Tensor& rows) {\n"
+        "void Rows(const paddle::Tensor& rows, const paddle::Tensor& lens) {\n"
         "  const int width = rows.shape()[1];\n"
-        "  (void)width;\n"
-        "  (void)rows.data<int64_t>();\n"
+        "  const int64_t* r = rows.data<int64_t>();\n"
+        "  int* l = const_cast<int*>(lens.data<int>());\n"
+        "  l[0] = static_cast<int>(r[0]) + width;\n"
         "}\n"
-        'PD_BUILD_OP(rows_op).Inputs({"rows"}).Outputs({"rows_out"})\n'
-        '    .SetInplaceMap({{"rows", "rows_out"}}).SetKernelFn(PD_KERNEL(Rows));\n'
+        'PD_BUILD_OP(rows_op).Inputs({"rows", "lens"}).Outputs({"rows_out", "lens_out"})\n'
+        '    .SetInplaceMap({{"rows", "rows_out"}, {"lens", "lens_out"}})\n'
+        "    .SetKernelFn(PD_KERNEL(Rows));\n"
     )
     out = tmp_path / "out"
     result = dev("import", str(source), "--out", str(out))
     assert result.returncode == 0, result.stderr
-    text = (out / "opspec" / "rows_op.yaml").read_text()
-    assert "shape: [TODO, width]  # could not read: axis 0 (the source reads axis 1)" in text
+    return (out / "opspec" / "rows_op.yaml").read_text()
