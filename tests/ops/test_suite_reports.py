@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -20,7 +21,7 @@ import numpy as np
 import pytest
 
 from codegen.model import Op
-from tests import ROOT, budgets
+from tests import ROOT
 from tests.harness import spec, timing, valid
 from tests.harness.cases import Case, built
 from tools import build
@@ -105,9 +106,9 @@ def test_a_failing_hostile_case_is_reported_in_lines_not_the_tests_source(
     assert failed.value.pytrace is False  # pytest prints the text alone
     report = str(failed.value)
     lines = report.splitlines()
-    cases = budgets.CURRENT.hostile_cases
-    assert lines[0].startswith(f"{OP} on cpu: "), report
-    assert f" of {cases} hostile-value cases fail (value checks off" in lines[0], report
+    assert re.match(
+        rf"{OP} on cpu: \d+ of \d+ hostile-value cases fail \(value checks off", lines[0]
+    ), report
     assert 2 <= len(lines) <= 13, report
     # Each line a case: its sizes, attributes and attack, then what differs.
     assert all(line.startswith(f"  {OP}[") and ": out: element " in line for line in lines[1:])
