@@ -3,7 +3,8 @@
     opforge-dev generate        generated/ and docs/ from opspec/ (python -m codegen)
     opforge-dev check           fail if generated/ or docs/ differ from what opspec/ generates
     opforge-dev build           compile opforge/_C (tools/build.py, incremental)
-    opforge-dev new OP          the files of a new op: spec, CPU, XPU3 and CUDA kernels, reference
+    opforge-dev new OP          the files of a new op: spec, CPU, XPU3 and CUDA kernels, reference,
+                                contract page
     opforge-dev import FILE...  draft specs (and kernels, reference) from existing Paddle custom ops
     opforge-dev docs            only the op interface pages and the spec schema (docs/)
     opforge-dev test OP         the spec-derived tests of one op (after a build)
@@ -120,8 +121,14 @@ def cmd_test(root: Path, args: argparse.Namespace) -> int:
         ]
         return _run(root, "-m", "pytest", *replay, "-n", "0", *rest)
     # The spec-derived suites, selected by the op's name in each test id
-    # (<op>-cpu, <op>-xpu3-sim, <op>-<tensor>-...).
-    tests = ["tests/ops/test_spec_suite.py", "tests/ops/test_hostile_values.py"]
+    # (<op>-cpu, <op>-xpu3-sim, <op>-<tensor>-...), and the XPU3 dialect check
+    # of the op's kernel and launcher (ids <op>, <op>_xpu3), which only the
+    # whole suite ran before.
+    tests = [
+        "tests/ops/test_spec_suite.py",
+        "tests/ops/test_hostile_values.py",
+        "tests/harness/test_xpu3_check.py",
+    ]
     return _run(root, "-m", "pytest", *tests, "-k", args.op, *rest)
 
 
@@ -167,7 +174,7 @@ def cmd_new(root: Path, args: argparse.Namespace) -> int:
     print(
         "next: opforge-dev generate && opforge-dev build && opforge-dev test "
         f"{op}  (the tests fail, naming what to write, until the kernels and the reference "
-        "are written); then the contract page docs/ops/" + f"{op}.md"
+        f"are written); and the TODOs of the contract page docs/ops/{op}.md"
     )
     return 0
 
@@ -220,7 +227,8 @@ def parser() -> argparse.ArgumentParser:
         "and commented, with a placeholder op), csrc/kernels/cpu/OP.cc (the exact generated "
         "signature; raises 'not written yet'), csrc/kernels/xpu3/OP.xpu (includes and the "
         "stride-over-slots pattern), csrc/kernels/cuda/OP.cu (a thread per slot over a "
-        "grid-stride loop) and tests/ops/reference/OP.py (raises 'not written yet'). "
+        "grid-stride loop), tests/ops/reference/OP.py (raises 'not written yet') and "
+        "docs/ops/OP.md (the contract page's sections, each saying what to write). "
         "Everything builds at once; the op's tests fail naming what to write.",
     )
     p.add_argument("op", help="the op's name (lower_snake_case)")
@@ -268,7 +276,8 @@ def parser() -> argparse.ArgumentParser:
         "test",
         help="run the spec-derived tests of one op",
         description="Run the spec-derived tests of OP (tests/ops/test_spec_suite.py and "
-        "tests/ops/test_hostile_values.py, selected with -k OP); the session builds the extension "
+        "tests/ops/test_hostile_values.py) and the XPU3 dialect check of its kernel "
+        "(tests/harness/test_xpu3_check.py), selected with -k OP; the session builds the extension "
         "first, and ends with each written tensor's share of changed valid cases and the op's "
         "seconds. A failing valid case names a repro file: `--repro FILE` after OP replays "
         "exactly that case. Other arguments after OP go to pytest.",

@@ -1731,7 +1731,8 @@ class Drafter:
                 if k in draft.axes
                 else Value(
                     TODO,
-                    f"could not read: axis {k} (the source reads axes "
+                    f"could not read: axis {k} (the source reads "
+                    f"{'axes' if len(draft.axes) > 1 else 'axis'} "
                     f"{', '.join(map(str, sorted(draft.axes)))})",
                 )
                 for k in range(max(draft.axes) + 1)
@@ -1851,6 +1852,13 @@ class Drafter:
         elif t.inplace is not None:
             role = "inout"
             note = f"the inplace map pairs it with {t.inplace.name} (line {t.inplace.line})"
+            if not t.written:
+                # FastDeploy pairs inputs it never writes (to return them);
+                # the spec's inout promises the kernel may write it.
+                note += (
+                    "; import saw no write through it (no const_cast, mutable_data or "
+                    "non-const pointer): `role: in` if the kernels only read it"
+                )
         elif t.written:
             role = "inout"
             w = t.written[0]
@@ -2029,7 +2037,7 @@ def main(root: Path, files: Sequence[Path], out: Path) -> int:
             **drafter.sections(),
         }
         sections["sweep"] = scaffold.fill(texts["sweep"], sweep=sections["sweep"])
-        item.spec = scaffold.spec_text(item.op, root, paths["spec"], sections)
+        item.spec = scaffold.spec_text(item.op, sections)
         plans.append((item, paths))
     existing = [p for _, paths in plans for p in paths.values() if p.exists()]
     if existing:
@@ -2049,8 +2057,8 @@ def main(root: Path, files: Sequence[Path], out: Path) -> int:
             )
             print(
                 f"{item.op} ({item.source}): the generator refuses the draft ({what}); once "
-                f"it accepts it, `opforge-dev new {item.op} --from-spec` writes its kernels "
-                "and reference:"
+                f"it accepts it, `opforge-dev new {item.op} --from-spec` writes its kernels, "
+                "reference and contract page:"
             )
             for error in exc.errors:
                 print(f"  {error}")
@@ -2062,7 +2070,7 @@ def main(root: Path, files: Sequence[Path], out: Path) -> int:
             print(f"  wrote {written}")
     print(
         f"{len(plans)} op{'s' if len(plans) != 1 else ''} drafted: {accepted} accepted by the "
-        f"generator as written (spec, kernels, reference), {len(plans) - accepted} refused "
-        "until decided (spec only)"
+        f"generator as written (spec, kernels, reference, contract page), "
+        f"{len(plans) - accepted} refused until decided (spec only)"
     )
     return 0

@@ -15,7 +15,6 @@ kernels yet.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import tempfile
@@ -65,13 +64,21 @@ def paths(op: str, into: Path) -> dict[str, Path]:
         "spec": into / "opspec" / f"{op}.yaml",
         **{kind.name: into / kind.source(op) for kind in kinds.KINDS},
         "reference": into / "tests" / "ops" / "reference" / f"{op}.py",
+        "page": into / "docs" / "ops" / f"{op}.md",
     }
 
 
-def spec_text(op: str, root: Path, spec_path: Path, sections: Mapping[str, str]) -> str:
+# What every spec's first line names: the schema of the tree the spec lives
+# in (<tree>/opspec/<op>.yaml; `generate` writes <tree>/docs/opspec.schema.json),
+# also when `new --into` or `import --out` writes into another tree. A path
+# from there back into this checkout would be wrong once the spec is moved
+# into a checkout, and would name this machine's directories.
+SCHEMA_LINK = "../docs/opspec.schema.json"
+
+
+def spec_text(op: str, sections: Mapping[str, str]) -> str:
     """The spec: the frame's comments and layout, with ``sections`` (SECTIONS)."""
-    schema = Path(os.path.relpath(root / "docs" / "opspec.schema.json", spec_path.parent))
-    return template("op.yaml", op=op, schema=schema.as_posix(), **sections)
+    return template("op.yaml", op=op, schema=SCHEMA_LINK, **sections)
 
 
 def parse(op: str, spec: str, root: Path) -> Op:
@@ -91,7 +98,7 @@ def scaffold(op: str, root: Path, paths: dict[str, Path]) -> dict[Path, str]:
     from codegen.diagnostics import SpecErrors
 
     texts = blocks("placeholder")
-    spec = spec_text(op, root, paths["spec"], {k: fill(texts[k], op=op) for k in SECTIONS})
+    spec = spec_text(op, {k: fill(texts[k], op=op) for k in SECTIONS})
     try:
         model = parse(op, spec, root)
     except SpecErrors as exc:  # the template and the language drifted apart
@@ -149,7 +156,44 @@ def kernels(
         ),
         root,
     )
+    files[paths["page"]] = page(model, by)
     return files
+
+
+ROLE_WORDS = {"in": "input", "inout": "in-place", "out": "output", "scratch": "scratch"}
+
+
+def page(model: Op, by: str) -> str:
+    """The contract page's frame (docs/authoring.md, "The contract page"): the
+    title, the line linking the spec and the interface page, the tensors as
+    the spec has them, and each section's heading with what to write in it."""
+    from codegen.cpp import shape_text
+    from codegen.model import DTypeVar
+
+    rows = []
+    for t in model.tensors:
+        dtype = t.dtype.name if isinstance(t.dtype, DTypeVar) else t.dtype.value
+        shape = shape_text(t.shape) + (" (or with a trailing 1)" if t.unit_axis else "")
+        role = ROLE_WORDS[t.role.value] + (", host memory" if t.host else "")
+        doc = " ".join(t.doc.split()).replace("|", "\\|")  # one table cell
+        rows.append(f"| {t.name} | {dtype} | {shape} | {role}: {doc} |")
+    attrs = ", ".join(
+        f"`{a.name}: {a.type.value}"
+        + ("" if a.default is None else f" = {_literal(a.default)}")
+        + "`"
+        for a in model.attrs
+    )
+    return template(
+        "page.md",
+        op=model.name,
+        by=by,
+        tensors="\n".join(rows),
+        attrs=f"Attributes: {attrs}." if attrs else "No attributes.",
+    )
+
+
+def _literal(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _py_type(attr_type: str) -> str:
@@ -214,6 +258,7 @@ def write(files: Mapping[Path, str], into: Path) -> list[str]:
 
 
 __all__ = [
+    "SCHEMA_LINK",
     "SECTIONS",
     "ScaffoldError",
     "blocks",

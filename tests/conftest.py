@@ -45,6 +45,7 @@ GENERATOR_ONLY = {
     "generator/test_spec_names.py",
     "generator/test_spec_schema.py",
     "harness/test_harness.py",
+    "harness/test_nvcc_check.py",
     "harness/test_plant_bugs.py",
 }
 GENERATOR_ONLY_DIRS = {"ops/reference"}

@@ -13,6 +13,8 @@ incrementally (ninja, nvcc's depfiles). Objects are only compiled, never
 linked or run: linking needs a GPU build of Paddle, running needs a GPU.
 
     python tools/nvcc_check.py            exit 0: all compiled; 1: a source failed; 2: no nvcc
+    python tools/nvcc_check.py OP...      only these ops' kernels and the library's launcher unit
+                                          (an author's loop: a first run of everything takes minutes)
     python tools/nvcc_check.py --install  without an nvcc, first install the registry's CUDA 13
                                           compiler wheels into this environment (what CI does)
 """
@@ -70,10 +72,13 @@ def find_nvcc() -> tuple[Path | None, list[str]]:
     return None, looked
 
 
-def sources(tree: Tree = MAIN) -> tuple[list[Path], list[Path]]:
-    """Each op's CUDA kernel, and its GPU launcher, as the manifest lists them."""
+def sources(tree: Tree = MAIN, ops: list[str] | None = None) -> tuple[list[Path], list[Path]]:
+    """Each op's CUDA kernel, and its GPU launcher, as the manifest lists them
+    (only those of ``ops`` when given)."""
     kernels, launchers = [], []
-    for entry in manifest(tree.generated)["ops"].values():
+    for name, entry in manifest(tree.generated)["ops"].items():
+        if ops is not None and name not in ops:
+            continue
         for kernel in entry["kernels"]:
             if kernel["kind"] == "cuda":
                 kernels.append(tree.kernels / kernel["source"])
@@ -150,7 +155,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--install", action="store_true", help="install nvcc from the registry if none is found"
     )
+    parser.add_argument(
+        "ops", nargs="*", metavar="OP", help="only these ops' CUDA kernels (and the launcher unit)"
+    )
     args = parser.parse_args(argv)
+    if args.ops:
+        with_cuda = ops_with_cuda()
+        unknown = [op for op in args.ops if op not in with_cuda]
+        if unknown:
+            print(
+                f"nvcc_check: no CUDA kernel for {', '.join(map(repr, unknown))} in "
+                f"generated/manifest.json (ops with one: {', '.join(with_cuda)}); "
+                "run `opforge-dev generate` after adding cuda to a spec's kernels",
+                file=sys.stderr,
+            )
+            return 2
     nvcc, looked = find_nvcc()
     if nvcc is None and args.install:
         print("nvcc not found; installing " + " ".join(WHEELS), file=sys.stderr)
@@ -190,6 +209,18 @@ def main(argv: list[str] | None = None) -> int:
         kernel_count, launcher_count = kernel_count + len(kernels), launcher_count + len(launchers)
     units.append((SELF_TESTS, SELF_TEST_FLAGS))
     write_if_changed(directory / "build.ninja", ninja_file(nvcc, units, directory))
+    if args.ops:
+        # The one ninja file lists every unit; a run for some ops builds only
+        # their kernels and the library's launcher unit (which holds theirs).
+        kernels, _ = sources(ops=args.ops)
+        targets = [object_of(k, directory) for k in [*kernels, directory / "launchers.cu"]]
+        done = _run_ninja(directory, *targets)
+        if done.returncode == 0:
+            print(
+                f"nvcc: {len(kernels)} CUDA kernel(s) of {', '.join(args.ops)} and the library's "
+                f"GPU launchers compiled for sm_{', sm_'.join(ARCHS)}"
+            )
+        return done.returncode
     done = _run_ninja(directory, Path("all"))
     if done.returncode == 0:
         print(
@@ -198,6 +229,15 @@ def main(argv: list[str] | None = None) -> int:
             f"compiled for sm_{', sm_'.join(ARCHS)}"
         )
     return done.returncode
+
+
+def ops_with_cuda(tree: Tree = MAIN) -> list[str]:
+    """The ops the manifest gives a CUDA kernel, sorted."""
+    return sorted(
+        name
+        for name, entry in manifest(tree.generated)["ops"].items()
+        if any(k["kind"] == "cuda" for k in entry["kernels"])
+    )
 
 
 if __name__ == "__main__":

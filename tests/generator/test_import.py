@@ -220,7 +220,9 @@ def test_a_draft_holds_what_the_source_states_and_todo_elsewhere(
     text = spec.read_text()
     lines = text.splitlines()
     # The layout `new` writes: the schema line, its comments, every section.
-    assert lines[0].startswith("# yaml-language-server: $schema=")
+    # The schema as a spec in a checkout's opspec/ names it, wherever --out is
+    # (a path back into this checkout would be wrong once the draft is moved).
+    assert lines[0] == "# yaml-language-server: $schema=../docs/opspec.schema.json"
     for comment in (
         "# The tensors, in the order of",
         "# Attributes, after the tensors",
@@ -320,6 +322,16 @@ def test_deciding_the_todos_then_new_from_spec_writes_the_kernels(tmp_path: Path
     # would not load), by its qualified name.
     cuda = (tmp_path / "csrc/kernels/cuda/update_stop_flags.cu").read_text()
     assert "__global__ void opforge::update_stop_flags::cuda_kernel(" in cuda
+    # Their bodies show the per-slot pattern (the placeholder op of `new`
+    # shows chunks): the XPU3 scalar and bool-byte loads before one mfence, the
+    # write back from a local; the CUDA bool read through its bytes.
+    for pattern in ("GM2LM_ASYNC(", "uint8_t ", "mfence();", "LM2GM(&"):
+        assert pattern in xpu3, pattern
+    assert "opforge::cuda_bytes(" in cuda
+    # And the contract page's frame, with the spec's tensors.
+    page = (tmp_path / "docs/ops/update_stop_flags.md").read_text()
+    assert page.startswith("# update_stop_flags\n")
+    assert "| max_dec_len | int64 | [max_bsz] | input: " in page
 
 
 def test_import_does_not_overwrite(tmp_path: Path) -> None:
@@ -541,3 +553,44 @@ def test_a_vector_int_attribute_is_drafted_as_an_int_list(tmp_path: Path) -> Non
     kinds = {a.name: (a.type, a.why) for a in drafted.reader.attrs}
     assert kinds["columns"] == ("int_list", "")
     assert kinds["wide"][0] == importer.TODO and "std::vector<int64_t>" in kinds["wide"][1]
+
+
+def test_an_axis_left_todo_names_the_axes_the_source_reads(tmp_path: Path) -> None:
+    # FastDeploy's draft_model_postprocess reads only the row width of its
+    # draft tokens; the comment read "the source reads axes 1".
+    text = _import_rows(tmp_path)
+    assert "shape: [TODO, width]  # could not read: axis 0 (the source reads axis 1)" in text
+
+
+def test_an_inplace_pair_the_source_never_writes_is_flagged(tmp_path: Path) -> None:
+    # FastDeploy's draft_model_postprocess pairs its draft tokens and stop
+    # flags with outputs, and its kernel only reads them: the draft said inout
+    # with nothing to tell it from the length it does write.
+    lines = _import_rows(tmp_path).splitlines()
+    rows = next(line for line in lines if "pairs it with rows_out" in line)
+    lens = next(line for line in lines if "pairs it with lens_out" in line)
+    assert rows.startswith("    role: inout  # ") and "import saw no write through it" in rows
+    assert "`role: in` if the kernels only read it" in rows
+    assert lens.startswith("    role: inout  # ") and "no write" not in lens
+
+
+def _import_rows(tmp_path: Path) -> str:
+    """A draft of an op that reads its rows' width, only reads the rows, and
+    writes its lengths; both paired by the inplace map."""
+    source = tmp_path / "rows.cu"
+    source.write_text(
+        '#include "paddle/extension.h"\n'
+        "void Rows(const paddle::Tensor& rows, const paddle::Tensor& lens) {\n"
+        "  const int width = rows.shape()[1];\n"
+        "  const int64_t* r = rows.data<int64_t>();\n"
+        "  int* l = const_cast<int*>(lens.data<int>());\n"
+        "  l[0] = static_cast<int>(r[0]) + width;\n"
+        "}\n"
+        'PD_BUILD_OP(rows_op).Inputs({"rows", "lens"}).Outputs({"rows_out", "lens_out"})\n'
+        '    .SetInplaceMap({{"rows", "rows_out"}, {"lens", "lens_out"}})\n'
+        "    .SetKernelFn(PD_KERNEL(Rows));\n"
+    )
+    out = tmp_path / "out"
+    result = dev("import", str(source), "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return (out / "opspec" / "rows_op.yaml").read_text()

@@ -385,4 +385,23 @@ def replay(path: Path) -> None:
         pytest.fail(
             f"{path}: {case.op} runs on {', '.join(backends)}, not '{case.backend}'", pytrace=False
         )
+    # The case's inputs, which the five-line report leaves out: pytest shows
+    # them under "Captured stdout" when the replay fails.
+    print(inputs_text(spec.op_named(case.op), built(spec.op_named(case.op), case.drawn)))
     check_case(case)
+
+
+def inputs_text(op: Op, case: Case) -> str:
+    """The caller's tensors of a case, in spec order, as the reference receives
+    them (declared shapes; bools as bytes, which may be 2..255)."""
+    lines = [f"inputs of the case ({op.name}, {case.describe()}):"]
+    for t in spec.passed(op):
+        array = case.arrays[t.name]
+        if array is None:
+            lines.append(f"  {t.name}: None (absent)")
+            continue
+        shown = array.view(np.uint8) if array.dtype == np.bool_ else array
+        text = np.array2string(shown, threshold=256, max_line_width=100, separator=", ")
+        lines.append(f"  {t.name} {list(array.shape)} {array.dtype}:")
+        lines += [f"    {line}" for line in text.splitlines()]
+    return "\n".join(lines)

@@ -52,6 +52,67 @@ def test_new_refuses_a_bad_name_and_an_existing_op(tmp_path: Path) -> None:
     )
 
 
+def test_test_runs_the_ops_suites_and_its_xpu3_dialect_check(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The dialect check ran only in the whole suite: an op's kernel could pass
+    # `opforge-dev test` and fail CI.
+    from opforge_dev import cli
+
+    ran: list[tuple[str, ...]] = []
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(cli, "_run", lambda root, *args: ran.append(args) or 0)
+    assert cli.main(["test", "draft_model_update"]) == 0
+    (args,) = ran
+    assert args[:2] == ("-m", "pytest")
+    assert {
+        "tests/ops/test_spec_suite.py",
+        "tests/ops/test_hostile_values.py",
+        "tests/harness/test_xpu3_check.py",
+    } <= set(args)
+    assert args[args.index("-k") + 1] == "draft_model_update"
+
+
+def test_a_spec_written_into_another_tree_names_the_schema_as_opspec_does(
+    tmp_path: Path,
+) -> None:
+    # The path from the spec to its tree's schema, the one the spec test
+    # requires once the file is in a checkout's opspec/; not a path climbing
+    # from tmp_path back into this checkout.
+    into = tmp_path / "elsewhere"
+    assert dev("new", OP, "--into", str(into)).returncode == 0
+    first = (into / "opspec" / f"{OP}.yaml").read_text().splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../docs/opspec.schema.json"
+
+
+def test_new_writes_the_contract_pages_frame(tmp_path: Path) -> None:
+    # The page's sections were listed only in docs/authoring.md; `new` wrote
+    # no page, and the author started from another op's.
+    assert dev("new", OP, "--into", str(tmp_path)).returncode == 0
+    page = (tmp_path / "docs" / "ops" / f"{OP}.md").read_text()
+    lines = page.splitlines()
+    assert lines[0] == f"# {OP}"
+    assert f"[`opspec/{OP}.yaml`](../../opspec/{OP}.yaml)" in lines[2]
+    assert f"[`docs/interface/{OP}.md`](../interface/{OP}.md)" in lines[2]
+    headings = [line for line in lines if line.startswith("## ")]
+    assert headings == [
+        "## Tensors",
+        "## Semantics",
+        "## Output invariants",
+        "## Out-of-domain values",
+        "## Differences from FastDeploy",
+    ]
+    # The spec's tensors (the placeholder's x and y), and a TODO per section
+    # to write.
+    fields = yaml.safe_load((tmp_path / "opspec" / f"{OP}.yaml").read_text())
+    for tensor in fields["tensors"]:
+        assert f"| {tensor['name']} | {tensor['dtype']} | " in page
+    assert page.count("TODO") >= 5
+    # It is the last file `new` refuses to overwrite, like the others.
+    again = dev("new", OP, "--into", str(tmp_path))
+    assert again.returncode == 2 and f"docs/ops/{OP}.md" in again.stderr
+
+
 @pytest.mark.xdist_group("trees")  # builds a tree: one worker builds them in turn
 def test_a_new_op_builds_and_its_tests_name_what_to_write(tmp_path: Path) -> None:
     made = dev("new", OP, "--into", str(tmp_path))
@@ -61,7 +122,8 @@ def test_a_new_op_builds_and_its_tests_name_what_to_write(tmp_path: Path) -> Non
     xpu3 = tmp_path / "csrc" / "kernels" / "xpu3" / f"{OP}.xpu"
     cuda = tmp_path / "csrc" / "kernels" / "cuda" / f"{OP}.cu"
     reference = tmp_path / "tests" / "ops" / "reference" / f"{OP}.py"
-    assert all(p.is_file() for p in (spec, cpu, xpu3, cuda, reference))
+    page = tmp_path / "docs" / "ops" / f"{OP}.md"
+    assert all(p.is_file() for p in (spec, cpu, xpu3, cuda, reference, page))
 
     # Every section of the language (each mapping or list of the spec) is
     # present, and the reference is named; the spec validates against the schema.

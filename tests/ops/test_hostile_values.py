@@ -131,9 +131,16 @@ def test_hostile_values_stay_inside_buffers_and_match_the_reference(op: Op, back
                 failures.append(f"{where}: {t.name}: {problem}")
         failures += [f"{where}: {p}" for p in postcondition_violations(op, h.case.dims, outputs)]
     COUNTS[(op.name, f"hostile values ({backend})")] += len(hostile)
-    assert not failures, f"{len(failures)} of {len(hostile)} cases fail:\n" + "\n".join(
-        failures[:12]
-    )
+    if failures:
+        # The cases themselves, not this test's source and the list's repr
+        # (pytrace=False), as a failing valid case is reported.
+        shown = failures[:12]
+        pytest.fail(
+            f"{op.name} on {backend}: {len(failures)} of {len(hostile)} hostile-value cases "
+            f"fail (value checks off; each: sizes | attributes [the attack]: what differs); "
+            f"the first {len(shown)}:\n" + "\n".join(f"  {f}" for f in shown),
+            pytrace=False,
+        )
 
 
 # ---------------------------------------------------------------- the probes that began it

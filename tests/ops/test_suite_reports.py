@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -22,7 +23,7 @@ import pytest
 from codegen.model import Op
 from tests import ROOT
 from tests.harness import spec, timing, valid
-from tests.harness.cases import Case
+from tests.harness.cases import Case, built
 from tools import build
 
 OP = "rebuild_padding"  # a new output, swept dims and a dtype set; fast on both backends
@@ -82,6 +83,62 @@ def test_a_failing_case_is_reported_in_a_few_lines_and_replays(
     # ... and with the reference right again, the case passes.
     monkeypatch.setattr(valid, "reference", right_reference)
     valid.replay(path)
+
+
+def test_a_failing_hostile_case_is_reported_in_lines_not_the_tests_source(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # It printed the test's 40-line source and the failure list twice (its
+    # repr in the assertion) before the cases.
+    from tests.ops import test_hostile_values as hostile
+
+    right = hostile.reference
+
+    def wrong(op: Op, case: Case) -> tuple[np.ndarray, ...]:
+        want = right(op, case)
+        return tuple((w + 1).astype(w.dtype) if i == 0 else w for i, w in enumerate(want))
+
+    monkeypatch.setattr(hostile, "reference", wrong)
+    for name in ("COUNTS", "SECONDS"):
+        monkeypatch.setattr(hostile, name, Counter())
+    with pytest.raises(pytest.fail.Exception) as failed:
+        hostile.test_hostile_values_stay_inside_buffers_and_match_the_reference(_op(), "cpu")
+    assert failed.value.pytrace is False  # pytest prints the text alone
+    report = str(failed.value)
+    lines = report.splitlines()
+    assert re.match(
+        rf"{OP} on cpu: \d+ of \d+ hostile-value cases fail \(value checks off", lines[0]
+    ), report
+    assert 2 <= len(lines) <= 13, report
+    # Each line a case: its sizes, attributes and attack, then what differs.
+    assert all(line.startswith(f"  {OP}[") and ": out: element " in line for line in lines[1:])
+
+
+def test_a_replay_shows_the_cases_inputs(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The report names sizes, attributes and a seed; what the kernel was given
+    # was found only by reading the harness.
+    monkeypatch.setattr(valid, "REPRO_DIR", tmp_path)
+    _wrong_reference(monkeypatch)
+    with pytest.raises(pytest.fail.Exception):
+        valid.run(_op(), "cpu", 30)
+    capsys.readouterr()
+    path = tmp_path / f"{OP}-cpu.json"
+    with pytest.raises(pytest.fail.Exception):
+        valid.replay(path)
+    shown = capsys.readouterr().out
+    case = built(_op(), valid.read_repro(path).drawn)
+    assert shown.startswith(f"inputs of the case ({OP}, {case.describe()}):"), shown
+    for t in spec.passed(_op()):
+        array = case.arrays[t.name]
+        if array is None:
+            assert f"  {t.name}: None (absent)" in shown
+        else:
+            head = f"  {t.name} {list(array.shape)} {array.dtype}:\n"
+            assert head in shown
+            if array.dtype.kind in "iu" and array.size:  # its first value, on its first line
+                assert str(array.reshape(-1)[0]) in shown.split(head, 1)[1].splitlines()[0]
 
 
 def test_a_kernel_error_is_reported_with_its_message(
