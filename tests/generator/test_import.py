@@ -410,15 +410,32 @@ def test_a_missing_file_and_a_directory_are_named(tmp_path: Path) -> None:
     ]
 
 
-def test_the_largest_file_is_read_in_seconds(tmp_path: Path) -> None:
-    """The worst case for the lexer: one token per byte, up to the size limit."""
-    path = tmp_path / "parens.cu"
+def _seconds_to_read(text: str) -> float:
+    """The fastest of two reads of a source (a SourceError is a read too)."""
+    times = []
+    for _ in range(2):
+        started = time.perf_counter()
+        try:
+            importer.Source(text, "parens.cu")
+        except importer.SourceError:
+            pass
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def test_the_largest_file_is_read_in_linear_time(tmp_path: Path) -> None:
+    """The worst case for the lexer: one token per byte, nested as deep as the
+    size limit allows. Four times the bytes cost at most about four times
+    the time (a ratio measured in this run: 16x would be quadratic)."""
     half = importer.MAX_SOURCE_BYTES // 2
-    path.write_bytes(b"(" * half + b")" * half)
-    started = time.monotonic()
+    largest = "(" * half + ")" * half
+    quarter = "(" * (half // 4) + ")" * (half // 4)
+    ratio = _seconds_to_read(largest) / _seconds_to_read(quarter)
+    assert ratio < 8, f"4x the bytes took {ratio:.1f}x the time"
+    path = tmp_path / "parens.cu"
+    path.write_text(largest, encoding="ascii")
     result = dev("import", str(path), "--out", str(tmp_path / "o"))
     assert result.returncode == 2 and "no PD_BUILD_OP" in result.stderr
-    assert time.monotonic() - started < 30
 
 
 def test_mutated_sources_read_or_fail_with_one_line() -> None:
@@ -476,10 +493,8 @@ def test_what_import_follows_is_bounded(tmp_path: Path) -> None:
         + '}\nPD_BUILD_OP(big).Inputs({"x"}).Outputs({"x_out"})'
         '.SetInplaceMap({{"x", "x_out"}}).SetKernelFn(PD_KERNEL(F));\n'
     )
-    started = time.monotonic()
     result = dev("import", str(path), "--out", str(tmp_path / "o"))
     assert result.returncode == 0, result.stderr
-    assert time.monotonic() - started < 60
     text = (tmp_path / "o/opspec/big.yaml").read_text()
     assert f"environment variables after the first {importer.MAX_ENV}" in text
     assert text.count("it was the environment variable") == importer.MAX_ENV

@@ -6,6 +6,7 @@ messages). Each is the valid BASE spec of test_spec_errors.py with one edit.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import subprocess
@@ -34,6 +35,27 @@ from tests.generator.test_spec_errors import (
     write,
 )
 
+# A hostile file may cost this many times the valid BASE spec's load, measured
+# in the same run (a ratio, not seconds: the machine's speed and load vary).
+# Loading BASE takes a few ms; the bound leaves room for a file of the size
+# limit, and none for an expansion, a backtracking regex or a hang.
+HOSTILE_LOAD_RATIO = 400
+
+
+@functools.cache
+def _base_load_seconds(directory: Path) -> float:
+    """The fastest of five loads of the valid BASE spec."""
+    directory = directory / "base"
+    directory.mkdir(exist_ok=True)
+    path = directory / "demo.yaml"  # BASE's op is `demo`
+    path.write_text(BASE, encoding="utf-8")
+    times = []
+    for _ in range(5):
+        start = time.perf_counter()
+        load_spec(path, directory)
+        times.append(time.perf_counter() - start)
+    return min(times)
+
 
 def errors(tmp_path: Path, text: str | bytes, name: str = "demo") -> list[SpecError]:
     path = tmp_path / f"{name}.yaml"
@@ -41,10 +63,14 @@ def errors(tmp_path: Path, text: str | bytes, name: str = "demo") -> list[SpecEr
         path.write_bytes(text)
     else:
         path.write_text(text, encoding="utf-8")
+    base = _base_load_seconds(tmp_path.parent)
     start = time.perf_counter()
     with pytest.raises(SpecErrors) as info:
         load_spec(path, tmp_path)
-    assert time.perf_counter() - start < 5, "took longer than a hostile file may"
+    took = time.perf_counter() - start
+    assert took < HOSTILE_LOAD_RATIO * base, (
+        f"took {took:.3f} s, over {HOSTILE_LOAD_RATIO}x the valid spec's {base * 1e3:.1f} ms"
+    )
     for error in info.value.errors:
         assert re.fullmatch(rf"{name}\.yaml:\d+: .+", str(error)), str(error)
         assert str(error).isprintable() and len(str(error)) < 400, str(error)
@@ -112,9 +138,11 @@ def test_alias_bomb_is_refused_before_expanding(tmp_path: Path) -> None:
         for i in range(10)
     )
     text = BASE.replace("doc: a small valid op", f"doc: *l9\nbomb:\n{bomb}")
+    base = _base_load_seconds(tmp_path.parent)
     start = time.perf_counter()
     found = errors(tmp_path, text)
-    assert time.perf_counter() - start < 1
+    # Refused before expanding: about one load's work (10**9 nodes otherwise).
+    assert time.perf_counter() - start < 50 * base
     assert re.search(r"(aliases|anchors) \(\S+\) are not allowed", str(found[0])), found
 
 
