@@ -195,3 +195,16 @@ def test_read_at_call_time_not_import_time(
     assert resolve < body.index("_in_dynamic_mode()")
     monkeypatch.setenv(VARIABLE, "9")
     assert _limit_passed(ops) == 9
+
+
+def test_hostile_text_is_cut_short_and_escaped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long or control-character value is named, escaped and cut to 40
+    characters: the message stays one line of bounded length."""
+    for text in ("9" * 100, "1\n2", "\x1b[31m1"):
+        monkeypatch.setenv("OPFORGE_TEST_A", text)
+        with pytest.raises(OpValueError) as raised:
+            _arguments("int64", 0).from_environment("a")
+        message = str(raised.value)
+        assert "\n" not in message and "\x1b" not in message, message
+        assert f"is set to {text[:40]!r}, which is not a decimal integer" in message
+        assert len(message) < 200
