@@ -480,8 +480,14 @@ def python(op: Op) -> Signature:
         for t in op.arguments
         if t.optional
     ]
+    # An attribute read from an environment variable defaults to None: the
+    # function resolves it at call time (from the variable, else the spec's default).
     attrs = [
         Param(a.name, CType(py_type(a)), Kind.ATTR, default=py_default(op, a), keyword_only=True)
+        if a.env is None
+        else Param(
+            a.name, CType(f"{py_type(a)} | None"), Kind.ATTR, default="None", keyword_only=True
+        )
         for a in op.attrs
     ]
     return Signature(op.name, op.name, tuple(required + optional + attrs))

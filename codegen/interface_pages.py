@@ -221,10 +221,13 @@ def attr_row(a: Attr) -> AttrRow:
             if value is not None
         ]
         text = "; ".join(part for part in (text, " and ".join(lengths)) if part)
+    default = _number(a.default) if a.default is not None else "required"
+    if a.env is not None:
+        default = f"from ${a.env} when not passed (read at each call), else {default}"
     return AttrRow(
         name=a.name,
         type=type_text,
-        default=_number(a.default) if a.default is not None else "required",
+        default=default,
         bounds=text,
         doc=a.doc,
     )

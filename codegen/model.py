@@ -296,6 +296,10 @@ class Attr:
     # List attributes: the least and greatest length (None: unbounded).
     min_length: int | None = None
     max_length: int | None = None
+    # The environment variable read, when the caller does not pass the attribute,
+    # by the Python function (at call time; a static graph when the op is added).
+    env: str | None = None
+    env_line: int = field(default=0, compare=False)
 
     @property
     def is_list(self) -> bool:

@@ -14,6 +14,7 @@ check per kind of constraint, whose message is written once) and ``rules``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,8 @@ from codegen.yamlsrc import Loc, LocDict, LocList, field_name, show
 _DTYPES = {d.value: d for d in DType}
 _INT_ATTRS = (AttrType.INT, AttrType.INT64)
 
+ENV_NAME = re.compile(speclang.ENV_NAME_PATTERN)
+MAX_ENV_LENGTH = speclang.MAX_ENV_LENGTH
 MAX_FORMS = speclang.MAX_FORMS  # shape alternatives of one tensor
 MAX_RANK = 8  # Paddle's kernels handle up to 9 axes; no op here needs more than 3
 # An int list's length bounds: sizes, so at most kMaxDim (a dim may be bound from a length).
@@ -100,6 +103,7 @@ class _FileParser(CrossFieldRules):
         )
         self.check_unique(dims, tensors, attrs)
         self.check_type_names(dtype_vars, attrs)
+        self.check_env_unique(attrs)
         self.check_attr_refs(tensors, attrs, dims)
         self.check_dims_bound(dims, tensors)
         self.check_dtype_vars_bound(dtype_vars, tensors)
@@ -800,6 +804,7 @@ class _FileParser(CrossFieldRules):
                 )
             else:
                 at_most = self.check_dim_expr(node["at_most"], kl["at_most"], f"{where}.at_most")
+        env = self.parse_env(node, where, attr_type)
         if not name_ok or attr_type is None or (attr_type is AttrType.ENUM and enum_type is None):
             return None
         return Attr(
@@ -815,7 +820,45 @@ class _FileParser(CrossFieldRules):
             kl.get("at_most", line),
             min_length,
             max_length,
+            env,
+            kl.get("env", line),
         )
+
+    def parse_env(self, node: LocDict, where: str, attr_type: AttrType | None) -> str | None:
+        """``env``: the environment variable a scalar attribute with a default
+        takes its value from when the caller does not pass it."""
+        if node.get("env") is None:
+            return None
+        kl = node.key_lines
+        w = f"{where}.env"
+        if not self.check_type(node["env"], str, kl["env"], w):
+            return None
+        variable: str = node["env"]
+        if not ENV_NAME.fullmatch(variable):
+            self.error(
+                kl["env"],
+                w,
+                f"an environment variable name is upper-case letters, digits and '_', "
+                f"not starting with a digit, at most {MAX_ENV_LENGTH} characters; "
+                f"got {show(variable)}",
+            )
+            return None
+        if attr_type is not None and attr_type.is_list:
+            self.error(
+                kl["env"],
+                w,
+                "only scalar attributes (int, int64, float, bool, enum) read an environment variable",
+            )
+            return None
+        if node.get("default") is None:
+            self.error(
+                kl["env"],
+                w,
+                "an attribute read from an environment variable needs a default "
+                "(its value when the variable is not set)",
+            )
+            return None
+        return variable
 
     def parse_list_lengths(
         self, node: LocDict, where: str, attr_type: AttrType | None

@@ -162,6 +162,22 @@ class CrossFieldRules(Diagnostics):
                     f"has no default but follows '{seen_default.name}', which has one",
                 )
 
+    def check_env_unique(self, attrs: list[Attr]) -> None:
+        """Two attributes of one op read different environment variables (one
+        variable would set both, which a caller could not tell apart)."""
+        first: dict[str, str] = {}
+        for a in attrs:
+            if a.env is None:
+                continue
+            if a.env in first:
+                self.error(
+                    a.env_line,
+                    f"attribute {a.name}.env",
+                    f"{a.env} is already read by attribute '{first[a.env]}'",
+                )
+            else:
+                first[a.env] = a.name
+
     def check_dims_bound(self, dims: list[Dim], tensors: list[Tensor]) -> None:
         """Every dim is declared, used, and bound: by an attribute, or by a caller's tensor
         whose shape names it alone at some axis. A dim that appears inside an

@@ -170,6 +170,9 @@ DIM = Section(
     ),
 )
 SHAPE = {"type": "array", "items": DIM_EXPR, "minItems": 1}
+# An attribute's environment variable (``env:``): a POSIX-style name, upper case.
+MAX_ENV_LENGTH = 64
+ENV_NAME_PATTERN = f"[A-Z_][A-Z0-9_]{{0,{MAX_ENV_LENGTH - 1}}}"
 MAX_FORMS = 4  # shape alternatives of one tensor (codegen/parse.py)
 TENSOR = Section(
     "tensor",
@@ -316,6 +319,14 @@ ATTR = Section(
             False,
             DIM_EXPR,
             "int attributes: an upper bound from the call's dims, checked on every call",
+        ),
+        _f(
+            "env",
+            False,
+            {"type": "string", "pattern": f"^{ENV_NAME_PATTERN}$"},
+            "scalar attributes with a default: the environment variable whose value the "
+            "Python function takes, read at call time, when the caller does not pass the "
+            "attribute (unset: the default)",
         ),
     ),
 )

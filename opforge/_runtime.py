@@ -7,9 +7,12 @@ import enum
 import functools
 import importlib
 import importlib.util
+import math
 import os
+import re
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from types import FunctionType, ModuleType
 from typing import Any
 
@@ -139,6 +142,65 @@ _EXPECTED = {
 }
 
 
+# What an attribute's environment variable may hold, by kind (case-insensitive
+# for bool and enum member names; surrounding blanks ignored).
+_ENV_EXPECTED = {
+    "bool": "a bool (one of 1, 0, true, false, yes, no, on, off; any case)",
+    "int32": "a decimal integer",
+    "int64": "a decimal integer",
+    "float": "a finite decimal number",
+}
+_ENV_TRUE = ("1", "true", "yes", "on")
+_ENV_FALSE = ("0", "false", "no", "off")
+_DECIMAL = re.compile(r"[+-]?[0-9]+")
+_FLOAT = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
+
+
+@dataclass(frozen=True)
+class EnvAttribute:
+    """An attribute whose value, when the caller does not pass it, comes from
+    an environment variable (the spec's ``env:``), within the spec's bounds."""
+
+    name: str
+    variable: str
+    default: Any
+    min: int | float | None = None
+    max: int | float | None = None
+
+    def bounds(self, kind: str) -> tuple[int | float | None, int | float | None]:
+        """The spec's bounds, narrowed to what the attribute's C++ type holds."""
+        if kind not in ("int32", "int64"):
+            return self.min, self.max
+        low, high = (INT32_MIN, INT32_MAX) if kind == "int32" else (INT64_MIN, INT64_MAX)
+        return (
+            low if self.min is None else max(low, int(self.min)),
+            high if self.max is None else min(high, int(self.max)),
+        )
+
+
+def _parse_environment(kind: str, members: type[enum.IntEnum] | None, text: str) -> Any:
+    """An environment variable's text as an attribute of this kind, or None."""
+    if members is not None:
+        return next((m for m in members if m.name == text.upper()), None)
+    if kind == "bool":
+        lowered = text.lower()
+        return True if lowered in _ENV_TRUE else False if lowered in _ENV_FALSE else None
+    if kind in ("int32", "int64"):
+        return int(text) if _DECIMAL.fullmatch(text) and len(text) <= 40 else None
+    if not _FLOAT.fullmatch(text) or len(text) > 40:
+        return None
+    number = float(text)
+    return number if math.isfinite(number) else None
+
+
+def _enum_text(members: type[enum.IntEnum]) -> str:
+    return f"a {members.__name__} member name ({', '.join(m.name.lower() for m in members)})"
+
+
+def _bound_text(bound: int | float | None) -> str:
+    return "..." if bound is None else str(bound)
+
+
 def _describe(value: Any) -> str:
     """A value's type as a caller would write it, and the value, cut short."""
     kind = type(value)
@@ -169,17 +231,45 @@ class Arguments:
     Ranges the spec declares, enum membership, and every tensor property are
     checked in C++ (on every path: eager, static, the framework-free entry)."""
 
-    __slots__ = ("attrs", "op", "tensors")
+    __slots__ = ("attrs", "environment", "op", "tensors")
 
     def __init__(
         self,
         op: str,
         tensors: tuple[tuple[str, bool], ...],
         attrs: tuple[tuple[str, str, type[enum.IntEnum] | None], ...],
+        environment: tuple[EnvAttribute, ...] = (),
     ) -> None:
         self.op = op
         self.tensors = tensors  # (name, optional), spec order
         self.attrs = attrs  # (name, kind, enum type), spec order
+        self.environment = {e.name: e for e in environment}  # attributes with `env:`
+
+    def from_environment(self, name: str) -> Any:
+        """The value of attribute ``name`` when the caller did not pass it: its
+        environment variable's text, read now (a static graph keeps the value
+        of the moment the op is added), else the spec's default."""
+        declared = self.environment[name]
+        text = os.environ.get(declared.variable)
+        if text is None:
+            return declared.default
+        kind, members = next((k, m) for n, k, m in self.attrs if n == name)
+        value = _parse_environment(kind, members, text.strip())
+        if value is None:
+            raise OpValueError(
+                f"{self.op}(): attribute '{name}' was not passed and environment variable "
+                f"{declared.variable} is set to {text[:40]!r}, which is not "
+                f"{_ENV_EXPECTED[kind] if members is None else _enum_text(members)}"
+            )
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            low, high = declared.bounds(kind)
+            if (low is not None and value < low) or (high is not None and value > high):
+                raise OpValueError(
+                    f"{self.op}(): attribute '{name}' was not passed and environment variable "
+                    f"{declared.variable} is set to {text[:40]!r}, outside the attribute's "
+                    f"range [{_bound_text(low)}, {_bound_text(high)}]"
+                )
+        return value
 
     def attributes(self, *values: Any) -> tuple[Any, ...]:
         """Every attribute checked and converted to the type the binding takes

@@ -51,6 +51,7 @@ class PythonView:
     stub_params: str  # ...and its stub's
     returns: str  # the stub's return annotation
     arguments: str  # module-level statement: the op's Arguments object
+    from_env: tuple[str, ...]  # attributes read from their environment variable when None
     attr_guard: str  # condition: some attribute is not of its exact type ("" if none)
     attr_convert: str  # statement: check and convert every attribute (slow path)
     eager: str  # the eager statement: _C.<op>(...), returned
@@ -60,6 +61,16 @@ class PythonView:
 
 
 def _default_doc(a: Attr) -> str:
+    if a.env is not None:
+        # None, like leaving it out: read when called (static graph: when the op is added).
+        return (
+            f"${a.env} when set, else {_spec_default(a)}; read at each call without "
+            f"{a.name} (or with None)"
+        )
+    return _spec_default(a)
+
+
+def _spec_default(a: Attr) -> str:
     if a.default is None:
         return "required"
     if a.enum is not None:
@@ -145,6 +156,7 @@ def python_view(op: Op) -> PythonView:
             else f"tuple[{', '.join('paddle.Tensor' for _ in op.outputs)}]"
         ),
         eager=eager,
+        from_env=tuple(a.name for a in op.attrs if a.env is not None),
         **_checks(op),
     )
 
@@ -185,9 +197,15 @@ def _checks(op: Op) -> dict[str, str]:
                 guards.append(f"not _runtime.plain_int32_list({a.name})")
     names = [a.name for a in op.attrs]
     checked = f"{holder}.attributes({', '.join(names)})"
+    environment = [
+        f'_runtime.EnvAttribute("{a.name}", "{a.env}", {api.py_default(op, a)}, {a.min!r}, {a.max!r})'
+        for a in op.attrs
+        if a.env is not None
+    ]
+    extra = f", {_tuple(environment)}" if environment else ""
     return {
         "arguments": (
-            f'{holder} = _runtime.Arguments("{op.name}", {_tuple(tensors)}, {_tuple(attrs)})'
+            f'{holder} = _runtime.Arguments("{op.name}", {_tuple(tensors)}, {_tuple(attrs)}{extra})'
         ),
         "attr_guard": " or ".join(guards),
         "attr_convert": f"{', '.join(names) if len(names) > 1 else _tuple(names)} = {checked}"

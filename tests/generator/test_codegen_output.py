@@ -135,3 +135,33 @@ def test_an_int_list_reaches_every_layer() -> None:
     page = interface_pages.render(ops, ROOT / "docs")["interface/pick_columns.md"]
     assert "each element \\>= 0 and \\<= 20; length \\>= 1 and length \\<= 8" in page
     assert "the length of attribute columns" in page
+
+
+def test_an_environment_attribute_reaches_python_and_the_page_only() -> None:
+    """The fixture op clamp_lengths' limit reads OPFORGE_EXAMPLE_CLAMP_LIMIT: the
+    Python function resolves it (default None, the variable, the bounds), its
+    stub and docstring and page say so, and the C++ is that of a plain attribute."""
+    from codegen import interface_pages
+    from codegen.emit import render
+    from codegen.parse import load_specs
+
+    example = ROOT / "tests" / "fixtures" / "example_op"
+    ops = [o for o in load_specs(example / "opspec", ROOT) if o.name == "clamp_lengths"]
+    files = render(ops)
+    python = files["python/__init__.py"]
+    assert "mode=Mode.SHARED, limit=None):" in python
+    assert '_runtime.EnvAttribute("limit", "OPFORGE_EXAMPLE_CLAMP_LIMIT", 8, 0, None)' in python
+    assert (
+        '    if limit is None:\n        limit = _clamp_lengths_arguments.from_environment("limit")\n'
+        in python
+    )
+    assert "default $OPFORGE_EXAMPLE_CLAMP_LIMIT when set, else 8" in python
+    assert "limit: int | None = ..." in files["python/__init__.pyi"]
+    assert not [
+        name for name, text in files.items() if "OPFORGE_EXAMPLE" in text and "python/" not in name
+    ]
+    page = interface_pages.render(ops, ROOT / "docs")["interface/clamp_lengths.md"]
+    assert (
+        "| `limit` | int | from $OPFORGE\\_EXAMPLE\\_CLAMP\\_LIMIT when not passed "
+        "(read at each call), else 8 | \\>= 0 |" in page
+    )

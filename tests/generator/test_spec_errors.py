@@ -878,6 +878,66 @@ CASES: list[Bad] = [
         ("cols",),
         ("its length reaches the kernels as 'cols_len'", "the attribute at line"),
     ),
+    # ---- attributes read from an environment variable
+    Bad(
+        "env-lower-case",
+        extra_attr("width", "int", "    default: 1\n    env: opforge_width #<\n", mark=""),
+        ("width", "env"),
+        ("upper-case letters, digits and '_'", "'opforge_width'"),
+    ),
+    Bad(
+        "env-starts-with-digit",
+        extra_attr("width", "int", "    default: 1\n    env: 9WIDTH #<\n", mark=""),
+        ("width", "env"),
+        ("not starting with a digit", "'9WIDTH'"),
+    ),
+    Bad(
+        "env-with-punctuation",
+        extra_attr("width", "int", "    default: 1\n    env: WIDTH-MAX #<\n", mark=""),
+        ("width", "env"),
+        ("upper-case letters", "'WIDTH-MAX'"),
+    ),
+    Bad(
+        "env-empty",
+        extra_attr("width", "int", "    default: 1\n    env: '' #<\n", mark=""),
+        ("width", "env"),
+        ("upper-case letters",),
+    ),
+    Bad(
+        "env-too-long",
+        extra_attr("width", "int", f"    default: 1\n    env: {'W' * 65} #<\n", mark=""),
+        ("width", "env"),
+        ("at most 64 characters",),
+    ),
+    Bad(
+        "env-not-text",
+        extra_attr("width", "int", "    default: 1\n    env: 12 #<\n", mark=""),
+        ("width", "env"),
+        ("expected", "12"),
+    ),
+    Bad(
+        "env-on-int-list",
+        extra_attr("cols", "int_list", "    default: [1]\n    env: OPFORGE_COLS #<\n", mark=""),
+        ("cols", "env"),
+        ("only scalar attributes", "read an environment variable"),
+    ),
+    Bad(
+        "env-without-default",
+        extra_attr("width", "int", "    env: OPFORGE_WIDTH #<\n", mark=""),
+        ("width", "env"),
+        ("needs a default", "when the variable is not set"),
+        alone=False,  # also: no default after seed's
+    ),
+    Bad(
+        "env-read-twice",
+        BASE
+        + ATTR.format(name="low", mark="", type="int", extra="    default: 1\n    env: OPFORGE_W\n")
+        + ATTR.format(
+            name="high", mark="", type="int", extra="    default: 2\n    env: OPFORGE_W #<\n"
+        ),
+        ("high", "env"),
+        ("OPFORGE_W is already read by attribute 'low'",),
+    ),
     Bad(
         "list-in-condition",
         edit(
@@ -1450,6 +1510,32 @@ def test_an_int_list_and_a_dim_bound_from_its_length(tmp_path: Path) -> None:
     assert (cols.type, cols.default, cols.min, cols.max) == (AttrType.INT_LIST, (0, 2), 0, 9)
     assert (cols.min_length, cols.max_length, cols.length_field) == (1, 4, "cols_len")
     assert next(d for d in op.dims if d.name == "k").from_attr == "cols"
+
+
+def test_an_attribute_read_from_an_environment_variable(tmp_path: Path) -> None:
+    text = BASE + ATTR.format(
+        name="budget", mark="", type="int", extra="    default: 128\n    min: 1\n    env: _B_2\n"
+    )
+    op = load_spec(write(tmp_path, text), tmp_path)
+    assert (op.attr("budget").env, op.attr("budget").default) == ("_B_2", 128)
+    assert op.attr("seed").env is None
+    for kind, default in (("bool", "true"), ("float", "0.5"), ("int64", "-1")):
+        attr = load_spec(
+            write(
+                tmp_path,
+                BASE
+                + ATTR.format(
+                    name="flag", mark="", type=kind, extra=f"    default: {default}\n    env: F\n"
+                ),
+            ),
+            tmp_path,
+        ).attr("flag")
+        assert attr.env == "F"
+    mode = load_spec(
+        write(tmp_path, edit(BASE, ("    default: fast\n", "    default: fast\n    env: MODE\n"))),
+        tmp_path,
+    ).attr("mode")
+    assert mode.env == "MODE"
 
 
 def test_a_dim_is_bound_only_from_an_int_or_an_int_list(tmp_path: Path) -> None:

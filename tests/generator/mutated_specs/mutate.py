@@ -208,6 +208,7 @@ FIELD_NAMES = [
     "min",
     "max",
     "at_most",
+    "env",
     "attr",
     "above",
     "prefix_sum_of",

@@ -94,7 +94,8 @@ def type_words(value: Any) -> str:
 
 def _wrong_types(a: Attr, enum_type: Any) -> list[Any]:
     """Values of the wrong type for attribute `a` (each must be refused by type)."""
-    common = [None, "1", [1], {"v": 1}, paddle.to_tensor(1)]
+    # None is "not passed" for an attribute read from an environment variable.
+    common = [*([None] if a.env is None else []), "1", [1], {"v": 1}, paddle.to_tensor(1)]
     if a.type is AttrType.BOOL:
         return [*common, 0, 1, 2, 1.0, math.nan, np.int64(1), np.float32(1), "true"]
     if a.type is AttrType.FLOAT:
