@@ -10,12 +10,11 @@ alternatives."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import subprocess
 import sys
-
-import pytest
 
 from tests import ROOT
 from tools import build
@@ -58,9 +57,17 @@ def _hostile(backends: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f"hostile values ({b})" for b in (*backends, *devices))
 
 
-@pytest.mark.xdist_group("trees")  # builds a tree: one worker builds them in turn
-def test_example_op_gets_every_spec_derived_test() -> None:
-    tree = build.build_tree(EXAMPLE / "opspec", EXAMPLE / "kernels", ROOT / "build" / "example_op")
+def _run_suite(op: str) -> str:
+    """The example tree built (once: later callers find it up to date), and
+    one op's spec-derived tests and hostile values run over it in a fresh
+    process; its output."""
+    out = ROOT / "build" / "example_op"
+    out.mkdir(parents=True, exist_ok=True)
+    # Workers run these tests side by side: one generates and builds the tree
+    # while the others wait, then find it up to date.
+    with open(out.parent / "example_op.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        tree = build.build_tree(EXAMPLE / "opspec", EXAMPLE / "kernels", out)
     env = dict(
         os.environ,
         OPFORGE_SPECS=str(EXAMPLE / "opspec"),
@@ -79,6 +86,10 @@ def test_example_op_gets_every_spec_derived_test() -> None:
             # the tree's entries and kernels: OPFORGE_GENERATED, OPFORGE_KERNELS).
             "tests/ops/test_hostile_values.py::"
             "test_hostile_values_stay_inside_buffers_and_match_the_reference",
+            "-k",
+            # The op's tests (no example op's name is part of another's), and
+            # the suite's check of every spec of the tree.
+            f"{op} or test_every_op_names_a_reference_and_sweeps_its_dims",
             "-q",
             "-n",
             "0",  # inside a worker of the outer run: one process
@@ -92,15 +103,22 @@ def test_example_op_gets_every_spec_derived_test() -> None:
         timeout=900,
         check=False,
     )
-    out = result.stdout
-    assert result.returncode == 0, out[-4000:] + result.stderr[-2000:]
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    return result.stdout
 
+
+# One test per example op, so the workers share them; each runs its op alone.
+def test_clamp_lengths() -> None:
+    out = _run_suite("clamp_lengths")
     _assert_every_kind_ran(out, "clamp_lengths", ("cpu", "xpu3-sim"))
     # How often the valid cases reached each written tensor, per backend.
     for backend in ("cpu", "xpu3-sim"):
         changed = _line(out, f"clamp_lengths ({backend}): ")
         assert re.search(r"clamped \d+/\d+, lengths \d+/\d+$", changed), changed
 
+
+def test_pick_columns_an_int_list() -> None:
+    out = _run_suite("pick_columns")
     summary = _line(out, "pick_columns: ")
     for kind in (*LIST_KINDS, *_hostile(BACKENDS)):
         assert f"{kind} " in summary, f"{kind!r} missing from: {summary}"
@@ -110,7 +128,10 @@ def test_example_op_gets_every_spec_derived_test() -> None:
         changed = _line(out, f"pick_columns ({backend}): ")
         assert re.search(r"out \d+/\d+$", changed), changed
 
-    # Rows the kernel decides: no attribute; the static graph told the rows are dynamic.
+
+def test_gather_nonzero_rows_rows_the_kernel_decides() -> None:
+    out = _run_suite("gather_nonzero_rows")
+    # No attribute; the static graph told the rows are dynamic.
     _assert_every_kind_ran(out, "gather_nonzero_rows", BACKENDS, attributes=False)
     for backend in BACKENDS:
         changed = _line(out, f"gather_nonzero_rows ({backend}): ")
@@ -120,8 +141,11 @@ def test_example_op_gets_every_spec_derived_test() -> None:
         assert 0 < int(counts[1]) < int(counts[2]), changed
         assert 0 < int(counts[3]) < int(counts[4]), changed
 
-    # One tensor in place and three new outputs: the valid cases compared all four.
+
+def test_advance_seed_and_sample_params_in_place_and_new_outputs() -> None:
+    out = _run_suite("advance_seed_and_sample_params")
     _assert_every_kind_ran(out, "advance_seed_and_sample_params", BACKENDS)
+    # One tensor in place and three new outputs: the valid cases compared all four.
     for backend in BACKENDS:
         changed = _line(out, f"advance_seed_and_sample_params ({backend}): ")
         assert re.search(
@@ -129,6 +153,9 @@ def test_example_op_gets_every_spec_derived_test() -> None:
             changed,
         ), changed
 
+
+def test_match_stop_sequences_shape_alternatives() -> None:
+    out = _run_suite("match_stop_sequences")
     # An input with shape alternatives: the valid cases drew each of its forms.
     _assert_every_kind_ran(out, "match_stop_sequences", BACKENDS, attributes=False)
     summary = _line(out, "match_stop_sequences: ")
@@ -139,6 +166,13 @@ def test_example_op_gets_every_spec_derived_test() -> None:
     for backend in BACKENDS:
         changed = _line(out, f"match_stop_sequences ({backend}): ")
         assert re.search(r"hits \d+/\d+, stop_index \d+/\d+$", changed), changed
+
+
+def test_every_example_op_has_its_test() -> None:
+    tested = {"clamp_lengths", "pick_columns", "gather_nonzero_rows"}
+    tested |= {"advance_seed_and_sample_params", "match_stop_sequences"}
+    specs = {path.stem for path in (EXAMPLE / "opspec").glob("*.yaml")}
+    assert specs == tested, f"example ops without a test here: {sorted(specs - tested)}"
 
 
 def _line(stdout: str, start: str) -> str:
