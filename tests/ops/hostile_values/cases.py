@@ -160,7 +160,7 @@ class _BranchTurn(draw.NumpyChooser):
 
     def __init__(self, rng: np.random.Generator, op: Op, turn: int) -> None:
         super().__init__(rng)
-        self.branching = {a.name for a in op.attrs if a.enum is not None or a.type is AttrType.BOOL}
+        self.branching = set(_branching(op))
         self.turn = turn
 
     def choice(self, options: Sequence[T], label: str = "") -> T:
@@ -169,11 +169,14 @@ class _BranchTurn(draw.NumpyChooser):
         return super().choice(options, label)
 
 
-def _branch_counts(op: Op) -> int:
-    """How many values the most-valued path-picking attribute has (1: none)."""
-    counts = [len(a.enum.members) for a in op.attrs if a.enum is not None]
-    counts += [2 for a in op.attrs if a.type is AttrType.BOOL and a.enum is None]
-    return max(counts, default=1)
+def _branching(op: Op) -> dict[str, int]:
+    """The attributes that pick a kernel's path (enums and bools), with how
+    many values each takes."""
+    return {
+        a.name: len(a.enum.members) if a.enum is not None else 2
+        for a in op.attrs
+        if a.enum is not None or a.type is AttrType.BOOL
+    }
 
 
 def _base(op: Op, rng: np.random.Generator, turn: int | None = None) -> Case:
@@ -204,7 +207,7 @@ def hostile_cases(op: Op, count: int, seed: int = 0, rounds: int = 3) -> list[Ho
         return listed
 
     singles = len(targets(_base(op, np.random.default_rng(seed))))
-    rounds = max(rounds, _branch_counts(op))
+    rounds = max([rounds, *_branching(op).values()])
     for i in range(singles * rounds):
         case = _base(op, rng, turn=i // singles if singles else 0)
         listed = targets(case)
