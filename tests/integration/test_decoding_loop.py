@@ -10,7 +10,7 @@ import itertools
 
 import pytest
 
-from examples.speculative.engine import Engine, EngineConfig, Request
+from examples.speculative.engine import YARDSTICK, Engine, EngineConfig, Request
 from examples.speculative.model import NgramLM, greedy_decode
 from examples.speculative.workload import draft_model_of, make_requests, target_model
 from tests.harness import calls
@@ -87,3 +87,15 @@ def test_topp_is_reproducible_with_its_seed(backend: str) -> None:
     assert first == again
     for r in requests:
         assert 1 <= len(first[r.rid]) <= r.max_dec_len
+
+
+def test_the_yardstick_is_timed_beside_the_ops_but_not_counted_as_theirs() -> None:
+    """The per-op table's last row is Paddle's own add, timed once per step and
+    replayed like our ops; its time is the host's, not opforge's share."""
+    requests = _requests(5, 6)
+    engine, _ = _decode(EngineConfig(batch_size=3, draft_width=2), requests, "cpu")
+    assert len(engine.stats.op_call_seconds[YARDSTICK]) == engine.stats.steps
+    assert YARDSTICK not in engine.stats.op_calls
+    ours = [times for name, times in engine.stats.op_call_seconds.items() if name != YARDSTICK]
+    assert abs(engine.stats.op_seconds - sum(map(sum, ours))) < 1e-9
+    assert YARDSTICK in engine.isolated_seconds()
