@@ -129,7 +129,23 @@ def cmd_test(root: Path, args: argparse.Namespace) -> int:
         "tests/ops/test_hostile_values.py",
         "tests/harness/test_xpu3_check.py",
     ]
-    return _run(root, "-m", "pytest", *tests, "-k", args.op, *rest)
+    return _run(root, "-m", "pytest", *tests, *op_selection(args.op, rest))
+
+
+def op_selection(op: str, pytest_args: list[str]) -> list[str]:
+    """pytest's arguments selecting the op's tests: `-k OP`, or, where the
+    author gave their own `-k EXPR` (which would replace the op's), `-k "OP and
+    (EXPR)"`, so it narrows the op's tests instead of running every op's."""
+    rest, exprs = [], []
+    args = iter(pytest_args)
+    for arg in args:
+        if arg == "-k":
+            exprs.append(next(args, ""))
+        elif arg.startswith("-k"):
+            exprs.append(arg.removeprefix("-k").removeprefix("="))
+        else:
+            rest.append(arg)
+    return ["-k", " and ".join([op, *(f"({e})" for e in exprs if e)]), *rest]
 
 
 # ---------------------------------------------------------------- new, import
@@ -280,7 +296,8 @@ def parser() -> argparse.ArgumentParser:
         "(tests/harness/test_xpu3_check.py), selected with -k OP; the session builds the extension "
         "first, and ends with each written tensor's share of changed valid cases and the op's "
         "seconds. A failing valid case names a repro file: `--repro FILE` after OP replays "
-        "exactly that case. Other arguments after OP go to pytest.",
+        "exactly that case. Other arguments after OP go to pytest; a -k EXPR there narrows the "
+        'op\'s tests (-k "OP and (EXPR)"), it does not replace OP.',
     )
     p.add_argument("op", help="the op's name")
     p.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed to pytest")

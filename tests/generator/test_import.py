@@ -609,3 +609,17 @@ def _import_rows(tmp_path: Path) -> str:
     result = dev("import", str(source), "--out", str(out))
     assert result.returncode == 0, result.stderr
     return (out / "opspec" / "rows_op.yaml").read_text()
+
+
+def test_an_authors_own_k_narrows_the_ops_tests() -> None:
+    """`opforge-dev test OP -k EXPR` ran every op's tests matching EXPR: the
+    author's -k replaced the op's."""
+    from opforge_dev.cli import op_selection
+
+    assert op_selection("top_p_candidates", []) == ["-k", "top_p_candidates"]
+    assert op_selection("top_p_candidates", ["-k", "cpu or xpu3", "-x"]) == [
+        "-k",
+        "top_p_candidates and (cpu or xpu3)",
+        "-x",
+    ]
+    assert op_selection("op", ["-kstatic", "-q"]) == ["-k", "op and (static)", "-q"]

@@ -176,16 +176,16 @@ def _set_total(
 def middling(op: Op) -> tuple[dict[str, int], dict[str, Any]]:
     """Sizes and attributes of one ordinary call: each swept dim at the first of
     its sizes of at least 3, the attributes at their defaults (enums by value,
-    an enum without a default at its first member), a seeded scratch's seed
-    fixed at 1234 (-1 would take the process-wide counter, so two calls would
-    differ)."""
+    an enum without a default at its first member, a required one that nothing
+    sets at draw.least_required), a seeded scratch's seed fixed at 1234 (-1
+    would take the process-wide counter, so two calls would differ)."""
     dims: dict[str, int] = {}
     for name, choices in op.sweep:
         options = sorted({int(e.evaluate(dims)) for e in choices})
         dims[name] = next((o for o in options if o >= 3), options[-1])
     attrs: dict[str, Any] = {a.name: a.default for a in op.attrs}
     attrs.update({k: v for k, v in dims.items() if k in attrs})
-    seeds = spec.seed_attrs(op)
+    seeds, totals = spec.seed_attrs(op), draw.totalled(op)
     for a in op.attrs:
         if a.enum is not None:
             attrs[a.name] = (
@@ -195,6 +195,8 @@ def middling(op: Op) -> tuple[dict[str, int], dict[str, Any]]:
             attrs[a.name] = 1234
         if a.is_list:
             attrs[a.name] = list(a.default) if a.default is not None else draw.least_list(a)
+        elif attrs[a.name] is None and spec.dim_of_attr(op, a.name) not in totals:
+            attrs[a.name] = draw.least_required(a)
     return dims, attrs
 
 

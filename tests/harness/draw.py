@@ -141,7 +141,7 @@ def sizes(ch: Chooser, op: Op) -> dict[str, int]:
     return dims
 
 
-def _totalled(op: Op) -> set[str]:
+def totalled(op: Op) -> set[str]:
     """The dims a tensor of lengths or offsets totals."""
     return {t.values.total for t in op.tensors if t.values.total is not None}
 
@@ -154,6 +154,19 @@ def _required(ch: Chooser, a: Attr) -> int | float:
         return float(min(max(REQUIRED_FLOAT, low), high))
     lo, hi = max(int(low), REQUIRED_INT[0]), min(int(high), REQUIRED_INT[1])
     return ch.integer(lo, hi, label=a.name) if lo <= hi else int(low)
+
+
+def least_required(a: Attr) -> int | float | bool:
+    """The value a fixed (not drawn) call gives a required attribute nothing
+    else sets: the least of REQUIRED_INT inside its range, REQUIRED_FLOAT moved
+    into it, False for a bool."""
+    if a.type is AttrType.BOOL:
+        return False
+    low = a.min if a.min is not None else -(2**63)
+    high = a.max if a.max is not None else 2**63 - 1
+    if a.type is AttrType.FLOAT:
+        return float(min(max(REQUIRED_FLOAT, low), high))
+    return min(max(REQUIRED_INT[0], int(low)), int(high))
 
 
 def element_bounds(a: Attr) -> tuple[int, int]:
@@ -200,7 +213,7 @@ def int_list(ch: Chooser, a: Attr) -> list[int]:
 
 def attributes(ch: Chooser, op: Op, dims: Mapping[str, int]) -> dict[str, Any]:
     values: dict[str, Any] = {}
-    seeds, totalled = spec.seed_attrs(op), _totalled(op)
+    seeds, totals = spec.seed_attrs(op), totalled(op)
     for a in op.attrs:
         if a.name in dims:
             values[a.name] = dims[a.name]
@@ -212,7 +225,7 @@ def attributes(ch: Chooser, op: Op, dims: Mapping[str, int]) -> dict[str, Any]:
             values[a.name] = int_list(ch, a)
         elif a.name in seeds:
             values[a.name] = ch.integer(0, ATTR_SEEDS - 1, label=a.name)
-        elif a.default is not None or spec.dim_of_attr(op, a.name) in totalled:
+        elif a.default is not None or spec.dim_of_attr(op, a.name) in totals:
             values[a.name] = a.default
         else:
             values[a.name] = _required(ch, a)

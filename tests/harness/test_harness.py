@@ -171,6 +171,31 @@ def test_an_op_without_a_sweep_draws_small_dims(op: Op) -> None:
                 assert a.max is None or value <= a.max, (a.name, value)
 
 
+def test_a_fixed_call_gives_a_required_attribute_a_value_in_its_range() -> None:
+    """An attribute without a default that no sweep sets (FastDeploy's required
+    ones, as `opforge-dev import` drafts them) is not passed as None by the
+    fixed calls the rejection tests start from: they would fail on it, not on
+    what they test."""
+    checked = 0
+    for op in OPS:
+        for a in op.attrs:
+            if a.enum is not None or a.is_list or spec.dim_of_attr(op, a.name) is not None:
+                continue
+            required = dataclasses.replace(a, default=None)
+            bare = dataclasses.replace(
+                op,
+                attrs=tuple(required if x is a else x for x in op.attrs),
+                sweep=tuple((k, v) for k, v in op.sweep if k != a.name),
+            )
+            value = middling(bare)[1][a.name]
+            assert value is not None, (op.name, a.name)
+            assert a.min is None or value >= a.min, (op.name, a.name, value)
+            assert a.max is None or value <= a.max, (op.name, a.name, value)
+            base_case(bare)  # a valid call is built with it
+            checked += 1
+    assert checked >= 5
+
+
 # ---------------------------------------------------------------- valid calls
 
 
