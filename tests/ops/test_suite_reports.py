@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+import opforge
 from codegen.model import Op
 from tests import ROOT
 from tests.harness import spec, timing, valid
@@ -112,6 +113,33 @@ def test_a_failing_hostile_case_is_reported_in_lines_not_the_tests_source(
     assert 2 <= len(lines) <= 13, report
     # Each line a case: its sizes, attributes and attack, then what differs.
     assert all(line.startswith(f"  {OP}[") and ": out: element " in line for line in lines[1:])
+
+
+def test_a_rejection_that_does_not_happen_is_reported_in_two_lines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A failing rejection test printed the helper's traceback (a trial's 40
+    # failures: about 4,700 lines); now what was expected and what came.
+    from tests.ops import test_spec_suite as suite
+
+    op = _op()
+    t = spec.passed(op)[0]
+    monkeypatch.setattr(suite, "call", lambda op, case, tensors: None)  # accepts anything
+    with pytest.raises(pytest.fail.Exception) as failed:
+        suite.test_bad_tensor_is_rejected(op, t, "dtype", 0, 0, 0)
+    assert failed.value.pytrace is False
+    lines = str(failed.value).splitlines()
+    assert lines[0].startswith(f"{OP}: expected OpTypeError naming "), lines
+    assert f"'{t.name}'" in lines[0], lines
+    assert lines[1:] == ["  got no error: the call was accepted"], lines
+
+    def wrong_words(op: Op, case: Case, tensors: list[Any]) -> None:
+        raise opforge.OpTypeError(f"{OP}(): something else")
+
+    monkeypatch.setattr(suite, "call", wrong_words)
+    with pytest.raises(pytest.fail.Exception) as failed:
+        suite.test_bad_tensor_is_rejected(op, t, "dtype", 0, 0, 0)
+    assert str(failed.value).splitlines()[1] == f"  got OpTypeError: {OP}(): something else"
 
 
 def test_a_replay_shows_the_cases_inputs(
