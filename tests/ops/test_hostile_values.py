@@ -99,7 +99,23 @@ def test_hostile_values_stay_inside_buffers_and_match_the_reference(op: Op, back
         hostile = hostile_cases(op, budgets.CURRENT.hostile_cases, seed=seed)
         assert len(hostile) >= 200
     calls = [_call(op, h.case, backend, i) for i, h in enumerate(hostile)]
-    outcomes = runner.run(op, binary, calls)  # a sanitizer report fails here
+    try:
+        outcomes = runner.run(op, binary, calls)
+    except runner.SanitizerReport as stopped:
+        # The case it stopped in, described as a failing case is, then the
+        # sanitizer's or the simulation's own report (its file:line).
+        i = stopped.index
+        where = (
+            f"{hostile[i].case.describe()} [{hostile[i].what}]"
+            if 0 <= i < len(hostile)
+            else "before the first case"
+        )
+        pytest.fail(
+            f"{op.name} on {backend}: the runner stopped (a sanitizer's or the simulation's "
+            f"report) in hostile-value case {i} of {len(hostile)}, value checks off:\n"
+            f"  {where}\n" + stopped.log,
+            pytrace=False,
+        )
     # A case far past its siblings (a loop running on a value no clamp bounds)
     # is named with its inputs; the batch goes on.
     seconds = [o.seconds for o in outcomes]

@@ -115,6 +115,31 @@ def test_a_failing_hostile_case_is_reported_in_lines_not_the_tests_source(
     assert all(line.startswith(f"  {OP}[") and ": out: element " in line for line in lines[1:])
 
 
+def test_a_sanitizer_stop_names_the_case_it_stopped_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    # It said "the runner stopped (exit 1) at case 38:" and the sanitizer's
+    # trace; now the case's sizes, attributes and attack, as other failures.
+    from tests.ops import test_hostile_values as hostile
+    from tests.ops.hostile_values import runner
+
+    log = "ERROR: AddressSanitizer: heap-buffer-overflow\n    #0 in run csrc/kernels/cpu/x.cc:47"
+
+    def stop(op: Op, binary: Path, calls: list[runner.Call]) -> list[runner.Outcome]:
+        raise runner.SanitizerReport("stopped", 3, log)
+
+    monkeypatch.setattr(runner, "build", lambda op: Path("not built"))
+    monkeypatch.setattr(runner, "run", stop)
+    for name in ("COUNTS", "SECONDS"):
+        monkeypatch.setattr(hostile, name, Counter())
+    with pytest.raises(pytest.fail.Exception) as failed:
+        hostile.test_hostile_values_stay_inside_buffers_and_match_the_reference(_op(), "cpu")
+    assert failed.value.pytrace is False
+    lines = str(failed.value).splitlines()
+    assert lines[0].startswith(f"{OP} on cpu: the runner stopped "), lines
+    assert "hostile-value case 3 of " in lines[0], lines
+    assert lines[1].startswith(f"  {OP}[") and lines[1].endswith("]"), lines  # sizes [attack]
+    assert lines[2:] == log.splitlines(), lines
+
+
 def test_a_rejection_that_does_not_happen_is_reported_in_two_lines(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

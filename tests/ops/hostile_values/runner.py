@@ -372,7 +372,12 @@ class Outcome:
 
 
 class SanitizerReport(AssertionError):
-    pass
+    """The runner stopped: `index` is the case it was in (-1: none had
+    started), `log` what the sanitizer or the simulation printed."""
+
+    def __init__(self, message: str, index: int, log: str) -> None:
+        super().__init__(message)
+        self.index, self.log = index, log
 
 
 def run(op: Op, binary: Path, calls: list[Call]) -> list[Outcome]:
@@ -426,11 +431,13 @@ def run(op: Op, binary: Path, calls: list[Call]) -> list[Outcome]:
         log = done.stderr.decode(errors="replace")
         started = [line for line in log.splitlines() if line.startswith("case ")]
         index = int(started[-1].split()[1]) if started else -1
+        report = "\n".join(
+            line for line in log.splitlines() if not line.startswith(("case ", "took "))
+        )[-6000:]
         raise SanitizerReport(
-            f"{op.name}: the runner stopped (exit {done.returncode}) at case {index}:\n"
-            + "\n".join(
-                line for line in log.splitlines() if not line.startswith(("case ", "took "))
-            )[-6000:]
+            f"{op.name}: the runner stopped (exit {done.returncode}) at case {index}:\n{report}",
+            index,
+            report,
         )
     outcomes = _parse(op, calls, done.stdout)
     took = re.findall(r"^took (\d+) ns$", done.stderr.decode(errors="replace"), re.MULTILINE)
