@@ -118,6 +118,9 @@ class PaddleOpView:
     attrs: tuple[PaddleAttr, ...]
     # (dim, the attribute it is bound from or "", C++: the size that attribute gives)
     dims: tuple[tuple[str, str, str], ...]
+    # Dims read from a tensor's value: (dim, tensor, C++ of its max over the
+    # bound dims, the max as the spec writes it).
+    value_dims: tuple[tuple[str, str, str, str], ...]
     dtype_var: DTypeVarView | None
     infer_dims: tuple[tuple[str, str], ...]  # (dim, C++ source) that output shapes need
     checked_call: Signature
@@ -257,6 +260,11 @@ def paddle_view(op: Op) -> PaddleOpView:
             )
             for d in op.dims
         ),
+        value_dims=tuple(
+            (d.name, d.value_of, dim_cpp(d.max, slots), d.max.render())
+            for d in op.dims
+            if d.value_of is not None and d.max is not None  # the parser requires max
+        ),
         dtype_var=dtype_var_of(op),
         infer_dims=_infer_dims(op),
         checked_call=checked,
@@ -321,6 +329,11 @@ def _infer_dims(op: Op) -> tuple[tuple[str, str], ...]:
             continue
         if d.from_attr is not None:
             sources.append((d.name, _attr_size(op, d.from_attr)))
+            continue
+        if d.value_of is not None:
+            # A value is not known when a program is built: every size that
+            # uses it is dynamic (-1), as Paddle's own ops declare such outputs.
+            sources.append((d.name, "-1"))
             continue
         binder = next(t for t in op.tensors if t.is_argument and not t.optional and t.binds(d.name))
         if not binder.forms:

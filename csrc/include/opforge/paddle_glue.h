@@ -183,6 +183,13 @@ Context context_for(const char* op, const PlaceAnchor& anchor);
 paddle::Tensor new_output(std::initializer_list<int64_t> shape, paddle::DataType dtype,
                           const PlaceAnchor& anchor);
 
+// The value of a checked [1] int32 or int64 tensor that sets a dim (a spec's
+// `value_of:`, FastDeploy's token counts): read where it lives, on the host
+// directly, else by a blocking copy of its 4 or 8 bytes to the host on the
+// place's context (which waits for the work queued before it). The caller
+// checks it (bind_dim_from_value) before sizing anything with it.
+int64_t size_value(const paddle::Tensor& t);
+
 // A new output declared with `rows: count` keeps only the rows its kernel
 // wrote: count[0] is read on the host (on a device place, a blocking copy of
 // its 4 or 8 bytes on the place's context, which waits for the kernel),
