@@ -149,6 +149,7 @@ def build(
         case.arrays[t.name] = array
         if t.values.total is not None:  # lengths: their sum is the total
             _set_total(op, t.values.total, int(array.astype(np.int64).sum()), env, attr_values)
+    _write_size_values(op, case, dims, env, rng)
     for d in op.dims:
         env.setdefault(d.name, 0)
     case.dims = env
@@ -160,6 +161,27 @@ def build(
 def built(op: Op, drawn: draw.Drawn) -> Case:
     """The case of a drawn call."""
     return build(op, drawn.dims, dict(drawn.attrs), drawn.seed, drawn.dtype)
+
+
+def _write_size_values(
+    op: Op, case: Case, given: Mapping[str, int], env: dict[str, int], rng: np.random.Generator
+) -> None:
+    """Each dim a tensor's value sets (``value_of``) written into that tensor:
+    as given (``draw.size_values``, or a test forcing one past its bound),
+    else as a tensor of lengths totals it, else drawn here inside its bounds
+    (its bound used a totalled dim, known only now)."""
+    for d in op.dims:
+        if d.value_of is None:
+            continue
+        if d.name in given:
+            env[d.name] = given[d.name]
+        elif d.name not in env and d.max is not None:
+            low = int(spec.evaluate(d.min, env)) if d.min is not None else 0
+            high = min(int(spec.evaluate(d.max, env)), low + draw.VALUE_SIZES)
+            env[d.name] = int(rng.integers(low, max(low, high) + 1))
+        source = op.tensor(d.value_of)
+        dtype = NUMPY[spec.dtype_of(source, case.dtype)]
+        case.arrays[source.name] = np.array([env.get(d.name, 0)], dtype)
 
 
 def _set_total(

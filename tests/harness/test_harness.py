@@ -241,8 +241,8 @@ def test_a_rows_output_is_cut_to_its_count_and_inferred_dynamic() -> None:
     assert problems == [] and cut["out"].shape == (2, 3)
     np.testing.assert_array_equal(cut["out"], out[:2])
     assert cut["count"].tolist() == [2]
-    assert spec.inferred_shape(op.tensor("out"), dims) == [-1, 3]
-    assert spec.inferred_shape(op.tensor("count"), dims) == [1]
+    assert spec.inferred_shape(op, op.tensor("out"), dims) == [-1, 3]
+    assert spec.inferred_shape(op, op.tensor("count"), dims) == [1]
 
 
 @pytest.mark.parametrize("count", [-1, 5, 2**31 - 1])
