@@ -161,7 +161,7 @@ def _presence(op: Op, t: Tensor) -> str:
     sizes = [d.name for d in op.dims if d.value_of == t.name]
     if sizes:
         return (
-            f"required; its value is dim {_words(sizes)}, read on the host before anything "
+            f"required, [1] or 0-D; its value is dim {_words(sizes)}, read on the host before anything "
             "is allocated (refused outside the dim's bounds)"
         )
     if not t.optional:

@@ -92,6 +92,8 @@ class PaddleTensor:
     # and the declared axis 0 (the most rows) as the spec writes it.
     rows: str
     rows_max_text: str
+    # Its value sets a dim (`value_of:`): checked as [1] or 0-D (check_size_tensor).
+    size_source: bool
 
 
 @dataclass(frozen=True)
@@ -162,6 +164,7 @@ def _tensor(op: Op, t: Tensor) -> PaddleTensor:
         infer_dtype = f"{t.name}_dtype" if t.role is Role.INOUT else paddle
         size = f"sizeof({elem(t)})"
     slots = {r: f"{r}.get()" for e in t.shape for r in e.refs()}
+    size_source = any(d.value_of == t.name for d in op.dims)
     return PaddleTensor(
         name=t.name,
         optional=t.optional,
@@ -175,7 +178,8 @@ def _tensor(op: Op, t: Tensor) -> PaddleTensor:
         memory=MEMORY[t.host],
         shape_text=shapes_text(t),
         binds=() if t.forms else _binds(t.shape),
-        checks=() if t.forms else _checks(t.shape),
+        # A size source's one element is checked with its rank (check_size_tensor).
+        checks=() if t.forms or size_source else _checks(t.shape),
         form_ranks="{" + ", ".join(str(len(shape)) for shape in t.forms) + "}",
         forms=tuple(
             PaddleForm(k, _binds(shape), _checks(shape)) for k, shape in enumerate(t.forms)
@@ -193,6 +197,7 @@ def _tensor(op: Op, t: Tensor) -> PaddleTensor:
         ),
         rows=t.rows or "",
         rows_max_text=t.shape[0].render() if t.rows is not None else "",
+        size_source=size_source,
     )
 
 

@@ -177,6 +177,8 @@ def test_remove_padding_a_size_read_from_a_tensors_value() -> None:
     # before anything is allocated.
     assert "bad size value 4," in summary, summary
     assert "dim bound " in summary, summary  # past its max, through the tree's own test
+    for backend in BACKENDS:  # token_num also as the 0-D tensor paddle.sum gives
+        assert f"valid with 0-D sizes ({backend}) " in summary, summary
     for backend in BACKENDS:
         changed = _line(out, f"remove_padding ({backend}): ")
         # Some valid cases pack tokens (not all: bsz = 0 and max_len = 0 are swept).
