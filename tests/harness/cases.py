@@ -129,9 +129,7 @@ def build(
     unit_axes = any(t.unit_axis for t in op.tensors) and seed % 2 == 1
     # ... and the tensors whose value sets a dim as 0-D in the other half.
     scalar_sizes = bool(spec.value_sources(op)) and seed % 2 == 0
-    case = Case(
-        op, {}, attr_values, dtype=dtype, unit_axes=unit_axes, scalar_sizes=scalar_sizes
-    )
+    case = Case(op, {}, attr_values, dtype=dtype, unit_axes=unit_axes, scalar_sizes=scalar_sizes)
     pending = list(spec.passed(op))
     # Sources of prefix sums first, so that the totals they set are known.
     pending.sort(key=lambda t: t.values.prefix_sum_of is not None)
