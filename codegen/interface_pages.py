@@ -158,6 +158,12 @@ def _presence(op: Op, t: Tensor) -> str:
         )
     if t.role is Role.OUTPUT:
         return "made by the glue, returned"
+    sizes = [d.name for d in op.dims if d.value_of == t.name]
+    if sizes:
+        return (
+            f"required, [1] or 0-D; its value is dim {_words(sizes)}, read on the host before anything "
+            "is allocated (refused outside the dim's bounds)"
+        )
     if not t.optional:
         return "required"
     if not t.required_when:
@@ -237,6 +243,9 @@ def dim_row(op: Op, d: Dim) -> DimRow:
     if d.from_attr is not None:
         listed = op.attr(d.from_attr).is_list
         bound_by = f"{'the length of ' if listed else ''}attribute {d.from_attr}"
+    elif d.value_of is not None:
+        # Read by the glue on the host, checked against max before any allocation.
+        bound_by = f"the value of {d.value_of} (read when called; -1 in a static graph)"
     else:
         # Tensors that may bind it, up to the first that is always present.
         binders = []

@@ -108,7 +108,10 @@ DimExpr = Union[DimConst, DimRef, DimBinOp]  # noqa: UP007 - a runtime alias, Py
 @dataclass(frozen=True)
 class Dim:
     """A symbolic size. Bound at call time from the first present tensor whose
-    shape names it alone at some axis, or from an attribute (``from_attr``)."""
+    shape names it alone at some axis, from an attribute (``from_attr``), or
+    from the value of a [1] int32/int64 input (``value_of``: FastDeploy's
+    token counts held in a tensor; the glue reads it on the host and checks it
+    against ``max``, which such a dim must declare, before allocating)."""
 
     name: str
     doc: str
@@ -117,10 +120,17 @@ class Dim:
     min: DimExpr | None = None  # checked whenever the call binds the dim
     max: DimExpr | None = None
     bound_lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    value_of: str | None = None
 
     def line_of(self, bound: str) -> int:
-        """The spec line of the dim's ``min`` or ``max`` (its own line if absent)."""
+        """The spec line of the dim's ``min``, ``max`` or ``value_of`` (its own
+        line if absent)."""
         return dict(self.bound_lines).get(bound, self.loc.line)
+
+    @property
+    def set_elsewhere(self) -> bool:
+        """Set by an attribute or a tensor's value, not by a tensor's shape."""
+        return self.from_attr is not None or self.value_of is not None
 
 
 class Role(enum.Enum):

@@ -69,6 +69,7 @@ class _FileParser(CrossFieldRules):
         # A tensor dropped for an error would make its dims and dtype set look
         # unused; those checks are skipped then.
         self.dropped_tensor = False
+        self.unsourced_dims: set[str] = set()
         self.attrs_with_default: set[str] = set()
 
     # ---- the spec ---------------------------------------------------------------------
@@ -106,6 +107,7 @@ class _FileParser(CrossFieldRules):
         self.check_env_unique(attrs)
         self.check_attr_refs(tensors, attrs, dims)
         self.check_dims_bound(dims, tensors)
+        self.check_value_dims(dims, tensors, attrs)
         self.check_dtype_vars_bound(dtype_vars, tensors)
         self.check_values(tensors, dims, attrs)
         self.check_value_domains(tensors)
@@ -309,7 +311,7 @@ class _FileParser(CrossFieldRules):
             line = node.key_lines[name]
             where = f"dims.{field_name(name)}"
             name_ok = self.check_name(name, line, where)
-            from_attr = None
+            from_attr = value_of = None
             bounds: dict[str, DimExpr] = {}
             bound_lines: dict[str, int] = {}
             if isinstance(spec, LocDict):
@@ -337,6 +339,15 @@ class _FileParser(CrossFieldRules):
                     from_attr, spec.key_lines["attr"], f"{where}.attr"
                 ):
                     from_attr = None
+                    self.unsourced_dims.add(str(name))
+                value_of = spec.get("value_of")
+                if value_of is not None:
+                    bound_lines["value_of"] = spec.key_lines["value_of"]
+                    if not self.check_name(
+                        value_of, spec.key_lines["value_of"], f"{where}.value_of"
+                    ):
+                        value_of = None
+                        self.unsourced_dims.add(str(name))
             elif self.check_type(spec, str, line, where):
                 doc = " ".join(spec.split())
             else:
@@ -351,6 +362,7 @@ class _FileParser(CrossFieldRules):
                         bounds.get("min"),
                         bounds.get("max"),
                         tuple(sorted(bound_lines.items())),
+                        value_of,
                     )
                 )
         return dims
@@ -968,9 +980,11 @@ class _FileParser(CrossFieldRules):
         if not self.check_type(raw, dict, data.key_lines["sweep"], "sweep"):
             return ()
         int_attrs = {a.name for a in attrs if a.type in _INT_ATTRS}
-        set_elsewhere = {d.name for d in dims if d.from_attr} | {
-            t.values.total for t in tensors if t.values.total
-        }
+        set_elsewhere = (
+            {d.name for d in dims if d.set_elsewhere}
+            | self.unsourced_dims
+            | {t.values.total for t in tensors if t.values.total}
+        )
         seen: list[str] = []
         result = []
         for key, sizes in raw.items():
@@ -978,7 +992,10 @@ class _FileParser(CrossFieldRules):
             where = f"sweep.{field_name(key)}"
             if key in set_elsewhere:
                 self.error(
-                    line, where, f"'{key}' is set by an attribute or a prefix-sum total, not swept"
+                    line,
+                    where,
+                    f"'{key}' is set by an attribute, a tensor's value or a prefix-sum total, "
+                    "not swept",
                 )
             elif key not in {d.name for d in dims} and key not in int_attrs:
                 self.error(line, where, f"{show(key)} is neither a dim nor an int attribute")

@@ -14,6 +14,7 @@ from codegen.model import (
     Dim,
     DimBinOp,
     DimConst,
+    DimExpr,
     DimRef,
     DType,
     DTypeVar,
@@ -54,6 +55,8 @@ def _domain(low: float | None, high: float | None) -> str:
 class CrossFieldRules(Diagnostics):
     # Set while the sections are parsed (codegen/parse.py).
     dropped_tensor: bool  # a tensor was dropped for an error: no "unused" follow-ons
+    # Dims whose `attr` or `value_of` was refused: set elsewhere, not "unbound".
+    unsourced_dims: set[str]
     attrs_with_default: set[str]
 
     def check_unique(self, dims: list[Dim], tensors: list[Tensor], attrs: list[Attr]) -> None:
@@ -195,7 +198,7 @@ class CrossFieldRules(Diagnostics):
                         d.loc.line, f"dims.{d.name}", "declared but no tensor's shape uses it"
                     )
                 continue
-            if d.from_attr is not None:
+            if d.set_elsewhere or d.name in self.unsourced_dims:
                 continue
             binders = [t for t in tensors if t.is_argument and t.binds(d.name)]
             if not binders and not self.dropped_tensor:
@@ -397,6 +400,126 @@ class CrossFieldRules(Diagnostics):
                     f"the count '{count.name}' is returned whole; it cannot declare rows "
                     "of its own",
                 )
+
+    def check_value_dims(self, dims: list[Dim], tensors: list[Tensor], attrs: list[Attr]) -> None:
+        """``value_of: <tensor>``: a dim read from the value of a [1] int32 or
+        int64 input that every call passes and the op does not write, bounded
+        by ``max`` over dims a call binds from shapes or attributes (read and
+        checked in the glue before anything is allocated), and sizing only what
+        the glue makes (new outputs, scratch): a caller's shape would be a
+        second source for it, checked before the value is read."""
+        by_dim = {d.name: d for d in dims}
+        by_tensor = {t.name: t for t in tensors}
+        attr_names = {a.name for a in attrs}
+        for d in dims:
+            if d.value_of is None:
+                continue
+            line = d.line_of("value_of")
+            where = f"dims.{d.name}.value_of"
+            if d.from_attr is not None:
+                self.error(
+                    line,
+                    where,
+                    "a dim is set by an attribute (attr) or by a tensor's value (value_of), "
+                    "not both",
+                )
+            self._check_value_source(d, by_tensor.get(d.value_of), attr_names, line, where)
+            if d.max is None:
+                self.error(
+                    line,
+                    where,
+                    "a dim read from a tensor's value needs 'max': an upper bound over the "
+                    "other dims (e.g. max: bsz * max_seq_len), checked before anything is "
+                    "allocated, so that no value can size a huge allocation",
+                )
+            else:
+                self._check_value_bound(d, d.max, by_dim, tensors)
+            for t in tensors:
+                if not t.is_argument:
+                    continue
+                for k, shape in enumerate(t.shapes):
+                    for axis, expr in enumerate(shape):
+                        if d.name not in expr.refs():
+                            continue
+                        key = f"shape.one_of[{k}][{axis}]" if t.forms else f"shape[{axis}]"
+                        self.error(
+                            t.line_of(key),
+                            f"tensor {t.name}.{key}",
+                            f"dim '{d.name}' is read from the value of '{d.value_of}' "
+                            f"(dims.{d.name}.value_of); only new outputs and scratch may use "
+                            "it in their shapes: a caller's shape would be a second source "
+                            "for it",
+                        )
+
+    def _check_value_source(
+        self, d: Dim, source: Tensor | None, attrs: set[str], line: int, where: str
+    ) -> None:
+        """The tensor a dim's value is read from: a required [1] int32 or int64
+        input (check_value_dims)."""
+        name = d.value_of
+        if source is None:
+            if name in attrs:
+                self.error(
+                    line,
+                    where,
+                    f"'{name}' is an attribute; value_of names a [1] int32 or int64 input "
+                    "tensor (a dim set by an attribute says attr:)",
+                )
+            elif not self.dropped_tensor:
+                self.error(line, where, f"no tensor named {show(name)}")
+        elif source.role is not Role.INPUT:
+            self.error(
+                line,
+                where,
+                f"'{source.name}' must be an input (role in) that the op does not write, "
+                f"not a '{source.role.value}' tensor",
+            )
+        elif source.optional:
+            self.error(
+                line,
+                where,
+                f"'{source.name}' is optional; a dim read from a tensor's value needs that "
+                "tensor in every call",
+            )
+        elif source.dtype not in (DType.INT32, DType.INT64):
+            got = source.dtype.name if isinstance(source.dtype, DTypeVar) else source.dtype.value
+            self.error(line, where, f"'{source.name}' must be int32 or int64, not {got}")
+        elif source.forms or source.shape != (DimConst(1),):
+            shape = ", ".join(e.render() for e in source.shape)
+            self.error(
+                line,
+                where,
+                f"'{source.name}' must have shape [1] (one value), not "
+                + ("shape alternatives" if source.forms else f"[{shape}]"),
+            )
+
+    def _check_value_bound(
+        self, d: Dim, bound: DimExpr, dims: dict[str, Dim], tensors: list[Tensor]
+    ) -> None:
+        """A value dim's max is over dims that every call binds before the value
+        is read: by an attribute or a required caller's shape."""
+        line, where = d.line_of("max"), f"dims.{d.name}.max"
+        for ref in dict.fromkeys(bound.refs()):
+            other = dims.get(ref)
+            if other is None:
+                continue  # undefined: check_sizes
+            if other.value_of is not None:
+                self.error(
+                    line,
+                    where,
+                    f"the bound of a dim read from a tensor's value is over dims set by "
+                    f"shapes or attributes; '{ref}' is itself read from a tensor's value",
+                )
+            elif other.from_attr is None and not any(
+                t.is_argument and not t.optional and t.binds(ref) for t in tensors
+            ):
+                if not self.dropped_tensor:
+                    self.error(
+                        line,
+                        where,
+                        f"the bound uses '{ref}', which no attribute or required input binds; "
+                        "the value's bound must be known in every call",
+                    )
 
     def check_values(self, tensors: list[Tensor], dims: list[Dim], attrs: list[Attr]) -> None:
         """Value domains name declared dims and tensors of a fitting shape."""

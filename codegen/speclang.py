@@ -161,10 +161,18 @@ FILL = Section(
 )
 DIM = Section(
     "dim",
-    "A symbolic size, with a doc, and optionally the attribute that sets it and bounds.",
+    "A symbolic size, with a doc, and optionally the attribute or tensor value that sets "
+    "it and bounds.",
     (
         _f("doc", True, TEXT, "what the size counts"),
         _f("attr", False, NAME, "the int attribute that sets this dim"),
+        _f(
+            "value_of",
+            False,
+            NAME,
+            "the [1] int32 or int64 input whose value sets this dim (read on the host "
+            "when the op is called; needs max, checked before anything is allocated)",
+        ),
         _f("min", False, DIM_EXPR, "checked whenever a call binds the dim"),
         _f("max", False, DIM_EXPR, "checked whenever a call binds the dim"),
     ),

@@ -139,7 +139,7 @@ def required_text(t: Tensor) -> str:
 def dim_known(op: Op, dim: str) -> str:
     """C++ condition, in the entry, that `dim` was bound by this call (a dim that
     only absent optional tensors bind is passed as 0 and means nothing)."""
-    if any(d.name == dim and d.from_attr for d in op.dims):
+    if any(d.name == dim and d.set_elsewhere for d in op.dims):
         return "true"
     binders = [t for t in op.tensors if t.is_argument and t.binds(dim)]
     if any(not t.optional for t in binders):

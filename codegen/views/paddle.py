@@ -92,6 +92,8 @@ class PaddleTensor:
     # and the declared axis 0 (the most rows) as the spec writes it.
     rows: str
     rows_max_text: str
+    # Its value sets a dim (`value_of:`): checked as [1] or 0-D (check_size_tensor).
+    size_source: bool
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,9 @@ class PaddleOpView:
     attrs: tuple[PaddleAttr, ...]
     # (dim, the attribute it is bound from or "", C++: the size that attribute gives)
     dims: tuple[tuple[str, str, str], ...]
+    # Dims read from a tensor's value: (dim, tensor, C++ of its max over the
+    # bound dims, the max as the spec writes it).
+    value_dims: tuple[tuple[str, str, str, str], ...]
     dtype_var: DTypeVarView | None
     infer_dims: tuple[tuple[str, str], ...]  # (dim, C++ source) that output shapes need
     checked_call: Signature
@@ -159,6 +164,7 @@ def _tensor(op: Op, t: Tensor) -> PaddleTensor:
         infer_dtype = f"{t.name}_dtype" if t.role is Role.INOUT else paddle
         size = f"sizeof({elem(t)})"
     slots = {r: f"{r}.get()" for e in t.shape for r in e.refs()}
+    size_source = any(d.value_of == t.name for d in op.dims)
     return PaddleTensor(
         name=t.name,
         optional=t.optional,
@@ -172,7 +178,8 @@ def _tensor(op: Op, t: Tensor) -> PaddleTensor:
         memory=MEMORY[t.host],
         shape_text=shapes_text(t),
         binds=() if t.forms else _binds(t.shape),
-        checks=() if t.forms else _checks(t.shape),
+        # A size source's one element is checked with its rank (check_size_tensor).
+        checks=() if t.forms or size_source else _checks(t.shape),
         form_ranks="{" + ", ".join(str(len(shape)) for shape in t.forms) + "}",
         forms=tuple(
             PaddleForm(k, _binds(shape), _checks(shape)) for k, shape in enumerate(t.forms)
@@ -190,6 +197,7 @@ def _tensor(op: Op, t: Tensor) -> PaddleTensor:
         ),
         rows=t.rows or "",
         rows_max_text=t.shape[0].render() if t.rows is not None else "",
+        size_source=size_source,
     )
 
 
@@ -257,6 +265,11 @@ def paddle_view(op: Op) -> PaddleOpView:
             )
             for d in op.dims
         ),
+        value_dims=tuple(
+            (d.name, d.value_of, dim_cpp(d.max, slots), d.max.render())
+            for d in op.dims
+            if d.value_of is not None and d.max is not None  # the parser requires max
+        ),
         dtype_var=dtype_var_of(op),
         infer_dims=_infer_dims(op),
         checked_call=checked,
@@ -321,6 +334,11 @@ def _infer_dims(op: Op) -> tuple[tuple[str, str], ...]:
             continue
         if d.from_attr is not None:
             sources.append((d.name, _attr_size(op, d.from_attr)))
+            continue
+        if d.value_of is not None:
+            # A value is not known when a program is built: every size that
+            # uses it is dynamic (-1), as Paddle's own ops declare such outputs.
+            sources.append((d.name, "-1"))
             continue
         binder = next(t for t in op.tensors if t.is_argument and not t.optional and t.binds(d.name))
         if not binder.forms:

@@ -81,14 +81,22 @@ def _spec_default(a: Attr) -> str:
 
 
 def _returns_doc(op: Op) -> str:
-    """The docstring's Returns line, and what a `rows:` output holds."""
+    """The docstring's Returns line, what a `rows:` output holds, and the
+    dims that a tensor's value sets."""
     rows = "".join(
         f" {t.name} holds the first {t.rows}[0] rows (of at most {t.shape[0].render()}): "
         "those the kernel wrote."
         for t in op.new_outputs
         if t.rows is not None
     )
-    return _returned(op) + rows
+    # A dim read from a tensor's value (`value_of:`): what sizes the outputs.
+    values = "".join(
+        f" {d.name} is the value {d.value_of} holds, read when called and refused "
+        f"outside [0, {d.max.render()}] (a static graph's shapes say -1)."
+        for d in op.dims
+        if d.value_of is not None and d.max is not None
+    )
+    return _returned(op) + rows + values
 
 
 def _returned(op: Op) -> str:

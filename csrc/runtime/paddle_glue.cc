@@ -127,6 +127,13 @@ paddle::Tensor new_output(std::initializer_list<int64_t> shape, paddle::DataType
       std::make_shared<phi::DenseTensor>(paddle::memory::AllocShared(place, bytes), meta));
 }
 
+int64_t size_value(const paddle::Tensor& t) {
+  const bool on_host = t.place().GetType() == phi::AllocationType::CPU;
+  const paddle::Tensor host = on_host ? t : t.copy_to(paddle::CPUPlace(), true);
+  return host.dtype() == paddle::DataType::INT32 ? static_cast<int64_t>(host.data<int32_t>()[0])
+                                                 : host.data<int64_t>()[0];
+}
+
 void keep_written_rows(const char* op,
                        const char* tensor,
                        paddle::Tensor& out,
@@ -135,12 +142,7 @@ void keep_written_rows(const char* op,
                        const char* max_text) {
   auto& dense = static_cast<phi::DenseTensor&>(*out.impl());
   phi::DDim dims = dense.dims();
-  const bool on_host = count.place().GetType() == phi::AllocationType::CPU;
-  const paddle::Tensor host = on_host ? count : count.copy_to(paddle::CPUPlace(), true);
-  const int64_t got = host.dtype() == paddle::DataType::INT32
-                          ? static_cast<int64_t>(host.data<int32_t>()[0])
-                          : host.data<int64_t>()[0];
-  dims[0] = written_rows(op, tensor, count_name, got, dims[0], max_text);
+  dims[0] = written_rows(op, tensor, count_name, size_value(count), dims[0], max_text);
   dense.Resize(dims);
 }
 

@@ -258,6 +258,26 @@ void fail_dim_negative(const char* op, const char* dim, int64_t got) {
         std::string("dim '") + dim + "' must be >= 0, got " + std::to_string(got));
 }
 
+void fail_size_value(const char* op,
+                     const char* arg,
+                     int64_t got,
+                     int64_t max,
+                     const char* max_text,
+                     const DimSlot& dim) {
+  const std::string max_value = std::to_string(max);
+  const std::string spelled =
+      max_value == max_text ? max_value : std::string(max_text) + " = " + max_value;
+  const bool in_bounds = got >= 0 && got <= max;  // then past kMaxDim: a limit
+  const std::string why =
+      got < 0      ? std::string("must be >= 0")
+      : !in_bounds ? "must be <= " + spelled
+                   : "is past the limit of " + std::to_string(kMaxDim) + " elements per dim";
+  raise(in_bounds ? ErrorKind::kLimit : ErrorKind::kShape,
+        op,
+        std::string("dim '") + dim.name + "' " + why + ", got " + std::to_string(got) +
+            " (the value of argument '" + arg + "')");
+}
+
 void fail_form(const char* op, const char* arg, int64_t got, int forms, const char* shapes) {
   raise(ErrorKind::kShape, op,
         std::string("the form of argument '") + arg + "' must be 0 to " +

@@ -45,6 +45,19 @@ tensors:
   - {name: flags, dtype: bool, shape: [n], role: inout, doc: flags}
   - {name: limits, dtype: int64, shape: [n], doc: limits}
 """,
+    "value_sized_outputs": """
+op: value_sized_outputs
+kernels: [cpu, xpu3]
+doc: outputs sized by the value a [1] tensor holds (FastDeploy's token_num)
+dims:
+  n: slots
+  k: {doc: tokens, value_of: token_num, max: 4 * n}
+tensors:
+  - {name: lens, dtype: int32, shape: [n], doc: lengths}
+  - {name: token_num, dtype: int32, shape: [1], host: true, doc: the token count}
+  - {name: ids, dtype: int64, shape: [k], role: out, doc: one per token}
+  - {name: offsets, dtype: int32, shape: [k + 1], role: out, doc: one more}
+""",
     "only_new_outputs": """
 op: only_new_outputs
 kernels: [cpu]

@@ -178,7 +178,153 @@ def count_with(old: str, new: str) -> str:
     return edit(rows_of_y("count"), (COUNT, COUNT.replace(old, new)))
 
 
+# BASE with a dim read from a tensor's value: k is the value cnt holds, at
+# most n * m; the new output z has k elements.
+VALUE = edit(
+    BASE,
+    ("  m: columns\n", "  m: columns\n  k:\n    doc: tokens\n    value_of: cnt\n    max: n * m\n"),
+    (
+        "    doc: uniform draws\n",
+        "    doc: uniform draws\n  - name: cnt\n    dtype: int64\n    shape: [1]\n"
+        "    doc: the token count\n  - name: z\n    dtype: int32\n    shape: [k]\n"
+        "    role: out\n    doc: one per token\n",
+    ),
+)
+CNT = "  - name: cnt\n    dtype: int64\n    shape: [1]\n"
+
+
+def value_of(name: str) -> str:
+    """VALUE with k read from ``name`` (its line marked)."""
+    return edit(VALUE, ("    value_of: cnt\n", f"    value_of: {name} {MARK}\n"))
+
+
+def cnt_with(old: str, new: str) -> str:
+    """VALUE with one line of the tensor cnt changed (k's value_of line marked)."""
+    return edit(value_of("cnt"), (CNT, CNT.replace(old, new)))
+
+
 CASES: list[Bad] = [
+    # ---- dims read from a tensor's value (`value_of:`)
+    Bad("value-of-undefined", value_of("cnx"), ("k", "value_of"), ("no tensor named 'cnx'",)),
+    Bad(
+        "value-of-an-attribute",
+        value_of("seed"),
+        ("k", "value_of"),
+        ("'seed' is an attribute", "[1] int32 or int64 input"),
+    ),
+    Bad(
+        "value-of-an-output",
+        value_of("z"),
+        ("k", "value_of"),
+        ("'z' must be an input (role in)", "not a 'out' tensor"),
+    ),
+    Bad(
+        "value-of-in-place",
+        value_of("y"),
+        ("k", "value_of"),
+        ("must be an input (role in) that the op does not write", "'inout'"),
+    ),
+    Bad(
+        "value-of-scratch",
+        value_of("noise"),
+        ("k", "value_of"),
+        ("must be an input (role in)", "'scratch'"),
+    ),
+    Bad(
+        "value-of-optional",
+        cnt_with("    shape: [1]\n", "    shape: [1]\n    optional: true\n"),
+        ("k", "value_of"),
+        ("'cnt' is optional", "in every call"),
+    ),
+    Bad(
+        "value-of-float",
+        cnt_with("int64", "float32"),
+        ("k", "value_of"),
+        ("'cnt' must be int32 or int64", "not float32"),
+    ),
+    Bad(
+        "value-of-bool",
+        cnt_with("int64", "bool"),
+        ("k", "value_of"),
+        ("must be int32 or int64", "not bool"),
+    ),
+    Bad(
+        "value-of-dtype-set",
+        cnt_with("int64", "T"),
+        ("k", "value_of"),
+        ("must be int32 or int64", "not T"),
+    ),
+    Bad(
+        "value-of-two-values",
+        cnt_with("[1]", "[2]"),
+        ("k", "value_of"),
+        ("'cnt' must have shape [1]", "not [2]"),
+    ),
+    Bad(
+        "value-of-per-row",
+        cnt_with("[1]", "[n]"),
+        ("k", "value_of"),
+        ("must have shape [1]", "not [n]"),
+    ),
+    Bad(
+        "value-of-shape-alternatives",
+        cnt_with("[1]", "{one_of: [[1], [1, 1]]}"),
+        ("k", "value_of"),
+        ("must have shape [1]", "not shape alternatives"),
+    ),
+    Bad(
+        "value-of-without-max",
+        edit(value_of("cnt"), ("    max: n * m\n", "")),
+        ("k", "value_of"),
+        ("needs 'max'", "upper bound", "before anything is allocated"),
+    ),
+    Bad(
+        "value-of-and-attr",
+        edit(value_of("cnt"), ("    max: n * m\n", "    max: n * m\n    attr: seed\n")),
+        ("k", "value_of"),
+        ("by an attribute (attr) or by a tensor's value (value_of), not both",),
+    ),
+    Bad(
+        "value-of-max-over-itself",
+        edit(VALUE, ("    max: n * m\n", f"    max: n * k {MARK}\n")),
+        ("k", "max"),
+        ("'k' is itself read from a tensor's value",),
+    ),
+    Bad(
+        "value-of-max-over-an-optional-dim",
+        edit(
+            VALUE,
+            ("  m: columns\n", "  m: columns\n  p: mask positions\n"),
+            ("    shape: [m]\n    optional: true\n", "    shape: [p]\n    optional: true\n"),
+            ("    max: n * m\n", f"    max: n * p {MARK}\n"),
+        ),
+        ("k", "max"),
+        ("the bound uses 'p', which no attribute or required input binds",),
+    ),
+    Bad(
+        "value-of-in-a-caller-shape",
+        edit(
+            VALUE,
+            ("    shape: [n]\n    role: inout\n", f"    shape: [k] {MARK}\n    role: inout\n"),
+        ),
+        ("y", "shape[0]"),
+        ("dim 'k' is read from the value of 'cnt'", "only new outputs and scratch"),
+    ),
+    Bad(
+        "value-of-in-an-input-expression",
+        edit(VALUE, ("    shape: [n, m]\n", f"    shape: [n, k + 1] {MARK}\n")),
+        ("x", "shape[1]"),
+        ("dim 'k' is read from the value of 'cnt'",),
+        alone=False,  # and m, now unused
+    ),
+    Bad(
+        "value-of-swept",
+        VALUE + f"sweep:\n  n: [1]\n  m: [1]\n  k: [2] {MARK}\n",
+        ("sweep", "k"),
+        ("'k' is set by an attribute, a tensor's value or a prefix-sum total, not swept",),
+    ),
+    Bad("value-of-a-number", value_of("3"), ("k", "value_of"), ("expected a string", "3")),
+    Bad("value-of-a-list", value_of("[cnt]"), ("k", "value_of"), ("expected a string", "list")),
     # ---- rows the kernel decides (`rows:`)
     Bad(
         "rows-on-an-input",
@@ -1478,6 +1624,18 @@ def test_base_spec_is_valid(tmp_path: Path) -> None:
         ("noise", 25),
     ]
     assert [(a.name, a.loc.line) for a in op.attrs] == [("mode", 32), ("seed", 37)]
+
+
+def test_a_dim_read_from_a_tensors_value(tmp_path: Path) -> None:
+    op = load_spec(write(tmp_path, VALUE), tmp_path)
+    k = next(d for d in op.dims if d.name == "k")
+    assert k.value_of == "cnt" and k.from_attr is None and k.set_elsewhere
+    assert k.max == DimBinOp("*", DimRef("n"), DimRef("m"))
+    assert k.line_of("value_of") == VALUE.splitlines().index("    value_of: cnt") + 1
+    # int32 too, in host memory, with FastDeploy's trailing unit axis.
+    for old, new in (("int64", "int32"), ("[1]\n", "[1]\n    host: true\n    unit_axis: true\n")):
+        other = load_spec(write(tmp_path, edit(VALUE, (CNT, CNT.replace(old, new)))), tmp_path)
+        assert next(d for d in other.dims if d.name == "k").value_of == "cnt"
 
 
 def test_rows_name_their_count(tmp_path: Path) -> None:

@@ -30,12 +30,16 @@ class Case:
     unit_axes: bool = False
     # The form each tensor with shape alternatives comes in (absent: form 0).
     forms: dict[str, int] = field(default_factory=dict)
+    # Tensors whose value sets a dim go to the op as 0-D tensors (what
+    # paddle.sum gives; the arrays here keep the declared [1]).
+    scalar_sizes: bool = False
 
     def describe(self) -> str:
         dims = " ".join(f"{k}={v}" for k, v in self.dims.items())
         attrs = " ".join(f"{k}={v}" for k, v in self.attrs.items())
         dtype = f" | {self.dtype.value}" if self.dtype else ""
         unit = " | with unit axes" if self.unit_axes else ""
+        unit += " | 0-D sizes" if self.scalar_sizes else ""
         forms = "".join(f" | {t} in form {k}" for t, k in self.forms.items())
         return f"{self.op.name}[{dims} | {attrs}{dtype}{unit}{forms}]"
 
@@ -44,6 +48,8 @@ class Case:
         array = self.arrays[t.name]
         if array is not None and self.unit_axes and t.unit_axis:
             return array[..., None]
+        if array is not None and self.scalar_sizes and t.name in spec.value_sources(self.op):
+            return array.reshape(())
         return array
 
     def dtype_of(self, t: Tensor) -> DType:
@@ -121,7 +127,9 @@ def build(
         dtype = op.dtype_vars[0].choices[0]
     # Half the calls pass the unit_axis tensors as [..., 1].
     unit_axes = any(t.unit_axis for t in op.tensors) and seed % 2 == 1
-    case = Case(op, {}, attr_values, dtype=dtype, unit_axes=unit_axes)
+    # ... and the tensors whose value sets a dim as 0-D in the other half.
+    scalar_sizes = bool(spec.value_sources(op)) and seed % 2 == 0
+    case = Case(op, {}, attr_values, dtype=dtype, unit_axes=unit_axes, scalar_sizes=scalar_sizes)
     pending = list(spec.passed(op))
     # Sources of prefix sums first, so that the totals they set are known.
     pending.sort(key=lambda t: t.values.prefix_sum_of is not None)
@@ -149,6 +157,7 @@ def build(
         case.arrays[t.name] = array
         if t.values.total is not None:  # lengths: their sum is the total
             _set_total(op, t.values.total, int(array.astype(np.int64).sum()), env, attr_values)
+    _write_size_values(op, case, dims, env, rng)
     for d in op.dims:
         env.setdefault(d.name, 0)
     case.dims = env
@@ -160,6 +169,27 @@ def build(
 def built(op: Op, drawn: draw.Drawn) -> Case:
     """The case of a drawn call."""
     return build(op, drawn.dims, dict(drawn.attrs), drawn.seed, drawn.dtype)
+
+
+def _write_size_values(
+    op: Op, case: Case, given: Mapping[str, int], env: dict[str, int], rng: np.random.Generator
+) -> None:
+    """Each dim a tensor's value sets (``value_of``) written into that tensor:
+    as given (``draw.size_values``, or a test forcing one past its bound),
+    else as a tensor of lengths totals it, else drawn here inside its bounds
+    (its bound used a totalled dim, known only now)."""
+    for d in op.dims:
+        if d.value_of is None:
+            continue
+        if d.name in given:
+            env[d.name] = given[d.name]
+        elif d.name not in env and d.max is not None:
+            low = int(spec.evaluate(d.min, env)) if d.min is not None else 0
+            high = min(int(spec.evaluate(d.max, env)), low + draw.VALUE_SIZES)
+            env[d.name] = int(rng.integers(low, max(low, high) + 1))
+        source = op.tensor(d.value_of)
+        dtype = NUMPY[spec.dtype_of(source, case.dtype)]
+        case.arrays[source.name] = np.array([env.get(d.name, 0)], dtype)
 
 
 def _set_total(

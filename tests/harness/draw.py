@@ -18,10 +18,12 @@ values). On top of them, what a call of an op is drawn from:
   sets (drawn specs have them) takes ``REQUIRED_INT`` / ``REQUIRED_FLOAT``
   moved into its range; one that sets a dim a tensor totals stays None:
   ``cases.build`` sets it from the lengths it draws.
+- ``size_values``: a dim a tensor's value sets (``value_of``), inside its
+  bounds; ``cases.build`` writes it into that tensor.
 - ``dtype``: one of the op's dtype set (None without a set).
 - ``seed``: the seed of the values (``cases.build`` draws them from it).
 
-``call`` draws all four in that order. Values are drawn by ``cases.build``
+``call`` draws them in that order. Values are drawn by ``cases.build``
 from a NumPy generator seeded by the drawn seed, in both modes.
 """
 
@@ -45,7 +47,8 @@ REQUIRED_FLOAT = 0.5  # ... a required float one: this (moved into its range)
 VALUE_SEEDS = 2**32  # the values' seed: [0, 2**32)
 ATTR_SEEDS = 2**31  # a seed attribute: [0, 2**31), fixed per case so a reference can replay it
 LIST_LONGER = 8  # an int list's length: from its min_length to at most this many more
-LIST_ELEMENTS = (-4, 24)  # its elements: from here, moved into its element bounds
+LIST_ELEMENTS = (-4, 24)
+VALUE_SIZES = 4096  # a dim a tensor's value sets: drawn at most this far past its min  # its elements: from here, moved into its element bounds
 INT32_RANGE = (-(2**31), 2**31 - 1)
 
 
@@ -136,7 +139,7 @@ def sizes(ch: Chooser, op: Op) -> dict[str, int]:
         dims[name] = ch.choice([int(e.evaluate(dims)) for e in choices], label=name)
     if not op.sweep:
         for d in op.dims:
-            if d.from_attr is None:
+            if not d.set_elsewhere:
                 dims[d.name] = ch.integer(*UNSWEPT_DIMS, label=d.name)
     return dims
 
@@ -240,8 +243,36 @@ def seed(ch: Chooser) -> int:
     return ch.integer(0, VALUE_SEEDS - 1, label="seed")
 
 
+def size_values(ch: Chooser, op: Op, dims: dict[str, int], attrs: Mapping[str, Any]) -> None:
+    """Each dim a tensor's value sets (``value_of``), into ``dims``: its min
+    (0 if none), its max, or one in between, the max evaluated over the drawn
+    sizes and the attributes' dims. Not one that a tensor of lengths totals
+    (``cases.build`` sets it from them), nor one whose bound uses such a dim
+    (``cases.build`` draws it once that is known). At most VALUE_SIZES past
+    its min, so a bound over large dims does not make a huge output."""
+    env = dict(dims)
+    for d in op.dims:
+        value = attrs.get(d.from_attr) if d.from_attr is not None else None
+        if value is not None:
+            env[d.name] = len(value) if isinstance(value, (list, tuple)) else int(value)
+    totalled = _totalled(op)
+    for d in op.dims:
+        if d.value_of is None or d.max is None or d.name in dims or d.name in totalled:
+            continue
+        if not set(d.max.refs()) <= set(env) or (d.min and not set(d.min.refs()) <= set(env)):
+            continue
+        low = int(d.min.evaluate(env)) if d.min is not None else 0
+        high = min(int(d.max.evaluate(env)), low + VALUE_SIZES)
+        if high < low:
+            continue
+        pick = ch.integer(0, 3, label=f"{d.name} kind")
+        dims[d.name] = low if pick == 0 else high if pick == 1 else ch.integer(low, high, d.name)
+        env[d.name] = dims[d.name]
+
+
 def call(ch: Chooser, op: Op) -> Drawn:
     dims = sizes(ch, op)
     attrs = attributes(ch, op, dims)
+    size_values(ch, op, dims, attrs)
     chosen = dtype(ch, op)
     return Drawn(dims, attrs, seed(ch), chosen)

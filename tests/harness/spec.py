@@ -228,13 +228,30 @@ def numel(t: Tensor, dims: Mapping[str, int], form: int = 0) -> int:
     return count
 
 
-def inferred_shape(t: Tensor, dims: Mapping[str, int]) -> list[int]:
+def inferred_shape(op: Op, t: Tensor, dims: Mapping[str, int]) -> list[int]:
     """What static shape inference tells a program about `t`: its shape, with
-    axis 0 dynamic (-1) where the kernel decides the rows (`rows:`)."""
-    axes = list(shape(t, dims))
+    axis 0 dynamic (-1) where the kernel decides the rows (`rows:`), and
+    every axis that uses a dim a tensor's value sets (`value_of:`) dynamic."""
+    from_values = set(value_dims(op))
+    axes = [
+        -1 if from_values & set(e.refs()) else n
+        for e, n in zip(t.shape, shape(t, dims), strict=True)
+    ]
     if t.rows is not None:
         axes[0] = -1
     return axes
+
+
+def value_dims(op: Op) -> dict[str, Tensor]:
+    """The dims a tensor's value sets (`value_of:`), and that tensor each."""
+    return {d.name: op.tensor(d.value_of) for d in op.dims if d.value_of is not None}
+
+
+def value_sources(op: Op) -> frozenset[str]:
+    """The tensors whose value sets a dim: the glue reads them, binds the dim
+    and refuses a value outside its bounds; below the glue (the entry, its
+    kernels) such a tensor always holds its dim."""
+    return frozenset(t.name for t in value_dims(op).values())
 
 
 def written_rows(

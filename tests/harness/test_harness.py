@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -266,8 +267,8 @@ def test_a_rows_output_is_cut_to_its_count_and_inferred_dynamic() -> None:
     assert problems == [] and cut["out"].shape == (2, 3)
     np.testing.assert_array_equal(cut["out"], out[:2])
     assert cut["count"].tolist() == [2]
-    assert spec.inferred_shape(op.tensor("out"), dims) == [-1, 3]
-    assert spec.inferred_shape(op.tensor("count"), dims) == [1]
+    assert spec.inferred_shape(op, op.tensor("out"), dims) == [-1, 3]
+    assert spec.inferred_shape(op, op.tensor("count"), dims) == [1]
 
 
 @pytest.mark.parametrize("count", [-1, 5, 2**31 - 1])
@@ -278,3 +279,54 @@ def test_a_count_outside_the_declared_rows_is_a_problem(count: int) -> None:
     cut, problems = spec.written_rows(op, {"n": 4, "w": 3}, outputs)
     assert problems == [f"count = {count} rows of out, outside [0, 4]"]
     assert cut["out"] is out  # not cut: the op refuses it
+
+
+# ---------------------------------------------------------------- sizes a tensor holds
+
+VALUE_SPEC = """\
+op: value_sized
+kernels: [cpu]
+doc: an output sized by the value of a [1] tensor
+dims:
+  n: slots
+  k: {doc: tokens, value_of: count, max: 4 * n}
+tensors:
+  - {name: lens, dtype: int32, shape: [n], doc: lengths}
+  - {name: count, dtype: int32, shape: [1], doc: the token count}
+  - {name: out, dtype: int64, shape: [k + 1], role: out, doc: one more than the tokens}
+sweep:
+  n: [0, 1, 3, 8]
+reference: value_sized
+"""
+
+
+def test_a_value_dim_is_drawn_inside_its_bound_and_written_into_its_tensor(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "value_sized.yaml").write_text(VALUE_SPEC, encoding="utf-8")
+    op = load_spec(tmp_path / "value_sized.yaml", tmp_path)
+    seen = set()
+    for seed in range(60):
+        case = built(op, draw.call(draw.RandomChooser(seed), op))
+        k, bound = case.dims["k"], 4 * case.dims["n"]
+        assert 0 <= k <= bound, case.describe()
+        assert case.arrays["count"] is not None and case.arrays["count"].tolist() == [k]
+        assert case.arrays["count"].dtype == np.int32
+        passed = case.passed(op.tensor("count"))
+        assert passed is not None and passed.shape == (() if case.scalar_sizes else (1,))
+        seen.add("0" if k == 0 else "bound" if k == bound else "between")
+        assert spec.inferred_shape(op, op.tensor("out"), case.dims) == [-1]
+    assert seen == {"0", "bound", "between"}
+    # A size a test forces (past the bound) is what the tensor holds.
+    forced = build(op, {"n": 2, "k": 9}, {}, 0)
+    assert forced.arrays["count"] is not None and forced.arrays["count"].tolist() == [9]
+
+
+def test_a_value_dim_a_tensor_of_lengths_totals_is_their_sum() -> None:
+    path = ROOT / "tests" / "fixtures" / "example_op" / "opspec" / "remove_padding.yaml"
+    op = load_spec(path, ROOT)
+    for seed in range(20):
+        case = built(op, draw.call(draw.RandomChooser(seed), op))
+        lens = case.arrays["seq_lens"]
+        assert lens is not None and case.arrays["token_num"] is not None
+        assert case.arrays["token_num"].tolist() == [int(lens.sum())] == [case.dims["num_tokens"]]

@@ -169,6 +169,8 @@ def fail_case(replay: Replay, case: Case | None, check: str) -> NoReturn:
     extra = [f"dtype {d.dtype.value}"] if d.dtype else []
     if case is not None and case.unit_axes:
         extra.append("unit_axis tensors passed as [..., 1]")
+    if case is not None and case.scalar_sizes:
+        extra.append("tensors whose value sets a dim passed 0-D")
     if replay.launch:
         extra.append("launch " + "x".join(map(str, replay.launch)))
     lines.append("  " + ", ".join([f"values seed {d.seed}", *extra]))
@@ -336,6 +338,8 @@ def check_case(replay: Replay, tally: Tally | None = None) -> None:
         tally.count(case, changed)
         if case.unit_axes:
             COUNTS[(op.name, f"valid with [..., 1] tensors ({replay.backend})")] += 1
+        if case.scalar_sizes:  # a size's tensor as paddle.sum gives it
+            COUNTS[(op.name, f"valid with 0-D sizes ({replay.backend})")] += 1
         for name, form in case.forms.items():  # shape alternatives: each form is drawn
             COUNTS[(op.name, f"valid with {name} in form {form} ({replay.backend})")] += 1
 

@@ -6,7 +6,7 @@ sanitizers. Each example op exercises a part of the spec language on every
 kernel it has: pick_columns an int list attribute, gather_nonzero_rows an
 output whose rows its kernel decides, advance_seed_and_sample_params a tensor
 in place beside new outputs, match_stop_sequences an input with shape
-alternatives."""
+alternatives, remove_padding an output sized by the value a tensor holds."""
 
 from __future__ import annotations
 
@@ -168,9 +168,28 @@ def test_match_stop_sequences_shape_alternatives() -> None:
         assert re.search(r"hits \d+/\d+, stop_index \d+/\d+$", changed), changed
 
 
+def test_remove_padding_a_size_read_from_a_tensors_value() -> None:
+    out = _run_suite("remove_padding")
+    # No attribute; the static graph told the size is dynamic.
+    _assert_every_kind_ran(out, "remove_padding", BACKENDS, attributes=False)
+    summary = _line(out, "remove_padding: ")
+    # token_num below 0, past bsz * max_len, at int64's extremes: each refused
+    # before anything is allocated.
+    assert "bad size value 4," in summary, summary
+    assert "dim bound " in summary, summary  # past its max, through the tree's own test
+    for backend in BACKENDS:  # token_num also as the 0-D tensor paddle.sum gives
+        assert f"valid with 0-D sizes ({backend}) " in summary, summary
+    for backend in BACKENDS:
+        changed = _line(out, f"remove_padding ({backend}): ")
+        # Some valid cases pack tokens (not all: bsz = 0 and max_len = 0 are swept).
+        counts = re.search(r"out (\d+)/(\d+)$", changed)
+        assert counts, changed
+        assert 0 < int(counts[1]) < int(counts[2]), changed
+
+
 def test_every_example_op_has_its_test() -> None:
     tested = {"clamp_lengths", "pick_columns", "gather_nonzero_rows"}
-    tested |= {"advance_seed_and_sample_params", "match_stop_sequences"}
+    tested |= {"advance_seed_and_sample_params", "match_stop_sequences", "remove_padding"}
     specs = {path.stem for path in (EXAMPLE / "opspec").glob("*.yaml")}
     assert specs == tested, f"example ops without a test here: {sorted(specs - tested)}"
 

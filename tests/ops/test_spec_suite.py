@@ -449,6 +449,62 @@ def test_dim_outside_its_bounds_is_rejected(op: Op, dim: str, label: str) -> Non
     COUNTS[(op.name, "dim bound")] += 1
 
 
+def _bad_size_values(op: Op) -> list[tuple[Op, str, str, int]]:
+    """(op, dim, label, value) of each hostile value of a tensor that sets a
+    dim (`value_of:`): negative, one past its bound, and the extremes of the
+    tensor's dtype (a huge allocation if it were believed)."""
+    found = []
+    base = _base_case(op) if any(d.value_of for d in op.dims) else None
+    for d in op.dims:
+        if d.value_of is None or d.max is None or base is None:
+            continue
+        info = np.iinfo(np.int32 if op.tensor(d.value_of).dtype is DType.INT32 else np.int64)
+        bound = d.max.evaluate(base.dims)
+        for label, value in (
+            ("-1", -1),
+            ("past its bound", bound + 1),
+            ("the dtype's maximum", int(info.max)),
+            ("the dtype's minimum", int(info.min)),
+        ):
+            found.append((op, d.name, label, value))
+    return found
+
+
+BAD_SIZE_VALUES = [c for op in OPS for c in _bad_size_values(op)]
+
+
+@pytest.mark.parametrize(
+    "op,dim,label,value",
+    BAD_SIZE_VALUES,
+    ids=[f"{o.name}-{d}-{lb}" for o, d, lb, _ in BAD_SIZE_VALUES],
+)
+def test_size_value_outside_its_bounds_is_rejected(
+    op: Op, dim: str, label: str, value: int
+) -> None:
+    """A tensor's value that sets a dim is refused outside [0, max] (or past
+    the dim limit) before anything is allocated or written, naming the dim,
+    the value and the tensor."""
+    case = _base_case(op)
+    d = next(d for d in op.dims if d.name == dim)
+    assert d.value_of is not None and d.max is not None
+    array = case.arrays[d.value_of]
+    assert array is not None
+    array[...] = value
+    bound = d.max.evaluate(case.dims)
+    # Which limit: below 0, above the spec's bound, or (a bound past it) the dim limit.
+    want = ">= 0" if value < 0 else f"<= {d.max.render()}" if value > bound else "past the limit"
+    _expect_rejected(
+        op,
+        case,
+        to_tensors(case),
+        opforge.OpValueError,
+        f"dim '{dim}' ",
+        want,
+        f"got {value} (the value of argument '{d.value_of}')",
+    )
+    COUNTS[(op.name, "bad size value")] += 1
+
+
 # ---------------------------------------------------------------- value domains
 
 
@@ -535,7 +591,7 @@ def test_static_graph_matches_inference_and_eager(op_name: str, data: st.DataObj
             args, feeds = static_inputs(op, case.arrays)
             outs = call(op, case, args)
             for t, value in zip(spec.writes(op), outs, strict=True):
-                assert list(value.shape) == spec.inferred_shape(t, case.dims), (
+                assert list(value.shape) == spec.inferred_shape(op, t, case.dims), (
                     f"{t.name}: inferred shape"
                 )
                 assert str(value.dtype).split(".")[-1] == case.dtype_of(t).value, (

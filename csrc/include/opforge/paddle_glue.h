@@ -158,6 +158,23 @@ inline const phi::DenseTensor& check_tensor_form(const char* op, const char* arg
                       memory, anchor);
 }
 
+// A [1] tensor whose value sets a dim (a spec's `value_of:`): check_tensor, and
+// its one element; a 0-D tensor is taken too, as what `paddle.sum` returns
+// (FastDeploy's callers pass their token counts so).
+inline const phi::DenseTensor& check_size_tensor(const char* op,
+                                                 const char* arg,
+                                                 const paddle::Tensor& t,
+                                                 DType want_dtype,
+                                                 UnitAxis unit_axis,
+                                                 Memory memory,
+                                                 PlaceAnchor& anchor) {
+  const bool scalar = t.is_dense_tensor() && t.dims().size() == 0;
+  const phi::DenseTensor& dense =
+      check_tensor(op, arg, t, want_dtype, scalar ? 0 : 1, unit_axis, "[1]", memory, anchor);
+  if (!scalar) check_dim(op, arg, 0, dense.dims()[0], 1, "1", {});
+  return dense;
+}
+
 // Static shape inference of a dim that a tensor with shape alternatives binds:
 // its size at `axis` of the form whose rank the tensor has, as {rank, axis}
 // pairs (-1, unknown, for a rank of no form: the call itself refuses it).
@@ -182,6 +199,13 @@ Context context_for(const char* op, const PlaceAnchor& anchor);
 // uninitialized either way (every kernel writes every element of a new output).
 paddle::Tensor new_output(std::initializer_list<int64_t> shape, paddle::DataType dtype,
                           const PlaceAnchor& anchor);
+
+// The value of a checked [1] int32 or int64 tensor that sets a dim (a spec's
+// `value_of:`, FastDeploy's token counts): read where it lives, on the host
+// directly, else by a blocking copy of its 4 or 8 bytes to the host on the
+// place's context (which waits for the work queued before it). The caller
+// checks it (bind_dim_from_value) before sizing anything with it.
+int64_t size_value(const paddle::Tensor& t);
 
 // A new output declared with `rows: count` keeps only the rows its kernel
 // wrote: count[0] is read on the host (on a device place, a blocking copy of

@@ -150,6 +150,12 @@ namespace detail {
 [[noreturn]] void fail_list_dim(const char* op, const char* attr, int64_t got, const char* dim,
                                 int64_t dim_value);
 [[noreturn]] void fail_dim_negative(const char* op, const char* dim, int64_t got);
+[[noreturn]] void fail_size_value(const char* op,
+                                  const char* arg,
+                                  int64_t got,
+                                  int64_t max,
+                                  const char* max_text,
+                                  const DimSlot& dim);
 [[noreturn]] void fail_form(const char* op, const char* arg, int64_t got, int forms,
                             const char* shapes);
 [[noreturn]] void fail_form_rank(const char* op, const char* arg, const char* shapes,
@@ -229,6 +235,24 @@ inline void bind_dim_from_attr(const char* op, const char* attr, int64_t value, 
   if (value > kMaxDim) detail::fail_dim_limit(op, dim.name, value, attr);
   dim.value = value;
   dim.bound_by = attr;
+  dim.bound_axis = -1;
+}
+
+// A dim set by the value a [1] tensor holds (a spec's `value_of:`): refused,
+// naming the tensor, the value and the bound, unless 0 <= value <= max (the
+// spec's mandatory bound, over dims already bound) and value <= kMaxDim, so a
+// hostile value never sizes an allocation.
+inline void bind_dim_from_value(const char* op,
+                                const char* arg,
+                                int64_t value,
+                                int64_t max,
+                                const char* max_text,
+                                DimSlot& dim) {
+  if (value < 0 || value > max || value > kMaxDim) {
+    detail::fail_size_value(op, arg, value, max, max_text, dim);
+  }
+  dim.value = value;
+  dim.bound_by = arg;
   dim.bound_axis = -1;
 }
 

@@ -5,7 +5,8 @@ every type (none included), dims bound by tensors, by an int attribute or by
 an int list's length, and one to six tensors of every role, dtype, dtype set,
 optional/required_when, host and scratch-fill combination the language
 allows (in-place tensors, new outputs, or both in one op; inputs with shape
-alternatives; a new output whose rows its kernel counts, `rows:`), in any
+alternatives; a new output whose rows its kernel counts, `rows:`; a dim read
+from a [1] input's value, `value_of:`), in any
 order (outputs first, scratch first), with dim expressions and names up to the
 length limit.
 It is driven by a ``Chooser`` (tests/harness/draw.py), so Hypothesis can
@@ -201,6 +202,7 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
     for i in range(len(tensors) - 1, 0, -1):  # any order: outputs or scratch first
         j = ch.integer(0, i)
         tensors[i], tensors[j] = tensors[j], tensors[i]
+    _value_dim(ch, dims, dim_entries, tensors)
     tree: dict[str, Any] = {
         "op": op_name,
         "kernels": list(kernels),
@@ -213,6 +215,38 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
     if attrs:
         tree["attrs"] = attrs
     return Drawn(op_name, tree)
+
+
+def _value_dim(
+    ch: Chooser, dims: list[str], dim_entries: dict[str, Any], tensors: list[dict[str, Any]]
+) -> None:
+    """Sometimes a dim read from a [1] input's value (`value_of:`), bounded by
+    an expression over the shape-bound dims, sizing one axis of a new output
+    or scratch tensor (drawn last: the rest of the spec is as without it)."""
+    counts = {t.get("rows") for t in tensors}
+    made = [
+        t
+        for t in tensors
+        if t["role"] in ("out", "scratch")
+        and t["name"] not in counts
+        and len(t["shape"]) < MAX_RANK
+    ]
+    if not made or ch.integer(0, 2) != 0:
+        return
+    name = _name(ch, "v", len(dim_entries))
+    source = _tensor(ch, len(tensors), "in", [1], None)
+    source["dtype"] = choice(ch, ["int32", "int64"])
+    if ch.integer(0, 2) == 0:
+        source["host"] = True
+    d = choice(ch, dims)
+    bound = choice(ch, [d, f"2 * {d} + 1", f"{d} * {choice(ch, dims)}", 5])
+    dim_entries[name] = {"doc": "the value of a tensor", "value_of": source["name"], "max": bound}
+    sized = choice(ch, made)
+    shape = sized["shape"]
+    # Inserted (no other dim loses a use), after axis 0 of a `rows:` output.
+    axis = ch.integer(1 if sized.get("rows") else 0, len(shape))
+    sized["shape"] = [*shape[:axis], choice(ch, [name, f"{name} + 1"]), *shape[axis:]]
+    tensors.insert(ch.integer(0, len(tensors)), source)
 
 
 def _int_list(ch: Chooser, attr: dict[str, Any], has_default: bool) -> None:

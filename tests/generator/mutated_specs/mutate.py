@@ -202,6 +202,7 @@ FIELD_NAMES = [
     "host",
     "fill",
     "rows",
+    "value_of",
     "values",
     "type",
     "default",
@@ -445,6 +446,27 @@ def m_rows(ch: Chooser, root: Any) -> tuple[Any, str]:
     return root, f"rows of {path} = {count!r:.60}"
 
 
+def m_value_of(ch: Chooser, root: Any) -> tuple[Any, str]:
+    """A dim read from the value of another of the spec's names (a tensor of any
+    role, dtype and shape, an attribute, a dim, itself), with or without a
+    bound, sometimes one over itself or the value's own source."""
+    dims = root.get("dims") if isinstance(root, dict) else None
+    if not isinstance(dims, dict) or not dims:
+        return root, "no dims"
+    name = choice(ch, list(dims))
+    others = [_get(root, p) for p in _strings(root, "name")] + list(dims)
+    source = choice(ch, others)
+    entry = dims[name] if isinstance(dims[name], dict) else {"doc": str(dims[name])}
+    entry["value_of"] = source
+    bound = choice(ch, [None, "keep", 8, name, f"{choice(ch, list(dims))} * 2", str(source)])
+    if bound is None:
+        entry.pop("max", None)
+    elif bound != "keep":
+        entry["max"] = bound
+    dims[name] = entry
+    return root, f"dims.{name}.value_of = {source!r:.60}, max {bound!r:.40}"
+
+
 TREE_MUTATIONS: list[Callable[[Chooser, Any], tuple[Any, str]]] = [
     m_replace_value,
     m_delete,
@@ -459,6 +481,7 @@ TREE_MUTATIONS: list[Callable[[Chooser, Any], tuple[Any, str]]] = [
     m_flip_enum,
     m_bound,
     m_rows,
+    m_value_of,
 ]
 
 
