@@ -255,9 +255,9 @@ def size_values(ch: Chooser, op: Op, dims: dict[str, int], attrs: Mapping[str, A
         value = attrs.get(d.from_attr) if d.from_attr is not None else None
         if value is not None:
             env[d.name] = len(value) if isinstance(value, (list, tuple)) else int(value)
-    totalled = _totalled(op)
+    totals = totalled(op)
     for d in op.dims:
-        if d.value_of is None or d.max is None or d.name in dims or d.name in totalled:
+        if d.value_of is None or d.max is None or d.name in dims or d.name in totals:
             continue
         if not set(d.max.refs()) <= set(env) or (d.min and not set(d.min.refs()) <= set(env)):
             continue
