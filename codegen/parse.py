@@ -991,12 +991,7 @@ class _FileParser(CrossFieldRules):
             line = raw.key_lines[key]
             where = f"sweep.{field_name(key)}"
             if key in set_elsewhere:
-                self.error(
-                    line,
-                    where,
-                    f"'{key}' is set by an attribute, a tensor's value or a prefix-sum total, "
-                    "not swept",
-                )
+                self.error(line, where, _not_swept(key, dims, tensors))
             elif key not in {d.name for d in dims} and key not in int_attrs:
                 self.error(line, where, f"{show(key)} is neither a dim nor an int attribute")
             if not self.check_type(sizes, list, line, where) or not sizes:
@@ -1181,3 +1176,26 @@ __all__ = [
     "load_specs",
     "spec_paths",
 ]
+
+
+def _not_swept(key: str, dims: list[Dim], tensors: list[Tensor]) -> str:
+    """Why a dim set elsewhere is not swept, and what to sweep instead."""
+    dim = next((d for d in dims if d.name == key), None)
+    if dim is not None and dim.from_attr is not None:
+        return (
+            f"'{key}' is set by the attribute '{dim.from_attr}', not swept: "
+            f"sweep '{dim.from_attr}' instead"
+        )
+    if dim is not None and dim.value_of is not None:
+        return (
+            f"'{key}' is the value of the tensor '{dim.value_of}', not swept: the tests draw "
+            f"that value within the dim's bounds; sweep the dims of its max instead"
+        )
+    totalling = next((t.name for t in tensors if t.values.total == key), None)
+    if totalling is not None:
+        return (
+            f"'{key}' is the total of the tensor '{totalling}', not swept: the tests draw "
+            f"its lengths and set '{key}' to their sum; sweep the dims of its shape instead"
+        )
+    return f"'{key}' is set by an attribute or a tensor's value, not swept"
+

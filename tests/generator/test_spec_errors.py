@@ -321,7 +321,23 @@ CASES: list[Bad] = [
         "value-of-swept",
         VALUE + f"sweep:\n  n: [1]\n  m: [1]\n  k: [2] {MARK}\n",
         ("sweep", "k"),
-        ("'k' is set by an attribute, a tensor's value or a prefix-sum total, not swept",),
+        ("'k' is the value of the tensor 'cnt', not swept", "sweep the dims of its max instead"),
+    ),
+    Bad(
+        "attr-dim-swept",
+        edit(
+            BASE,
+            after("  m: columns", "  k: {doc: extra, attr: width}\n"),
+            ("    shape: [2 * n + 1]", "    shape: [k]"),
+            (
+                "    doc: seed of the draws\n",
+                "    doc: seed of the draws\n"
+                "  - name: width\n    type: int\n    default: 2\n    min: 0\n    doc: w\n",
+            ),
+        )
+        + f"sweep:\n  n: [1]\n  m: [1]\n  k: [2] {MARK}\n",
+        ("sweep", "k"),
+        ("'k' is set by the attribute 'width', not swept: sweep 'width' instead",),
     ),
     Bad("value-of-a-number", value_of("3"), ("k", "value_of"), ("expected a string", "3")),
     Bad("value-of-a-list", value_of("[cnt]"), ("k", "value_of"), ("expected a string", "list")),
