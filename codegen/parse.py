@@ -1198,4 +1198,3 @@ def _not_swept(key: str, dims: list[Dim], tensors: list[Tensor]) -> str:
             f"its lengths and set '{key}' to their sum; sweep the dims of its shape instead"
         )
     return f"'{key}' is set by an attribute or a tensor's value, not swept"
-
