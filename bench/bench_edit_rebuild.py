@@ -51,9 +51,9 @@ EDITS = (
         "new attribute",
         (
             (
-                SPEC,
-                r"\nattrs:\n",
-                "\nattrs:\n  - name: bench_flag\n    type: bool\n    default: false\n"
+                SPEC,  # the last attribute (one with a default follows the required ones)
+                r"\n\Z",
+                "\n  - name: bench_flag\n    type: bool\n    default: false\n"
                 "    doc: an attribute added by the benchmark\n",
             ),
             (
