@@ -255,7 +255,7 @@ def paddle_view(op: Op) -> PaddleOpView:
                 narrow_check=narrow_check(a),
                 cpp_default=_cpp_default(a),
                 py_type="std::vector<int64_t>" if a.is_list else api.attr_wide(a).render(),
-                py_init=f" = {_cpp_default(a)}" if _cpp_default(a) else "{}",
+                py_init=f"({_cpp_default(a)})" if _cpp_default(a) else "{}",
                 py_convert=_py_convert(a),
             )
             for a in op.attrs

@@ -327,8 +327,9 @@ PyObject* python_call(
   const paddle::Tensor* max_dec_len = python_glue::tensor_arg(py_given[9], py_ok);
   const paddle::Tensor* end_tokens = python_glue::tensor_arg(py_given[10], py_ok);
   const paddle::Tensor* has_draft_seqs = python_glue::tensor_arg(py_given[11], py_ok);
-  bool prefill_one_step_stop = false;
-  py_ok = py_ok && (py_given[12] == nullptr || python_glue::bool_arg(py_given[12], prefill_one_step_stop));
+  bool prefill_one_step_stop(false);
+  if (py_ok && py_given[12] != nullptr)
+    py_ok = python_glue::bool_arg(py_given[12], prefill_one_step_stop);
   if (!py_ok) return python_glue::refuse(kOp);
   try {
     opforge::require_present(kOp, "draft_next_tokens", draft_next_tokens != nullptr);

@@ -269,12 +269,14 @@ PyObject* python_call(
   const paddle::Tensor* seq_lens_encoder = python_glue::tensor_arg(py_given[6], py_ok);
   const paddle::Tensor* seq_lens_decoder = python_glue::tensor_arg(py_given[7], py_ok);
   const paddle::Tensor* max_dec_len = python_glue::tensor_arg(py_given[8], py_ok);
-  int64_t max_ngram_size = 3;
-  py_ok = py_ok && (py_given[9] == nullptr || python_glue::int64_arg(py_given[9], max_ngram_size));
-  int64_t max_draft_tokens = 10;
-  py_ok = py_ok && (py_given[10] == nullptr || python_glue::int64_arg(py_given[10], max_draft_tokens));
-  int64_t infer_with_reference_tokenum_threshold = 128;
-  py_ok = py_ok && (py_given[11] == nullptr || python_glue::int64_arg(py_given[11], infer_with_reference_tokenum_threshold));
+  int64_t max_ngram_size(3);
+  if (py_ok && py_given[9] != nullptr) py_ok = python_glue::int64_arg(py_given[9], max_ngram_size);
+  int64_t max_draft_tokens(10);
+  if (py_ok && py_given[10] != nullptr)
+    py_ok = python_glue::int64_arg(py_given[10], max_draft_tokens);
+  int64_t infer_with_reference_tokenum_threshold(128);
+  if (py_ok && py_given[11] != nullptr)
+    py_ok = python_glue::int64_arg(py_given[11], infer_with_reference_tokenum_threshold);
   if (!py_ok) return python_glue::refuse(kOp);
   try {
     opforge::require_present(kOp, "token_ids_all", token_ids_all != nullptr);

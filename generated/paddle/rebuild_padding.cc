@@ -212,7 +212,7 @@ PyObject* python_call(
   const paddle::Tensor* seq_lens_encoder = python_glue::tensor_arg(py_given[3], py_ok);
   const paddle::Tensor* cu_seqlens_q_output = python_glue::tensor_arg(py_given[4], py_ok);
   int64_t cpu_out_token_num{};
-  py_ok = py_ok && python_glue::int64_arg(py_given[5], cpu_out_token_num);
+  if (py_ok) py_ok = python_glue::int64_arg(py_given[5], cpu_out_token_num);
   if (!py_ok) return python_glue::refuse(kOp);
   try {
     opforge::require_present(kOp, "hidden", hidden != nullptr);

@@ -130,9 +130,9 @@ PyObject* python_call(
   bool py_ok = true;
   const paddle::Tensor* seq_lens_output = python_glue::tensor_arg(py_given[0], py_ok);
   int64_t cpu_out_token_num{};
-  py_ok = py_ok && python_glue::int64_arg(py_given[1], cpu_out_token_num);
+  if (py_ok) py_ok = python_glue::int64_arg(py_given[1], cpu_out_token_num);
   int64_t max_seq_len{};
-  py_ok = py_ok && python_glue::int64_arg(py_given[2], max_seq_len);
+  if (py_ok) py_ok = python_glue::int64_arg(py_given[2], max_seq_len);
   if (!py_ok) return python_glue::refuse(kOp);
   try {
     opforge::require_present(kOp, "seq_lens_output", seq_lens_output != nullptr);

@@ -191,7 +191,7 @@ PyObject* python_call(
   const paddle::Tensor* seq_lens_this_time = python_glue::tensor_arg(py_given[2], py_ok);
   const paddle::Tensor* seq_lens_encoder = python_glue::tensor_arg(py_given[3], py_ok);
   int64_t cpu_token_num{};
-  py_ok = py_ok && python_glue::int64_arg(py_given[4], cpu_token_num);
+  if (py_ok) py_ok = python_glue::int64_arg(py_given[4], cpu_token_num);
   if (!py_ok) return python_glue::refuse(kOp);
   try {
     opforge::require_present(kOp, "input_ids", input_ids != nullptr);

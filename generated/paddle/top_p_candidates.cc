@@ -186,7 +186,7 @@ PyObject* python_call(
   const paddle::Tensor* top_p = python_glue::tensor_arg(py_given[1], py_ok);
   const paddle::Tensor* batch_id_per_token = python_glue::tensor_arg(py_given[2], py_ok);
   int64_t candidates_len{};
-  py_ok = py_ok && python_glue::int64_arg(py_given[3], candidates_len);
+  if (py_ok) py_ok = python_glue::int64_arg(py_given[3], candidates_len);
   if (!py_ok) return python_glue::refuse(kOp);
   try {
     opforge::require_present(kOp, "probs", probs != nullptr);

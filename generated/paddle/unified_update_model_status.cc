@@ -390,10 +390,11 @@ PyObject* python_call(
   const paddle::Tensor* step_idx = python_glue::tensor_arg(py_given[12], py_ok);
   const paddle::Tensor* end_tokens = python_glue::tensor_arg(py_given[13], py_ok);
   const paddle::Tensor* max_dec_len = python_glue::tensor_arg(py_given[14], py_ok);
-  bool is_naive_mode = false;
-  py_ok = py_ok && (py_given[15] == nullptr || python_glue::bool_arg(py_given[15], is_naive_mode));
-  bool prefill_one_step_stop = false;
-  py_ok = py_ok && (py_given[16] == nullptr || python_glue::bool_arg(py_given[16], prefill_one_step_stop));
+  bool is_naive_mode(false);
+  if (py_ok && py_given[15] != nullptr) py_ok = python_glue::bool_arg(py_given[15], is_naive_mode);
+  bool prefill_one_step_stop(false);
+  if (py_ok && py_given[16] != nullptr)
+    py_ok = python_glue::bool_arg(py_given[16], prefill_one_step_stop);
   if (!py_ok) return python_glue::refuse(kOp);
   try {
     opforge::require_present(kOp, "seq_lens_encoder", seq_lens_encoder != nullptr);

@@ -485,18 +485,19 @@ PyObject* python_call(
   const paddle::Tensor* reasoning_status = python_glue::tensor_arg(py_given[14], py_ok);
   const paddle::Tensor* max_dec_len = python_glue::tensor_arg(py_given[15], py_ok);
   const paddle::Tensor* step_idx = python_glue::tensor_arg(py_given[16], py_ok);
-  int64_t max_seq_len = 0;
-  py_ok = py_ok && (py_given[17] == nullptr || python_glue::int64_arg(py_given[17], max_seq_len));
-  int64_t verify_window = 2;
-  py_ok = py_ok && (py_given[18] == nullptr || python_glue::int64_arg(py_given[18], verify_window));
-  int64_t verify_strategy = 0;
-  py_ok = py_ok && (py_given[19] == nullptr || python_glue::int64_arg(py_given[19], verify_strategy));
-  bool reject_all = false;
-  py_ok = py_ok && (py_given[20] == nullptr || python_glue::bool_arg(py_given[20], reject_all));
-  bool accept_all = false;
-  py_ok = py_ok && (py_given[21] == nullptr || python_glue::bool_arg(py_given[21], accept_all));
-  int64_t seed = -1;
-  py_ok = py_ok && (py_given[22] == nullptr || python_glue::int64_arg(py_given[22], seed));
+  int64_t max_seq_len(0);
+  if (py_ok && py_given[17] != nullptr) py_ok = python_glue::int64_arg(py_given[17], max_seq_len);
+  int64_t verify_window(2);
+  if (py_ok && py_given[18] != nullptr) py_ok = python_glue::int64_arg(py_given[18], verify_window);
+  int64_t verify_strategy(0);
+  if (py_ok && py_given[19] != nullptr)
+    py_ok = python_glue::int64_arg(py_given[19], verify_strategy);
+  bool reject_all(false);
+  if (py_ok && py_given[20] != nullptr) py_ok = python_glue::bool_arg(py_given[20], reject_all);
+  bool accept_all(false);
+  if (py_ok && py_given[21] != nullptr) py_ok = python_glue::bool_arg(py_given[21], accept_all);
+  int64_t seed(-1);
+  if (py_ok && py_given[22] != nullptr) py_ok = python_glue::int64_arg(py_given[22], seed);
   if (!py_ok) return python_glue::refuse(kOp);
   try {
     opforge::require_present(kOp, "step_output_ids", step_output_ids != nullptr);

@@ -123,7 +123,7 @@ def test_an_int_list_reaches_every_layer() -> None:
     assert "static_cast<int64_t>(columns.size())" in paddle
     assert 'opforge::narrow_int32_list(kOp, "columns", columns)' in paddle
     # The Python binding: the list's default, and its conversion from a Python sequence.
-    assert "std::vector<int64_t> columns = std::vector<int64_t>{0};" in paddle
+    assert "std::vector<int64_t> columns(std::vector<int64_t>{0});" in paddle
     assert "python_glue::int64_list_arg(py_given[1], columns)" in paddle
     entry = files["entry/pick_columns.cc"]
     assert 'opforge::check_list_length(kOp, "columns", columns.size, 1, 8);' in entry
