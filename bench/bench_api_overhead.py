@@ -4,7 +4,7 @@ generated binding (opforge._C), on the same tensors, side by side in one run.
 Rows, per op (small batches, where the Python layer's share is largest):
 
   binding         opforge._C.<op>(every argument positionally): the generated
-                  pybind11 function, all C++ checks
+                  CPython (METH_FASTCALL) function, all C++ checks
   public          opforge.<op>(...) as a call site writes it: the tensors it
                   requires positionally, the rest (optional tensors present,
                   attributes given) by keyword

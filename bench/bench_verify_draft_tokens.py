@@ -6,8 +6,10 @@ Rows (all run the same CPU kernel, Kernels::cpu, on the same tensors):
   baseline          opforge_bench_baseline.verify_draft_tokens_unchecked (bench/baseline.cc):
                     hand-written pybind11, same arguments, no checks at all
   diagnostic        the same function registered with the generated binding's py::arg list
-                    (names, none() flags, defaults): pybind11's share of the difference
-  generated binding opforge._C.verify_draft_tokens: the generated pybind11 binding, all checks
+                    (names, none() flags, defaults): what pybind11's argument names
+                    cost the baseline
+  generated binding opforge._C.verify_draft_tokens: the generated CPython (METH_FASTCALL)
+                    binding, all checks
   public wrapper    opforge.verify_draft_tokens: the generated Python API around it
   custom op         paddle._C_ops._run_custom_op("opforge_verify_draft_tokens", ...):
                     Paddle's own custom-op path (op registered once beforehand)

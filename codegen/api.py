@@ -59,7 +59,7 @@ class Param:
     type: CType
     kind: Kind
     tensor: Tensor | None = None  # the tensor a TENSOR parameter carries
-    default: str = ""  # only declarations of Python and pybind11 parameters show it
+    default: str = ""  # only declarations of Python parameters show it
     comment: str = ""
     keyword_only: bool = False  # Python: after the `*` of the parameter list
 
@@ -438,8 +438,9 @@ def infer_dtype(op: Op) -> Signature:
 
 
 def binding(op: Op, none_for_required: bool) -> Signature:
-    """The pybind11 lambda: the fast overload, or the one that takes None for every
-    tensor so a missing required one gets our message."""
+    """The Python binding's parameters, in the order the Python function passes
+    them (the tensors, optional where ``none_for_required`` or the tensor is,
+    then the attributes as the binding receives them)."""
     tensors = [_paddle_tensor(t, t.optional or none_for_required) for t in op.arguments]
     return Signature("", "", tuple(tensors + _attrs(op, "wide")), _returns(op))
 

@@ -80,8 +80,10 @@ PY_BUILTINS = frozenset(
 # launchers and the Python module).
 GENERATED_NAMES = frozenset(
     """
-    anchor args bind check_attrs checked_call common ctx error infer_dims infer_dtype
-    infer_shape launched note paddle_glue stream paddle_kernel register_runtime run run_as
+    anchor args bind check_attrs checked_call common ctx definition error infer_dims
+    infer_dtype infer_shape kwnames launched method methods nargs note paddle_glue py_given
+    py_ok python_call python_glue python_method stream paddle_kernel register_runtime run
+    run_as
     tag xpu3 xpu_free xpu_malloc xpu_memcpy xpu_wait annotations enum
     define endif ifdef ifndef include pragma once
     """.split()

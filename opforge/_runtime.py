@@ -1,5 +1,5 @@
-"""Loading the extension and the two ways a generated op runs: the pybind11
-binding in eager mode, the registered Paddle custom op in a static graph."""
+"""Loading the extension and the two ways a generated op runs: the generated
+CPython binding in eager mode, the registered Paddle custom op in a static graph."""
 
 from __future__ import annotations
 
@@ -366,8 +366,8 @@ class Arguments:
     def refused(
         self, error: TypeError, tensors: tuple[Any, ...], attrs: tuple[Any, ...]
     ) -> OpError:
-        """The named error for a call the binding refused with pybind11's generic
-        TypeError ("incompatible function arguments"): the first argument of the
+        """The named error for a call the binding refused with its generic
+        TypeError (an argument it cannot convert): the first argument of the
         wrong type, or an attribute past int64."""
         for (name, optional), value in zip(self.tensors, tensors, strict=True):
             if value is not None and not isinstance(value, paddle.Tensor):

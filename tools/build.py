@@ -1,10 +1,14 @@
 """Build the extension module opforge/_C from generated/ and csrc/ with ninja.
 
-Only the generated Paddle units include Paddle's headers (~11 s each on a
-2-core machine); they share one precompiled header, and ninja rebuilds only
-units whose sources or included headers changed (depfiles). Kernels, entry
-glue and the runtime include no Paddle header and compile in well under a
-second each.
+Only the generated Paddle units and three runtime units include Paddle's
+headers. A generated Paddle unit includes the light ones alone (the tensor,
+its dense storage, the custom-op registration) and Python.h, never pybind11
+or paddle/extension.h: they share a precompiled header of those (~1 s of CPU
+per unit with it, ~3 s without). The runtime units that need the heavy
+headers (Paddle's pybind11 caster, its whole C++ API) are compiled once per
+flag set, shared by every tree. ninja rebuilds only units whose sources or
+included headers changed (depfiles). Kernels, entry glue and the runtime
+include no Paddle header and compile in well under a second each.
 
     python tools/build.py            # build (incremental)
     python tools/build.py --print    # show the compile command of each unit
@@ -85,10 +89,10 @@ def paddle_dir() -> Path:
 @dataclass(frozen=True)
 class Unit:
     source: Path
-    # Compiled with the precompiled header (Paddle's headers and pybind11): a
-    # unit including paddle/extension.h, or pybind11 alone (~12 s without it).
+    # Includes Paddle's headers (a generated one: with the precompiled header
+    # of the light ones, opforge/python_glue.h and opforge/paddle_glue.h).
     needs_paddle: bool
-    needs_python: bool  # includes pybind11
+    needs_python: bool  # includes Python.h (or pybind11)
     rule: str = "host"  # the compile rule (generated/manifest.json "rules": codegen/kinds.py)
 
 
@@ -201,7 +205,7 @@ def shared_units() -> list[Unit]:
     """The runtime and each kind's runtime (the simulation): no generated header,
     so one object per flag set serves every tree (build/shared/<digest>/)."""
     found = [
-        Unit(path, path.name != "runtime.cc", path.name == "pybind_module.cc")
+        Unit(path, path.name != "runtime.cc", path.name in ("pybind_module.cc", "python_glue.cc"))
         for path in sorted((ROOT / "csrc" / "runtime").glob("*.cc"))
     ]
     return found + kind_runtime_units()
@@ -268,11 +272,13 @@ NINJA_RULES = [
     "  description = LINK $out",
     "",
 ]
-# Flags of every unit of the extension; a Paddle unit adds -include of the
-# precompiled header, and -Winvalid-pch makes a header g++ would not use an
-# error instead of a silent 11 s parse.
+# Flags of every unit of the extension; a generated Paddle unit adds -include
+# of the precompiled header, and -Winvalid-pch makes a header g++ would not use
+# an error instead of a silent parse. The header holds what those units
+# include: Python.h first (python_glue.h), then Paddle's light headers; no
+# pybind11, no paddle/extension.h (csrc/runtime/*.cc alone include them).
 MODULE_FLAGS = [*ABI, "-O2", "-fvisibility=hidden", *WARNINGS]
-PCH_TEXT = '#include "opforge/paddle_glue.h"\n#include "opforge/pybind_glue.h"\n'
+PCH_TEXT = '#include "opforge/python_glue.h"\n#include "opforge/paddle_glue.h"\n'
 
 
 def _pch_flags() -> list[str]:
@@ -280,10 +286,11 @@ def _pch_flags() -> list[str]:
 
 
 def pch_header() -> Path:
-    """The Paddle precompiled header: one per flag set (the Paddle it includes
-    among them), shared by every tree that is built (the checkout's, a wheel's,
-    the test trees'), in build/pch/<digest of the flags>/."""
-    digest = hashlib.sha256(" ".join(_pch_flags()).encode()).hexdigest()[:12]
+    """The generated Paddle units' precompiled header: one per flag set (the
+    Paddle it includes among them), shared by every tree that is built (the
+    checkout's, a wheel's, the test trees'), in build/pch/<digest of the
+    flags and the header's text>/."""
+    digest = hashlib.sha256(" ".join([*_pch_flags(), PCH_TEXT]).encode()).hexdigest()[:12]
     return BUILD / "pch" / digest / "paddle_pch.h"
 
 
@@ -316,7 +323,7 @@ def _compile_edges(units: list[Unit], tree: Tree | None, objects: list[Path]) ->
     for unit, obj in zip(units, objects, strict=True):
         flags = [*MODULE_FLAGS, *include_flags(unit, tree), *rule_flags(unit)]
         pch_dep = ""
-        if unit.needs_paddle:
+        if unit.needs_paddle and tree is not None:  # a generated unit (the runtime's: no PCH)
             # g++ uses paddle_pch.h.gch in place of the header when flags match.
             flags += ["-Winvalid-pch", "-include", str(pch)]
             pch_dep = f" | {pch}.gch"  # a new PCH means its headers changed

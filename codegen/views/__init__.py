@@ -35,7 +35,7 @@ class Unit:
 
     path: str  # under generated/
     rule: str
-    paddle: bool  # includes Paddle's headers (and pybind11)
+    paddle: bool  # includes Paddle's headers (and Python.h)
     guard: str = ""  # compiled only by a toolchain defining this macro (not by the default build)
 
 

@@ -89,7 +89,7 @@ def list_checks(a: Attr) -> str:
 def narrow_check(a: Attr) -> str:
     """C++ statement: the binding's 64-bit value fits the entry's int32 ("" if
     the type needs none). The binding takes 64-bit ints so an out-of-range
-    value gets our message, not pybind11's "incompatible function arguments"."""
+    value gets our message, not the binding's refusal of an argument it cannot take."""
     if a.type in (AttrType.INT, AttrType.ENUM):
         return f'opforge::check_int32(kOp, "{a.name}", {a.name});'
     return ""

@@ -1,7 +1,8 @@
 """The Paddle op's view (generated/paddle/<op>.cc): checks paddle::Tensor
 arguments against the spec, binds dims and the dtype set, allocates new
 outputs and calls the entry; registered as a custom op (static graphs) and
-bound with pybind11 (the eager path)."""
+bound as a CPython METH_FASTCALL function (the eager path), whose Python
+objects the shared glue converts (csrc/include/opforge/python_glue.h)."""
 
 from __future__ import annotations
 
@@ -101,6 +102,9 @@ class PaddleAttr:
     name: str
     narrow_check: str
     cpp_default: str  # the default as a binding value ("" if required)
+    py_type: str  # the binding's wide C++ type (a local of the Python function)
+    py_init: str  # its initializer: the default, or value-initialized
+    py_convert: str  # the python_glue function converting a Python object to it
 
 
 @dataclass(frozen=True)
@@ -129,13 +133,16 @@ class PaddleOpView:
     paddle_kernel: Signature
     infer_shape: Signature
     infer_dtype: Signature
-    binding: Signature
-    binding_none: Signature  # the overload taking None for every tensor
     check_attrs_call: str
     glue_to_run: str  # checked_call -> run
     paddle_kernel_body: str  # paddle_kernel's statement: checked_call, its outputs as a vector
-    binding_to_checked: str
-    binding_none_to_checked: str
+    # The Python binding: its parameters (the tensors, then the attributes, by
+    # name), how many leading ones a call must pass (the tensors; an attribute
+    # without a default is refused by its conversion), and its call of checked_call
+    # (tensors as the pointers python_glue::tensor_arg gives, checked present).
+    py_names: tuple[str, ...]
+    py_required: int
+    python_to_checked: str
     # PD_BUILD_OP's .Inputs and .Attrs, from paddle_kernel's own parameters
     # (Paddle matches them to the kernel function by position).
     registered_inputs: tuple[str, ...]
@@ -222,7 +229,10 @@ def paddle_view(op: Op) -> PaddleOpView:
     checked = api.checked_call(op)
     kernel = api.paddle_kernel(op)
     wide = {t.name: t.name for t in op.arguments} | {a.name: from_wide(op, a) for a in op.attrs}
-    unwrapped = wide | {t.name: f"*{t.name}" for t in op.arguments if not t.optional}
+    pointed = wide | {
+        t.name: f"paddle_glue::optional_of({t.name})" if t.optional else f"*{t.name}"
+        for t in op.arguments
+    }
     slots = {d.name: f"{d.name}.get()" for d in op.dims}
     # The entry reads an int list through a buffer over the glue's vector.
     held = {a.name: f"opforge::list_buffer({a.name})" if a.is_list else a.name for a in op.attrs}
@@ -252,6 +262,9 @@ def paddle_view(op: Op) -> PaddleOpView:
                 name=a.name,
                 narrow_check=narrow_check(a),
                 cpp_default=_cpp_default(a),
+                py_type="std::vector<int64_t>" if a.is_list else api.attr_wide(a).render(),
+                py_init=f"({_cpp_default(a)})" if _cpp_default(a) else "{}",
+                py_convert=_py_convert(a),
             )
             for a in op.attrs
         ),
@@ -276,13 +289,12 @@ def paddle_view(op: Op) -> PaddleOpView:
         paddle_kernel=kernel,
         infer_shape=api.infer_shape(op),
         infer_dtype=api.infer_dtype(op),
-        binding=api.binding(op, none_for_required=False),
-        binding_none=api.binding(op, none_for_required=True),
         check_attrs_call=api.check_attrs(op).call(names),
         glue_to_run=api.run(op).call(glue, tparam(op)),
         paddle_kernel_body=_paddle_kernel_body(op, checked.call(wide)),
-        binding_to_checked=checked.call(wide),
-        binding_none_to_checked=checked.call(unwrapped),
+        py_names=tuple([t.name for t in op.arguments] + [a.name for a in op.attrs]),
+        py_required=len(op.arguments),
+        python_to_checked=checked.call(pointed),
         registered_inputs=tuple(
             f'paddle::Optional("{p.name}")' if p.tensor.optional else f'"{p.name}"'
             for p in kernel.params
@@ -290,6 +302,13 @@ def paddle_view(op: Op) -> PaddleOpView:
         ),
         registered_attrs=tuple(f'"{a.name}: {api.attr_registered(a)}"' for a in op.attrs),
     )
+
+
+def _py_convert(a: Attr) -> str:
+    """The python_glue function converting an attribute's Python object."""
+    if a.is_list:
+        return "int64_list_arg"
+    return {AttrType.FLOAT: "double_arg", AttrType.BOOL: "bool_arg"}.get(a.type, "int64_arg")
 
 
 def _paddle_kernel_body(op: Op, call: str) -> str:

@@ -4,6 +4,7 @@
 
 #include <sstream>
 
+#include "paddle/extension.h"
 #include "paddle/phi/core/memory/malloc.h"
 #ifdef OPFORGE_WITH_CUDA
 #include "paddle/phi/backends/gpu/gpu_context.h"
@@ -79,6 +80,14 @@ void fail_unsupported_place(const char* op, const paddle::Place& got) {
 }
 
 }  // namespace detail
+
+void raise_in_paddle(const OpError& error) {
+  // Paddle hands the op an empty optional input as absent: say so.
+  const char* note = error.kind() == ErrorKind::kMissing
+                         ? " (Paddle passes an empty optional tensor to a custom op as None)"
+                         : "";
+  PADDLE_THROW(common::errors::InvalidArgument("%s%s", error.what(), note));
+}
 
 Context context_for(const char* op, const PlaceAnchor& anchor) {
   if (anchor.place == nullptr || anchor.place->GetType() == phi::AllocationType::CPU) {

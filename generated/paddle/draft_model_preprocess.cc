@@ -1,11 +1,14 @@
 // Generated from opspec/draft_model_preprocess.yaml by `python -m codegen`. Do not edit.
 // Paddle side of draft_model_preprocess: checks paddle::Tensor arguments against the
-// spec, then calls the entry. Exposed twice: as a pybind11 function (the fast
+// spec, then calls the entry. Exposed twice: as a CPython function (the fast
 // eager path) and as the Paddle custom op `opforge_draft_model_preprocess` (static graphs).
-#include "entry/draft_model_preprocess.h"
+// No pybind11 here: Python objects are converted by opforge/python_glue.h.
 
+// Python.h before any other header (python_glue.h includes it).
+#include "opforge/python_glue.h"
+// The entry, then Paddle's light headers.
+#include "entry/draft_model_preprocess.h"
 #include "opforge/paddle_glue.h"
-#include "opforge/pybind_glue.h"
 
 namespace opforge::draft_model_preprocess {
 namespace {
@@ -240,11 +243,7 @@ void paddle_kernel(const paddle::Tensor& seq_lens_this_time,
                  draft_seq_lens_decoder,
                  has_draft_seqs);
   } catch (const opforge::OpError& error) {
-    // Paddle hands the op an empty optional input as absent: say so.
-    const char* note = error.kind() == opforge::ErrorKind::kMissing
-                           ? " (Paddle passes an empty optional tensor to a custom op as None)"
-                           : "";
-    PADDLE_THROW(common::errors::InvalidArgument("%s%s", error.what(), note));
+    paddle_glue::raise_in_paddle(error);
   }
 }
 
@@ -293,120 +292,91 @@ std::vector<paddle::DataType> infer_dtype(const paddle::DataType& seq_lens_this_
           has_draft_seqs_dtype};
 }
 
+// ---- the Python binding (the eager path)
+
+// A METH_FASTCALL function taking its arguments as the pybind11 binding did
+// (positional or by name, attributes' defaults). An argument of a type it does
+// not take is refused with a TypeError that opforge.draft_model_preprocess turns into
+// the named error; a required tensor given as None gets our message.
+PyObject* python_call(
+    PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static const char* const kNames[] = {
+      "seq_lens_this_time",
+      "seq_lens_encoder",
+      "stop_flags",
+      "step_idx",
+      "max_dec_len",
+      "prompt_lens",
+      "token_ids_all",
+      "step_input_ids",
+      "draft_input_ids",
+      "draft_seq_lens_this_time",
+      "draft_seq_lens_encoder",
+      "draft_seq_lens_decoder",
+      "has_draft_seqs",
+  };
+  PyObject* py_given[13];
+  if (!python_glue::bind_arguments(args, nargs, kwnames, kNames, 13, 13, py_given)) {
+    return python_glue::refuse(kOp);
+  }
+  bool py_ok = true;
+  const paddle::Tensor* seq_lens_this_time = python_glue::tensor_arg(py_given[0], py_ok);
+  const paddle::Tensor* seq_lens_encoder = python_glue::tensor_arg(py_given[1], py_ok);
+  const paddle::Tensor* stop_flags = python_glue::tensor_arg(py_given[2], py_ok);
+  const paddle::Tensor* step_idx = python_glue::tensor_arg(py_given[3], py_ok);
+  const paddle::Tensor* max_dec_len = python_glue::tensor_arg(py_given[4], py_ok);
+  const paddle::Tensor* prompt_lens = python_glue::tensor_arg(py_given[5], py_ok);
+  const paddle::Tensor* token_ids_all = python_glue::tensor_arg(py_given[6], py_ok);
+  const paddle::Tensor* step_input_ids = python_glue::tensor_arg(py_given[7], py_ok);
+  const paddle::Tensor* draft_input_ids = python_glue::tensor_arg(py_given[8], py_ok);
+  const paddle::Tensor* draft_seq_lens_this_time = python_glue::tensor_arg(py_given[9], py_ok);
+  const paddle::Tensor* draft_seq_lens_encoder = python_glue::tensor_arg(py_given[10], py_ok);
+  const paddle::Tensor* draft_seq_lens_decoder = python_glue::tensor_arg(py_given[11], py_ok);
+  const paddle::Tensor* has_draft_seqs = python_glue::tensor_arg(py_given[12], py_ok);
+  if (!py_ok) return python_glue::refuse(kOp);
+  try {
+    opforge::require_present(kOp, "seq_lens_this_time", seq_lens_this_time != nullptr);
+    opforge::require_present(kOp, "seq_lens_encoder", seq_lens_encoder != nullptr);
+    opforge::require_present(kOp, "stop_flags", stop_flags != nullptr);
+    opforge::require_present(kOp, "step_idx", step_idx != nullptr);
+    opforge::require_present(kOp, "max_dec_len", max_dec_len != nullptr);
+    opforge::require_present(kOp, "prompt_lens", prompt_lens != nullptr);
+    opforge::require_present(kOp, "token_ids_all", token_ids_all != nullptr);
+    opforge::require_present(kOp, "step_input_ids", step_input_ids != nullptr);
+    opforge::require_present(kOp, "draft_input_ids", draft_input_ids != nullptr);
+    opforge::require_present(kOp, "draft_seq_lens_this_time", draft_seq_lens_this_time != nullptr);
+    opforge::require_present(kOp, "draft_seq_lens_encoder", draft_seq_lens_encoder != nullptr);
+    opforge::require_present(kOp, "draft_seq_lens_decoder", draft_seq_lens_decoder != nullptr);
+    opforge::require_present(kOp, "has_draft_seqs", has_draft_seqs != nullptr);
+    checked_call(*seq_lens_this_time,
+                 *seq_lens_encoder,
+                 *stop_flags,
+                 *step_idx,
+                 *max_dec_len,
+                 *prompt_lens,
+                 *token_ids_all,
+                 *step_input_ids,
+                 *draft_input_ids,
+                 *draft_seq_lens_this_time,
+                 *draft_seq_lens_encoder,
+                 *draft_seq_lens_decoder,
+                 *has_draft_seqs);
+    Py_RETURN_NONE;
+  } catch (...) {
+    return python_glue::raise_current();
+  }
+}
+
 }  // namespace
 
-// ---- the pybind11 binding
-
-void bind(pybind11::module_& module) {
-  namespace py = pybind11;
-  // The fast overload first. pybind11 tries the second only when the first
-  // cannot take the arguments; it accepts None for every tensor so that a
-  // required one given as None gets our message instead of pybind11's
-  // "incompatible function arguments" (taking every tensor as optional in the
-  // first overload would cost ~0.9 us per call).
-  module.def(
-      "draft_model_preprocess",
-      [](const paddle::Tensor& seq_lens_this_time,
-         const paddle::Tensor& seq_lens_encoder,
-         const paddle::Tensor& stop_flags,
-         const paddle::Tensor& step_idx,
-         const paddle::Tensor& max_dec_len,
-         const paddle::Tensor& prompt_lens,
-         const paddle::Tensor& token_ids_all,
-         const paddle::Tensor& step_input_ids,
-         const paddle::Tensor& draft_input_ids,
-         const paddle::Tensor& draft_seq_lens_this_time,
-         const paddle::Tensor& draft_seq_lens_encoder,
-         const paddle::Tensor& draft_seq_lens_decoder,
-         const paddle::Tensor& has_draft_seqs) {
-        checked_call(seq_lens_this_time,
-                     seq_lens_encoder,
-                     stop_flags,
-                     step_idx,
-                     max_dec_len,
-                     prompt_lens,
-                     token_ids_all,
-                     step_input_ids,
-                     draft_input_ids,
-                     draft_seq_lens_this_time,
-                     draft_seq_lens_encoder,
-                     draft_seq_lens_decoder,
-                     has_draft_seqs);
-      },
-      py::arg("seq_lens_this_time").none(false),
-      py::arg("seq_lens_encoder").none(false),
-      py::arg("stop_flags").none(false),
-      py::arg("step_idx").none(false),
-      py::arg("max_dec_len").none(false),
-      py::arg("prompt_lens").none(false),
-      py::arg("token_ids_all").none(false),
-      py::arg("step_input_ids").none(false),
-      py::arg("draft_input_ids").none(false),
-      py::arg("draft_seq_lens_this_time").none(false),
-      py::arg("draft_seq_lens_encoder").none(false),
-      py::arg("draft_seq_lens_decoder").none(false),
-      py::arg("has_draft_seqs").none(false),
-      "The binding of opforge.draft_model_preprocess; its documentation is that function's.");
-
-  module.def(
-      "draft_model_preprocess",
-      [](const paddle::optional<paddle::Tensor>& seq_lens_this_time,
-         const paddle::optional<paddle::Tensor>& seq_lens_encoder,
-         const paddle::optional<paddle::Tensor>& stop_flags,
-         const paddle::optional<paddle::Tensor>& step_idx,
-         const paddle::optional<paddle::Tensor>& max_dec_len,
-         const paddle::optional<paddle::Tensor>& prompt_lens,
-         const paddle::optional<paddle::Tensor>& token_ids_all,
-         const paddle::optional<paddle::Tensor>& step_input_ids,
-         const paddle::optional<paddle::Tensor>& draft_input_ids,
-         const paddle::optional<paddle::Tensor>& draft_seq_lens_this_time,
-         const paddle::optional<paddle::Tensor>& draft_seq_lens_encoder,
-         const paddle::optional<paddle::Tensor>& draft_seq_lens_decoder,
-         const paddle::optional<paddle::Tensor>& has_draft_seqs) {
-        opforge::require_present(kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized());
-        opforge::require_present(kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized());
-        opforge::require_present(kOp, "stop_flags", stop_flags.is_initialized());
-        opforge::require_present(kOp, "step_idx", step_idx.is_initialized());
-        opforge::require_present(kOp, "max_dec_len", max_dec_len.is_initialized());
-        opforge::require_present(kOp, "prompt_lens", prompt_lens.is_initialized());
-        opforge::require_present(kOp, "token_ids_all", token_ids_all.is_initialized());
-        opforge::require_present(kOp, "step_input_ids", step_input_ids.is_initialized());
-        opforge::require_present(kOp, "draft_input_ids", draft_input_ids.is_initialized());
-        opforge::require_present(
-            kOp, "draft_seq_lens_this_time", draft_seq_lens_this_time.is_initialized());
-        opforge::require_present(
-            kOp, "draft_seq_lens_encoder", draft_seq_lens_encoder.is_initialized());
-        opforge::require_present(
-            kOp, "draft_seq_lens_decoder", draft_seq_lens_decoder.is_initialized());
-        opforge::require_present(kOp, "has_draft_seqs", has_draft_seqs.is_initialized());
-        checked_call(*seq_lens_this_time,
-                     *seq_lens_encoder,
-                     *stop_flags,
-                     *step_idx,
-                     *max_dec_len,
-                     *prompt_lens,
-                     *token_ids_all,
-                     *step_input_ids,
-                     *draft_input_ids,
-                     *draft_seq_lens_this_time,
-                     *draft_seq_lens_encoder,
-                     *draft_seq_lens_decoder,
-                     *has_draft_seqs);
-      },
-      py::arg("seq_lens_this_time").none(true),
-      py::arg("seq_lens_encoder").none(true),
-      py::arg("stop_flags").none(true),
-      py::arg("step_idx").none(true),
-      py::arg("max_dec_len").none(true),
-      py::arg("prompt_lens").none(true),
-      py::arg("token_ids_all").none(true),
-      py::arg("step_input_ids").none(true),
-      py::arg("draft_input_ids").none(true),
-      py::arg("draft_seq_lens_this_time").none(true),
-      py::arg("draft_seq_lens_encoder").none(true),
-      py::arg("draft_seq_lens_decoder").none(true),
-      py::arg("has_draft_seqs").none(true),
-      "(the same op: reports a required tensor given as None)");
+// Its entry in the extension module's method table (generated/pybind/module.cc).
+PyMethodDef python_method() {
+  PyMethodDef method = {};
+  method.ml_name = kOp;
+  method.ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&python_call));
+  method.ml_flags = METH_FASTCALL | METH_KEYWORDS;
+  method.ml_doc = "The binding of opforge.draft_model_preprocess; its documentation is that function's.";
+  return method;
 }
 
 }  // namespace opforge::draft_model_preprocess

@@ -1,11 +1,14 @@
 // Generated from opspec/rebuild_padding.yaml by `python -m codegen`. Do not edit.
 // Paddle side of rebuild_padding: checks paddle::Tensor arguments against the
-// spec, then calls the entry. Exposed twice: as a pybind11 function (the fast
+// spec, then calls the entry. Exposed twice: as a CPython function (the fast
 // eager path) and as the Paddle custom op `opforge_rebuild_padding` (static graphs).
-#include "entry/rebuild_padding.h"
+// No pybind11 here: Python objects are converted by opforge/python_glue.h.
 
+// Python.h before any other header (python_glue.h includes it).
+#include "opforge/python_glue.h"
+// The entry, then Paddle's light headers.
+#include "entry/rebuild_padding.h"
 #include "opforge/paddle_glue.h"
-#include "opforge/pybind_glue.h"
 
 namespace opforge::rebuild_padding {
 namespace {
@@ -158,11 +161,7 @@ std::vector<paddle::Tensor> paddle_kernel(const paddle::Tensor& hidden,
   try {
     return {checked_call(hidden, cu_seqlens_q, seq_lens_this_time, seq_lens_encoder, cu_seqlens_q_output, cpu_out_token_num)};
   } catch (const opforge::OpError& error) {
-    // Paddle hands the op an empty optional input as absent: say so.
-    const char* note = error.kind() == opforge::ErrorKind::kMissing
-                           ? " (Paddle passes an empty optional tensor to a custom op as None)"
-                           : "";
-    PADDLE_THROW(common::errors::InvalidArgument("%s%s", error.what(), note));
+    paddle_glue::raise_in_paddle(error);
   }
 }
 
@@ -186,67 +185,58 @@ std::vector<paddle::DataType> infer_dtype(const paddle::DataType& hidden_dtype,
   return {hidden_dtype};
 }
 
+// ---- the Python binding (the eager path)
+
+// A METH_FASTCALL function taking its arguments as the pybind11 binding did
+// (positional or by name, attributes' defaults). An argument of a type it does
+// not take is refused with a TypeError that opforge.rebuild_padding turns into
+// the named error; a required tensor given as None gets our message.
+PyObject* python_call(
+    PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static const char* const kNames[] = {
+      "hidden",
+      "cu_seqlens_q",
+      "seq_lens_this_time",
+      "seq_lens_encoder",
+      "cu_seqlens_q_output",
+      "cpu_out_token_num",
+  };
+  PyObject* py_given[6];
+  if (!python_glue::bind_arguments(args, nargs, kwnames, kNames, 6, 5, py_given)) {
+    return python_glue::refuse(kOp);
+  }
+  bool py_ok = true;
+  const paddle::Tensor* hidden = python_glue::tensor_arg(py_given[0], py_ok);
+  const paddle::Tensor* cu_seqlens_q = python_glue::tensor_arg(py_given[1], py_ok);
+  const paddle::Tensor* seq_lens_this_time = python_glue::tensor_arg(py_given[2], py_ok);
+  const paddle::Tensor* seq_lens_encoder = python_glue::tensor_arg(py_given[3], py_ok);
+  const paddle::Tensor* cu_seqlens_q_output = python_glue::tensor_arg(py_given[4], py_ok);
+  int64_t cpu_out_token_num{};
+  if (py_ok) py_ok = python_glue::int64_arg(py_given[5], cpu_out_token_num);
+  if (!py_ok) return python_glue::refuse(kOp);
+  try {
+    opforge::require_present(kOp, "hidden", hidden != nullptr);
+    opforge::require_present(kOp, "cu_seqlens_q", cu_seqlens_q != nullptr);
+    opforge::require_present(kOp, "seq_lens_this_time", seq_lens_this_time != nullptr);
+    opforge::require_present(kOp, "seq_lens_encoder", seq_lens_encoder != nullptr);
+    opforge::require_present(kOp, "cu_seqlens_q_output", cu_seqlens_q_output != nullptr);
+    return python_glue::result(
+        checked_call(*hidden, *cu_seqlens_q, *seq_lens_this_time, *seq_lens_encoder, *cu_seqlens_q_output, cpu_out_token_num));
+  } catch (...) {
+    return python_glue::raise_current();
+  }
+}
+
 }  // namespace
 
-// ---- the pybind11 binding
-
-void bind(pybind11::module_& module) {
-  namespace py = pybind11;
-  // The fast overload first. pybind11 tries the second only when the first
-  // cannot take the arguments; it accepts None for every tensor so that a
-  // required one given as None gets our message instead of pybind11's
-  // "incompatible function arguments" (taking every tensor as optional in the
-  // first overload would cost ~0.9 us per call).
-  module.def(
-      "rebuild_padding",
-      [](const paddle::Tensor& hidden,
-         const paddle::Tensor& cu_seqlens_q,
-         const paddle::Tensor& seq_lens_this_time,
-         const paddle::Tensor& seq_lens_encoder,
-         const paddle::Tensor& cu_seqlens_q_output,
-         int64_t cpu_out_token_num) {
-        return checked_call(hidden,
-                            cu_seqlens_q,
-                            seq_lens_this_time,
-                            seq_lens_encoder,
-                            cu_seqlens_q_output,
-                            cpu_out_token_num);
-      },
-      py::arg("hidden").none(false),
-      py::arg("cu_seqlens_q").none(false),
-      py::arg("seq_lens_this_time").none(false),
-      py::arg("seq_lens_encoder").none(false),
-      py::arg("cu_seqlens_q_output").none(false),
-      py::arg("cpu_out_token_num"),
-      "The binding of opforge.rebuild_padding; its documentation is that function's.");
-
-  module.def(
-      "rebuild_padding",
-      [](const paddle::optional<paddle::Tensor>& hidden,
-         const paddle::optional<paddle::Tensor>& cu_seqlens_q,
-         const paddle::optional<paddle::Tensor>& seq_lens_this_time,
-         const paddle::optional<paddle::Tensor>& seq_lens_encoder,
-         const paddle::optional<paddle::Tensor>& cu_seqlens_q_output,
-         int64_t cpu_out_token_num) {
-        opforge::require_present(kOp, "hidden", hidden.is_initialized());
-        opforge::require_present(kOp, "cu_seqlens_q", cu_seqlens_q.is_initialized());
-        opforge::require_present(kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized());
-        opforge::require_present(kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized());
-        opforge::require_present(kOp, "cu_seqlens_q_output", cu_seqlens_q_output.is_initialized());
-        return checked_call(*hidden,
-                            *cu_seqlens_q,
-                            *seq_lens_this_time,
-                            *seq_lens_encoder,
-                            *cu_seqlens_q_output,
-                            cpu_out_token_num);
-      },
-      py::arg("hidden").none(true),
-      py::arg("cu_seqlens_q").none(true),
-      py::arg("seq_lens_this_time").none(true),
-      py::arg("seq_lens_encoder").none(true),
-      py::arg("cu_seqlens_q_output").none(true),
-      py::arg("cpu_out_token_num"),
-      "(the same op: reports a required tensor given as None)");
+// Its entry in the extension module's method table (generated/pybind/module.cc).
+PyMethodDef python_method() {
+  PyMethodDef method = {};
+  method.ml_name = kOp;
+  method.ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&python_call));
+  method.ml_flags = METH_FASTCALL | METH_KEYWORDS;
+  method.ml_doc = "The binding of opforge.rebuild_padding; its documentation is that function's.";
+  return method;
 }
 
 }  // namespace opforge::rebuild_padding

@@ -1,11 +1,14 @@
 // Generated from opspec/speculate_get_output_padding_offset.yaml by `python -m codegen`. Do not edit.
 // Paddle side of speculate_get_output_padding_offset: checks paddle::Tensor arguments against the
-// spec, then calls the entry. Exposed twice: as a pybind11 function (the fast
+// spec, then calls the entry. Exposed twice: as a CPython function (the fast
 // eager path) and as the Paddle custom op `opforge_speculate_get_output_padding_offset` (static graphs).
-#include "entry/speculate_get_output_padding_offset.h"
+// No pybind11 here: Python objects are converted by opforge/python_glue.h.
 
+// Python.h before any other header (python_glue.h includes it).
+#include "opforge/python_glue.h"
+// The entry, then Paddle's light headers.
+#include "entry/speculate_get_output_padding_offset.h"
 #include "opforge/paddle_glue.h"
-#include "opforge/pybind_glue.h"
 
 namespace opforge::speculate_get_output_padding_offset {
 namespace {
@@ -88,11 +91,7 @@ std::vector<paddle::Tensor> paddle_kernel(
     opforge::check_int32(kOp, "max_seq_len", max_seq_len);
     return checked_call(seq_lens_output, cpu_out_token_num, static_cast<int32_t>(max_seq_len));
   } catch (const opforge::OpError& error) {
-    // Paddle hands the op an empty optional input as absent: say so.
-    const char* note = error.kind() == opforge::ErrorKind::kMissing
-                           ? " (Paddle passes an empty optional tensor to a custom op as None)"
-                           : "";
-    PADDLE_THROW(common::errors::InvalidArgument("%s%s", error.what(), note));
+    paddle_glue::raise_in_paddle(error);
   }
 }
 
@@ -111,42 +110,50 @@ std::vector<paddle::DataType> infer_dtype(
           paddle::DataType::INT32};
 }
 
+// ---- the Python binding (the eager path)
+
+// A METH_FASTCALL function taking its arguments as the pybind11 binding did
+// (positional or by name, attributes' defaults). An argument of a type it does
+// not take is refused with a TypeError that opforge.speculate_get_output_padding_offset turns into
+// the named error; a required tensor given as None gets our message.
+PyObject* python_call(
+    PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static const char* const kNames[] = {
+      "seq_lens_output",
+      "cpu_out_token_num",
+      "max_seq_len",
+  };
+  PyObject* py_given[3];
+  if (!python_glue::bind_arguments(args, nargs, kwnames, kNames, 3, 1, py_given)) {
+    return python_glue::refuse(kOp);
+  }
+  bool py_ok = true;
+  const paddle::Tensor* seq_lens_output = python_glue::tensor_arg(py_given[0], py_ok);
+  int64_t cpu_out_token_num{};
+  if (py_ok) py_ok = python_glue::int64_arg(py_given[1], cpu_out_token_num);
+  int64_t max_seq_len{};
+  if (py_ok) py_ok = python_glue::int64_arg(py_given[2], max_seq_len);
+  if (!py_ok) return python_glue::refuse(kOp);
+  try {
+    opforge::require_present(kOp, "seq_lens_output", seq_lens_output != nullptr);
+    opforge::check_int32(kOp, "max_seq_len", max_seq_len);
+    return python_glue::results(
+        checked_call(*seq_lens_output, cpu_out_token_num, static_cast<int32_t>(max_seq_len)));
+  } catch (...) {
+    return python_glue::raise_current();
+  }
+}
+
 }  // namespace
 
-// ---- the pybind11 binding
-
-void bind(pybind11::module_& module) {
-  namespace py = pybind11;
-  // The fast overload first. pybind11 tries the second only when the first
-  // cannot take the arguments; it accepts None for every tensor so that a
-  // required one given as None gets our message instead of pybind11's
-  // "incompatible function arguments" (taking every tensor as optional in the
-  // first overload would cost ~0.9 us per call).
-  module.def(
-      "speculate_get_output_padding_offset",
-      [](const paddle::Tensor& seq_lens_output, int64_t cpu_out_token_num, int64_t max_seq_len) {
-        opforge::check_int32(kOp, "max_seq_len", max_seq_len);
-        return checked_call(seq_lens_output, cpu_out_token_num, static_cast<int32_t>(max_seq_len));
-      },
-      py::arg("seq_lens_output").none(false),
-      py::arg("cpu_out_token_num"),
-      py::arg("max_seq_len"),
-      "The binding of opforge.speculate_get_output_padding_offset; its documentation is that "
-      "function's.");
-
-  module.def(
-      "speculate_get_output_padding_offset",
-      [](const paddle::optional<paddle::Tensor>& seq_lens_output,
-         int64_t cpu_out_token_num,
-         int64_t max_seq_len) {
-        opforge::require_present(kOp, "seq_lens_output", seq_lens_output.is_initialized());
-        opforge::check_int32(kOp, "max_seq_len", max_seq_len);
-        return checked_call(*seq_lens_output, cpu_out_token_num, static_cast<int32_t>(max_seq_len));
-      },
-      py::arg("seq_lens_output").none(true),
-      py::arg("cpu_out_token_num"),
-      py::arg("max_seq_len"),
-      "(the same op: reports a required tensor given as None)");
+// Its entry in the extension module's method table (generated/pybind/module.cc).
+PyMethodDef python_method() {
+  PyMethodDef method = {};
+  method.ml_name = kOp;
+  method.ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&python_call));
+  method.ml_flags = METH_FASTCALL | METH_KEYWORDS;
+  method.ml_doc = "The binding of opforge.speculate_get_output_padding_offset; its documentation is that function's.";
+  return method;
 }
 
 }  // namespace opforge::speculate_get_output_padding_offset

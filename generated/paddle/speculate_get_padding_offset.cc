@@ -1,11 +1,14 @@
 // Generated from opspec/speculate_get_padding_offset.yaml by `python -m codegen`. Do not edit.
 // Paddle side of speculate_get_padding_offset: checks paddle::Tensor arguments against the
-// spec, then calls the entry. Exposed twice: as a pybind11 function (the fast
+// spec, then calls the entry. Exposed twice: as a CPython function (the fast
 // eager path) and as the Paddle custom op `opforge_speculate_get_padding_offset` (static graphs).
-#include "entry/speculate_get_padding_offset.h"
+// No pybind11 here: Python objects are converted by opforge/python_glue.h.
 
+// Python.h before any other header (python_glue.h includes it).
+#include "opforge/python_glue.h"
+// The entry, then Paddle's light headers.
+#include "entry/speculate_get_padding_offset.h"
 #include "opforge/paddle_glue.h"
-#include "opforge/pybind_glue.h"
 
 namespace opforge::speculate_get_padding_offset {
 namespace {
@@ -135,11 +138,7 @@ std::vector<paddle::Tensor> paddle_kernel(const paddle::Tensor& input_ids,
     return checked_call(
         input_ids, step_input_ids, seq_lens_this_time, seq_lens_encoder, cpu_token_num);
   } catch (const opforge::OpError& error) {
-    // Paddle hands the op an empty optional input as absent: say so.
-    const char* note = error.kind() == opforge::ErrorKind::kMissing
-                           ? " (Paddle passes an empty optional tensor to a custom op as None)"
-                           : "";
-    PADDLE_THROW(common::errors::InvalidArgument("%s%s", error.what(), note));
+    paddle_glue::raise_in_paddle(error);
   }
 }
 
@@ -167,54 +166,55 @@ std::vector<paddle::DataType> infer_dtype(const paddle::DataType& input_ids_dtyp
           paddle::DataType::INT32};
 }
 
+// ---- the Python binding (the eager path)
+
+// A METH_FASTCALL function taking its arguments as the pybind11 binding did
+// (positional or by name, attributes' defaults). An argument of a type it does
+// not take is refused with a TypeError that opforge.speculate_get_padding_offset turns into
+// the named error; a required tensor given as None gets our message.
+PyObject* python_call(
+    PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static const char* const kNames[] = {
+      "input_ids",
+      "step_input_ids",
+      "seq_lens_this_time",
+      "seq_lens_encoder",
+      "cpu_token_num",
+  };
+  PyObject* py_given[5];
+  if (!python_glue::bind_arguments(args, nargs, kwnames, kNames, 5, 4, py_given)) {
+    return python_glue::refuse(kOp);
+  }
+  bool py_ok = true;
+  const paddle::Tensor* input_ids = python_glue::tensor_arg(py_given[0], py_ok);
+  const paddle::Tensor* step_input_ids = python_glue::tensor_arg(py_given[1], py_ok);
+  const paddle::Tensor* seq_lens_this_time = python_glue::tensor_arg(py_given[2], py_ok);
+  const paddle::Tensor* seq_lens_encoder = python_glue::tensor_arg(py_given[3], py_ok);
+  int64_t cpu_token_num{};
+  if (py_ok) py_ok = python_glue::int64_arg(py_given[4], cpu_token_num);
+  if (!py_ok) return python_glue::refuse(kOp);
+  try {
+    opforge::require_present(kOp, "input_ids", input_ids != nullptr);
+    opforge::require_present(kOp, "step_input_ids", step_input_ids != nullptr);
+    opforge::require_present(kOp, "seq_lens_this_time", seq_lens_this_time != nullptr);
+    opforge::require_present(kOp, "seq_lens_encoder", seq_lens_encoder != nullptr);
+    return python_glue::results(
+        checked_call(*input_ids, *step_input_ids, *seq_lens_this_time, *seq_lens_encoder, cpu_token_num));
+  } catch (...) {
+    return python_glue::raise_current();
+  }
+}
+
 }  // namespace
 
-// ---- the pybind11 binding
-
-void bind(pybind11::module_& module) {
-  namespace py = pybind11;
-  // The fast overload first. pybind11 tries the second only when the first
-  // cannot take the arguments; it accepts None for every tensor so that a
-  // required one given as None gets our message instead of pybind11's
-  // "incompatible function arguments" (taking every tensor as optional in the
-  // first overload would cost ~0.9 us per call).
-  module.def(
-      "speculate_get_padding_offset",
-      [](const paddle::Tensor& input_ids,
-         const paddle::Tensor& step_input_ids,
-         const paddle::Tensor& seq_lens_this_time,
-         const paddle::Tensor& seq_lens_encoder,
-         int64_t cpu_token_num) {
-        return checked_call(
-            input_ids, step_input_ids, seq_lens_this_time, seq_lens_encoder, cpu_token_num);
-      },
-      py::arg("input_ids").none(false),
-      py::arg("step_input_ids").none(false),
-      py::arg("seq_lens_this_time").none(false),
-      py::arg("seq_lens_encoder").none(false),
-      py::arg("cpu_token_num"),
-      "The binding of opforge.speculate_get_padding_offset; its documentation is that function's.");
-
-  module.def(
-      "speculate_get_padding_offset",
-      [](const paddle::optional<paddle::Tensor>& input_ids,
-         const paddle::optional<paddle::Tensor>& step_input_ids,
-         const paddle::optional<paddle::Tensor>& seq_lens_this_time,
-         const paddle::optional<paddle::Tensor>& seq_lens_encoder,
-         int64_t cpu_token_num) {
-        opforge::require_present(kOp, "input_ids", input_ids.is_initialized());
-        opforge::require_present(kOp, "step_input_ids", step_input_ids.is_initialized());
-        opforge::require_present(kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized());
-        opforge::require_present(kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized());
-        return checked_call(
-            *input_ids, *step_input_ids, *seq_lens_this_time, *seq_lens_encoder, cpu_token_num);
-      },
-      py::arg("input_ids").none(true),
-      py::arg("step_input_ids").none(true),
-      py::arg("seq_lens_this_time").none(true),
-      py::arg("seq_lens_encoder").none(true),
-      py::arg("cpu_token_num"),
-      "(the same op: reports a required tensor given as None)");
+// Its entry in the extension module's method table (generated/pybind/module.cc).
+PyMethodDef python_method() {
+  PyMethodDef method = {};
+  method.ml_name = kOp;
+  method.ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&python_call));
+  method.ml_flags = METH_FASTCALL | METH_KEYWORDS;
+  method.ml_doc = "The binding of opforge.speculate_get_padding_offset; its documentation is that function's.";
+  return method;
 }
 
 }  // namespace opforge::speculate_get_padding_offset

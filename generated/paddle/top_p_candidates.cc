@@ -1,11 +1,14 @@
 // Generated from opspec/top_p_candidates.yaml by `python -m codegen`. Do not edit.
 // Paddle side of top_p_candidates: checks paddle::Tensor arguments against the
-// spec, then calls the entry. Exposed twice: as a pybind11 function (the fast
+// spec, then calls the entry. Exposed twice: as a CPython function (the fast
 // eager path) and as the Paddle custom op `opforge_top_p_candidates` (static graphs).
-#include "entry/top_p_candidates.h"
+// No pybind11 here: Python objects are converted by opforge/python_glue.h.
 
+// Python.h before any other header (python_glue.h includes it).
+#include "opforge/python_glue.h"
+// The entry, then Paddle's light headers.
+#include "entry/top_p_candidates.h"
 #include "opforge/paddle_glue.h"
-#include "opforge/pybind_glue.h"
 
 namespace opforge::top_p_candidates {
 namespace {
@@ -140,11 +143,7 @@ std::vector<paddle::Tensor> paddle_kernel(const paddle::Tensor& probs,
     opforge::check_int32(kOp, "candidates_len", candidates_len);
     return checked_call(probs, top_p, batch_id_per_token, static_cast<int32_t>(candidates_len));
   } catch (const opforge::OpError& error) {
-    // Paddle hands the op an empty optional input as absent: say so.
-    const char* note = error.kind() == opforge::ErrorKind::kMissing
-                           ? " (Paddle passes an empty optional tensor to a custom op as None)"
-                           : "";
-    PADDLE_THROW(common::errors::InvalidArgument("%s%s", error.what(), note));
+    paddle_glue::raise_in_paddle(error);
   }
 }
 
@@ -164,50 +163,53 @@ std::vector<paddle::DataType> infer_dtype(const paddle::DataType& probs_dtype,
   return {probs_dtype, paddle::DataType::INT64, paddle::DataType::INT32};
 }
 
+// ---- the Python binding (the eager path)
+
+// A METH_FASTCALL function taking its arguments as the pybind11 binding did
+// (positional or by name, attributes' defaults). An argument of a type it does
+// not take is refused with a TypeError that opforge.top_p_candidates turns into
+// the named error; a required tensor given as None gets our message.
+PyObject* python_call(
+    PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static const char* const kNames[] = {
+      "probs",
+      "top_p",
+      "batch_id_per_token",
+      "candidates_len",
+  };
+  PyObject* py_given[4];
+  if (!python_glue::bind_arguments(args, nargs, kwnames, kNames, 4, 3, py_given)) {
+    return python_glue::refuse(kOp);
+  }
+  bool py_ok = true;
+  const paddle::Tensor* probs = python_glue::tensor_arg(py_given[0], py_ok);
+  const paddle::Tensor* top_p = python_glue::tensor_arg(py_given[1], py_ok);
+  const paddle::Tensor* batch_id_per_token = python_glue::tensor_arg(py_given[2], py_ok);
+  int64_t candidates_len{};
+  if (py_ok) py_ok = python_glue::int64_arg(py_given[3], candidates_len);
+  if (!py_ok) return python_glue::refuse(kOp);
+  try {
+    opforge::require_present(kOp, "probs", probs != nullptr);
+    opforge::require_present(kOp, "top_p", top_p != nullptr);
+    opforge::require_present(kOp, "batch_id_per_token", batch_id_per_token != nullptr);
+    opforge::check_int32(kOp, "candidates_len", candidates_len);
+    return python_glue::results(
+        checked_call(*probs, *top_p, *batch_id_per_token, static_cast<int32_t>(candidates_len)));
+  } catch (...) {
+    return python_glue::raise_current();
+  }
+}
+
 }  // namespace
 
-// ---- the pybind11 binding
-
-void bind(pybind11::module_& module) {
-  namespace py = pybind11;
-  // The fast overload first. pybind11 tries the second only when the first
-  // cannot take the arguments; it accepts None for every tensor so that a
-  // required one given as None gets our message instead of pybind11's
-  // "incompatible function arguments" (taking every tensor as optional in the
-  // first overload would cost ~0.9 us per call).
-  module.def(
-      "top_p_candidates",
-      [](const paddle::Tensor& probs,
-         const paddle::Tensor& top_p,
-         const paddle::Tensor& batch_id_per_token,
-         int64_t candidates_len) {
-        opforge::check_int32(kOp, "candidates_len", candidates_len);
-        return checked_call(probs, top_p, batch_id_per_token, static_cast<int32_t>(candidates_len));
-      },
-      py::arg("probs").none(false),
-      py::arg("top_p").none(false),
-      py::arg("batch_id_per_token").none(false),
-      py::arg("candidates_len"),
-      "The binding of opforge.top_p_candidates; its documentation is that function's.");
-
-  module.def(
-      "top_p_candidates",
-      [](const paddle::optional<paddle::Tensor>& probs,
-         const paddle::optional<paddle::Tensor>& top_p,
-         const paddle::optional<paddle::Tensor>& batch_id_per_token,
-         int64_t candidates_len) {
-        opforge::require_present(kOp, "probs", probs.is_initialized());
-        opforge::require_present(kOp, "top_p", top_p.is_initialized());
-        opforge::require_present(kOp, "batch_id_per_token", batch_id_per_token.is_initialized());
-        opforge::check_int32(kOp, "candidates_len", candidates_len);
-        return checked_call(
-            *probs, *top_p, *batch_id_per_token, static_cast<int32_t>(candidates_len));
-      },
-      py::arg("probs").none(true),
-      py::arg("top_p").none(true),
-      py::arg("batch_id_per_token").none(true),
-      py::arg("candidates_len"),
-      "(the same op: reports a required tensor given as None)");
+// Its entry in the extension module's method table (generated/pybind/module.cc).
+PyMethodDef python_method() {
+  PyMethodDef method = {};
+  method.ml_name = kOp;
+  method.ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&python_call));
+  method.ml_flags = METH_FASTCALL | METH_KEYWORDS;
+  method.ml_doc = "The binding of opforge.top_p_candidates; its documentation is that function's.";
+  return method;
 }
 
 }  // namespace opforge::top_p_candidates

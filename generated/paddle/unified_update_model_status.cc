@@ -1,11 +1,14 @@
 // Generated from opspec/unified_update_model_status.yaml by `python -m codegen`. Do not edit.
 // Paddle side of unified_update_model_status: checks paddle::Tensor arguments against the
-// spec, then calls the entry. Exposed twice: as a pybind11 function (the fast
+// spec, then calls the entry. Exposed twice: as a CPython function (the fast
 // eager path) and as the Paddle custom op `opforge_unified_update_model_status` (static graphs).
-#include "entry/unified_update_model_status.h"
+// No pybind11 here: Python objects are converted by opforge/python_glue.h.
 
+// Python.h before any other header (python_glue.h includes it).
+#include "opforge/python_glue.h"
+// The entry, then Paddle's light headers.
+#include "entry/unified_update_model_status.h"
 #include "opforge/paddle_glue.h"
-#include "opforge/pybind_glue.h"
 
 namespace opforge::unified_update_model_status {
 namespace {
@@ -276,11 +279,7 @@ void paddle_kernel(const paddle::Tensor& seq_lens_encoder,
                  is_naive_mode,
                  prefill_one_step_stop);
   } catch (const opforge::OpError& error) {
-    // Paddle hands the op an empty optional input as absent: say so.
-    const char* note = error.kind() == opforge::ErrorKind::kMissing
-                           ? " (Paddle passes an empty optional tensor to a custom op as None)"
-                           : "";
-    PADDLE_THROW(common::errors::InvalidArgument("%s%s", error.what(), note));
+    paddle_glue::raise_in_paddle(error);
   }
 }
 
@@ -344,143 +343,108 @@ std::vector<paddle::DataType> infer_dtype(const paddle::DataType& seq_lens_encod
           step_idx_dtype};
 }
 
+// ---- the Python binding (the eager path)
+
+// A METH_FASTCALL function taking its arguments as the pybind11 binding did
+// (positional or by name, attributes' defaults). An argument of a type it does
+// not take is refused with a TypeError that opforge.unified_update_model_status turns into
+// the named error; a required tensor given as None gets our message.
+PyObject* python_call(
+    PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static const char* const kNames[] = {
+      "seq_lens_encoder",
+      "seq_lens_decoder",
+      "has_running_seqs",
+      "step_input_ids",
+      "step_output_ids",
+      "step_output_len",
+      "stop_flags",
+      "seq_lens_this_time",
+      "is_paused",
+      "mask_rollback",
+      "token_ids_all",
+      "prompt_lens",
+      "step_idx",
+      "end_tokens",
+      "max_dec_len",
+      "is_naive_mode",
+      "prefill_one_step_stop",
+  };
+  PyObject* py_given[17];
+  if (!python_glue::bind_arguments(args, nargs, kwnames, kNames, 17, 15, py_given)) {
+    return python_glue::refuse(kOp);
+  }
+  bool py_ok = true;
+  const paddle::Tensor* seq_lens_encoder = python_glue::tensor_arg(py_given[0], py_ok);
+  const paddle::Tensor* seq_lens_decoder = python_glue::tensor_arg(py_given[1], py_ok);
+  const paddle::Tensor* has_running_seqs = python_glue::tensor_arg(py_given[2], py_ok);
+  const paddle::Tensor* step_input_ids = python_glue::tensor_arg(py_given[3], py_ok);
+  const paddle::Tensor* step_output_ids = python_glue::tensor_arg(py_given[4], py_ok);
+  const paddle::Tensor* step_output_len = python_glue::tensor_arg(py_given[5], py_ok);
+  const paddle::Tensor* stop_flags = python_glue::tensor_arg(py_given[6], py_ok);
+  const paddle::Tensor* seq_lens_this_time = python_glue::tensor_arg(py_given[7], py_ok);
+  const paddle::Tensor* is_paused = python_glue::tensor_arg(py_given[8], py_ok);
+  const paddle::Tensor* mask_rollback = python_glue::tensor_arg(py_given[9], py_ok);
+  const paddle::Tensor* token_ids_all = python_glue::tensor_arg(py_given[10], py_ok);
+  const paddle::Tensor* prompt_lens = python_glue::tensor_arg(py_given[11], py_ok);
+  const paddle::Tensor* step_idx = python_glue::tensor_arg(py_given[12], py_ok);
+  const paddle::Tensor* end_tokens = python_glue::tensor_arg(py_given[13], py_ok);
+  const paddle::Tensor* max_dec_len = python_glue::tensor_arg(py_given[14], py_ok);
+  bool is_naive_mode(false);
+  if (py_ok && py_given[15] != nullptr) py_ok = python_glue::bool_arg(py_given[15], is_naive_mode);
+  bool prefill_one_step_stop(false);
+  if (py_ok && py_given[16] != nullptr)
+    py_ok = python_glue::bool_arg(py_given[16], prefill_one_step_stop);
+  if (!py_ok) return python_glue::refuse(kOp);
+  try {
+    opforge::require_present(kOp, "seq_lens_encoder", seq_lens_encoder != nullptr);
+    opforge::require_present(kOp, "seq_lens_decoder", seq_lens_decoder != nullptr);
+    opforge::require_present(kOp, "has_running_seqs", has_running_seqs != nullptr);
+    opforge::require_present(kOp, "step_input_ids", step_input_ids != nullptr);
+    opforge::require_present(kOp, "step_output_ids", step_output_ids != nullptr);
+    opforge::require_present(kOp, "step_output_len", step_output_len != nullptr);
+    opforge::require_present(kOp, "stop_flags", stop_flags != nullptr);
+    opforge::require_present(kOp, "seq_lens_this_time", seq_lens_this_time != nullptr);
+    opforge::require_present(kOp, "is_paused", is_paused != nullptr);
+    opforge::require_present(kOp, "mask_rollback", mask_rollback != nullptr);
+    opforge::require_present(kOp, "token_ids_all", token_ids_all != nullptr);
+    opforge::require_present(kOp, "prompt_lens", prompt_lens != nullptr);
+    opforge::require_present(kOp, "step_idx", step_idx != nullptr);
+    opforge::require_present(kOp, "end_tokens", end_tokens != nullptr);
+    opforge::require_present(kOp, "max_dec_len", max_dec_len != nullptr);
+    checked_call(*seq_lens_encoder,
+                 *seq_lens_decoder,
+                 *has_running_seqs,
+                 *step_input_ids,
+                 *step_output_ids,
+                 *step_output_len,
+                 *stop_flags,
+                 *seq_lens_this_time,
+                 *is_paused,
+                 *mask_rollback,
+                 *token_ids_all,
+                 *prompt_lens,
+                 *step_idx,
+                 *end_tokens,
+                 *max_dec_len,
+                 is_naive_mode,
+                 prefill_one_step_stop);
+    Py_RETURN_NONE;
+  } catch (...) {
+    return python_glue::raise_current();
+  }
+}
+
 }  // namespace
 
-// ---- the pybind11 binding
-
-void bind(pybind11::module_& module) {
-  namespace py = pybind11;
-  // The fast overload first. pybind11 tries the second only when the first
-  // cannot take the arguments; it accepts None for every tensor so that a
-  // required one given as None gets our message instead of pybind11's
-  // "incompatible function arguments" (taking every tensor as optional in the
-  // first overload would cost ~0.9 us per call).
-  module.def(
-      "unified_update_model_status",
-      [](const paddle::Tensor& seq_lens_encoder,
-         const paddle::Tensor& seq_lens_decoder,
-         const paddle::Tensor& has_running_seqs,
-         const paddle::Tensor& step_input_ids,
-         const paddle::Tensor& step_output_ids,
-         const paddle::Tensor& step_output_len,
-         const paddle::Tensor& stop_flags,
-         const paddle::Tensor& seq_lens_this_time,
-         const paddle::Tensor& is_paused,
-         const paddle::Tensor& mask_rollback,
-         const paddle::Tensor& token_ids_all,
-         const paddle::Tensor& prompt_lens,
-         const paddle::Tensor& step_idx,
-         const paddle::Tensor& end_tokens,
-         const paddle::Tensor& max_dec_len,
-         bool is_naive_mode,
-         bool prefill_one_step_stop) {
-        checked_call(seq_lens_encoder,
-                     seq_lens_decoder,
-                     has_running_seqs,
-                     step_input_ids,
-                     step_output_ids,
-                     step_output_len,
-                     stop_flags,
-                     seq_lens_this_time,
-                     is_paused,
-                     mask_rollback,
-                     token_ids_all,
-                     prompt_lens,
-                     step_idx,
-                     end_tokens,
-                     max_dec_len,
-                     is_naive_mode,
-                     prefill_one_step_stop);
-      },
-      py::arg("seq_lens_encoder").none(false),
-      py::arg("seq_lens_decoder").none(false),
-      py::arg("has_running_seqs").none(false),
-      py::arg("step_input_ids").none(false),
-      py::arg("step_output_ids").none(false),
-      py::arg("step_output_len").none(false),
-      py::arg("stop_flags").none(false),
-      py::arg("seq_lens_this_time").none(false),
-      py::arg("is_paused").none(false),
-      py::arg("mask_rollback").none(false),
-      py::arg("token_ids_all").none(false),
-      py::arg("prompt_lens").none(false),
-      py::arg("step_idx").none(false),
-      py::arg("end_tokens").none(false),
-      py::arg("max_dec_len").none(false),
-      py::arg("is_naive_mode") = false,
-      py::arg("prefill_one_step_stop") = false,
-      "The binding of opforge.unified_update_model_status; its documentation is that function's.");
-
-  module.def(
-      "unified_update_model_status",
-      [](const paddle::optional<paddle::Tensor>& seq_lens_encoder,
-         const paddle::optional<paddle::Tensor>& seq_lens_decoder,
-         const paddle::optional<paddle::Tensor>& has_running_seqs,
-         const paddle::optional<paddle::Tensor>& step_input_ids,
-         const paddle::optional<paddle::Tensor>& step_output_ids,
-         const paddle::optional<paddle::Tensor>& step_output_len,
-         const paddle::optional<paddle::Tensor>& stop_flags,
-         const paddle::optional<paddle::Tensor>& seq_lens_this_time,
-         const paddle::optional<paddle::Tensor>& is_paused,
-         const paddle::optional<paddle::Tensor>& mask_rollback,
-         const paddle::optional<paddle::Tensor>& token_ids_all,
-         const paddle::optional<paddle::Tensor>& prompt_lens,
-         const paddle::optional<paddle::Tensor>& step_idx,
-         const paddle::optional<paddle::Tensor>& end_tokens,
-         const paddle::optional<paddle::Tensor>& max_dec_len,
-         bool is_naive_mode,
-         bool prefill_one_step_stop) {
-        opforge::require_present(kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized());
-        opforge::require_present(kOp, "seq_lens_decoder", seq_lens_decoder.is_initialized());
-        opforge::require_present(kOp, "has_running_seqs", has_running_seqs.is_initialized());
-        opforge::require_present(kOp, "step_input_ids", step_input_ids.is_initialized());
-        opforge::require_present(kOp, "step_output_ids", step_output_ids.is_initialized());
-        opforge::require_present(kOp, "step_output_len", step_output_len.is_initialized());
-        opforge::require_present(kOp, "stop_flags", stop_flags.is_initialized());
-        opforge::require_present(kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized());
-        opforge::require_present(kOp, "is_paused", is_paused.is_initialized());
-        opforge::require_present(kOp, "mask_rollback", mask_rollback.is_initialized());
-        opforge::require_present(kOp, "token_ids_all", token_ids_all.is_initialized());
-        opforge::require_present(kOp, "prompt_lens", prompt_lens.is_initialized());
-        opforge::require_present(kOp, "step_idx", step_idx.is_initialized());
-        opforge::require_present(kOp, "end_tokens", end_tokens.is_initialized());
-        opforge::require_present(kOp, "max_dec_len", max_dec_len.is_initialized());
-        checked_call(*seq_lens_encoder,
-                     *seq_lens_decoder,
-                     *has_running_seqs,
-                     *step_input_ids,
-                     *step_output_ids,
-                     *step_output_len,
-                     *stop_flags,
-                     *seq_lens_this_time,
-                     *is_paused,
-                     *mask_rollback,
-                     *token_ids_all,
-                     *prompt_lens,
-                     *step_idx,
-                     *end_tokens,
-                     *max_dec_len,
-                     is_naive_mode,
-                     prefill_one_step_stop);
-      },
-      py::arg("seq_lens_encoder").none(true),
-      py::arg("seq_lens_decoder").none(true),
-      py::arg("has_running_seqs").none(true),
-      py::arg("step_input_ids").none(true),
-      py::arg("step_output_ids").none(true),
-      py::arg("step_output_len").none(true),
-      py::arg("stop_flags").none(true),
-      py::arg("seq_lens_this_time").none(true),
-      py::arg("is_paused").none(true),
-      py::arg("mask_rollback").none(true),
-      py::arg("token_ids_all").none(true),
-      py::arg("prompt_lens").none(true),
-      py::arg("step_idx").none(true),
-      py::arg("end_tokens").none(true),
-      py::arg("max_dec_len").none(true),
-      py::arg("is_naive_mode") = false,
-      py::arg("prefill_one_step_stop") = false,
-      "(the same op: reports a required tensor given as None)");
+// Its entry in the extension module's method table (generated/pybind/module.cc).
+PyMethodDef python_method() {
+  PyMethodDef method = {};
+  method.ml_name = kOp;
+  method.ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&python_call));
+  method.ml_flags = METH_FASTCALL | METH_KEYWORDS;
+  method.ml_doc = "The binding of opforge.unified_update_model_status; its documentation is that function's.";
+  return method;
 }
 
 }  // namespace opforge::unified_update_model_status

@@ -1,11 +1,14 @@
 // Generated from opspec/verify_draft_tokens.yaml by `python -m codegen`. Do not edit.
 // Paddle side of verify_draft_tokens: checks paddle::Tensor arguments against the
-// spec, then calls the entry. Exposed twice: as a pybind11 function (the fast
+// spec, then calls the entry. Exposed twice: as a CPython function (the fast
 // eager path) and as the Paddle custom op `opforge_verify_draft_tokens` (static graphs).
-#include "entry/verify_draft_tokens.h"
+// No pybind11 here: Python objects are converted by opforge/python_glue.h.
 
+// Python.h before any other header (python_glue.h includes it).
+#include "opforge/python_glue.h"
+// The entry, then Paddle's light headers.
+#include "entry/verify_draft_tokens.h"
 #include "opforge/paddle_glue.h"
-#include "opforge/pybind_glue.h"
 
 namespace opforge::verify_draft_tokens {
 namespace {
@@ -369,11 +372,7 @@ void paddle_kernel(const paddle::Tensor& step_output_ids,
                  accept_all,
                  seed);
   } catch (const opforge::OpError& error) {
-    // Paddle hands the op an empty optional input as absent: say so.
-    const char* note = error.kind() == opforge::ErrorKind::kMissing
-                           ? " (Paddle passes an empty optional tensor to a custom op as None)"
-                           : "";
-    PADDLE_THROW(common::errors::InvalidArgument("%s%s", error.what(), note));
+    paddle_glue::raise_in_paddle(error);
   }
 }
 
@@ -431,183 +430,131 @@ std::vector<paddle::DataType> infer_dtype(
   return {step_output_ids_dtype, step_output_len_dtype};
 }
 
+// ---- the Python binding (the eager path)
+
+// A METH_FASTCALL function taking its arguments as the pybind11 binding did
+// (positional or by name, attributes' defaults). An argument of a type it does
+// not take is refused with a TypeError that opforge.verify_draft_tokens turns into
+// the named error; a required tensor given as None gets our message.
+PyObject* python_call(
+    PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  static const char* const kNames[] = {
+      "step_output_ids",
+      "step_output_len",
+      "step_input_ids",
+      "target_tokens",
+      "candidate_ids",
+      "candidate_scores",
+      "candidate_lens",
+      "topp",
+      "stop_flags",
+      "seq_lens_encoder",
+      "seq_lens_this_time",
+      "end_tokens",
+      "is_block_step",
+      "cu_seqlens_q_output",
+      "reasoning_status",
+      "max_dec_len",
+      "step_idx",
+      "max_seq_len",
+      "verify_window",
+      "verify_strategy",
+      "reject_all",
+      "accept_all",
+      "seed",
+  };
+  PyObject* py_given[23];
+  if (!python_glue::bind_arguments(args, nargs, kwnames, kNames, 23, 17, py_given)) {
+    return python_glue::refuse(kOp);
+  }
+  bool py_ok = true;
+  const paddle::Tensor* step_output_ids = python_glue::tensor_arg(py_given[0], py_ok);
+  const paddle::Tensor* step_output_len = python_glue::tensor_arg(py_given[1], py_ok);
+  const paddle::Tensor* step_input_ids = python_glue::tensor_arg(py_given[2], py_ok);
+  const paddle::Tensor* target_tokens = python_glue::tensor_arg(py_given[3], py_ok);
+  const paddle::Tensor* candidate_ids = python_glue::tensor_arg(py_given[4], py_ok);
+  const paddle::Tensor* candidate_scores = python_glue::tensor_arg(py_given[5], py_ok);
+  const paddle::Tensor* candidate_lens = python_glue::tensor_arg(py_given[6], py_ok);
+  const paddle::Tensor* topp = python_glue::tensor_arg(py_given[7], py_ok);
+  const paddle::Tensor* stop_flags = python_glue::tensor_arg(py_given[8], py_ok);
+  const paddle::Tensor* seq_lens_encoder = python_glue::tensor_arg(py_given[9], py_ok);
+  const paddle::Tensor* seq_lens_this_time = python_glue::tensor_arg(py_given[10], py_ok);
+  const paddle::Tensor* end_tokens = python_glue::tensor_arg(py_given[11], py_ok);
+  const paddle::Tensor* is_block_step = python_glue::tensor_arg(py_given[12], py_ok);
+  const paddle::Tensor* cu_seqlens_q_output = python_glue::tensor_arg(py_given[13], py_ok);
+  const paddle::Tensor* reasoning_status = python_glue::tensor_arg(py_given[14], py_ok);
+  const paddle::Tensor* max_dec_len = python_glue::tensor_arg(py_given[15], py_ok);
+  const paddle::Tensor* step_idx = python_glue::tensor_arg(py_given[16], py_ok);
+  int64_t max_seq_len(0);
+  if (py_ok && py_given[17] != nullptr) py_ok = python_glue::int64_arg(py_given[17], max_seq_len);
+  int64_t verify_window(2);
+  if (py_ok && py_given[18] != nullptr) py_ok = python_glue::int64_arg(py_given[18], verify_window);
+  int64_t verify_strategy(0);
+  if (py_ok && py_given[19] != nullptr)
+    py_ok = python_glue::int64_arg(py_given[19], verify_strategy);
+  bool reject_all(false);
+  if (py_ok && py_given[20] != nullptr) py_ok = python_glue::bool_arg(py_given[20], reject_all);
+  bool accept_all(false);
+  if (py_ok && py_given[21] != nullptr) py_ok = python_glue::bool_arg(py_given[21], accept_all);
+  int64_t seed(-1);
+  if (py_ok && py_given[22] != nullptr) py_ok = python_glue::int64_arg(py_given[22], seed);
+  if (!py_ok) return python_glue::refuse(kOp);
+  try {
+    opforge::require_present(kOp, "step_output_ids", step_output_ids != nullptr);
+    opforge::require_present(kOp, "step_output_len", step_output_len != nullptr);
+    opforge::require_present(kOp, "step_input_ids", step_input_ids != nullptr);
+    opforge::require_present(kOp, "topp", topp != nullptr);
+    opforge::require_present(kOp, "stop_flags", stop_flags != nullptr);
+    opforge::require_present(kOp, "seq_lens_encoder", seq_lens_encoder != nullptr);
+    opforge::require_present(kOp, "seq_lens_this_time", seq_lens_this_time != nullptr);
+    opforge::require_present(kOp, "end_tokens", end_tokens != nullptr);
+    opforge::require_present(kOp, "is_block_step", is_block_step != nullptr);
+    opforge::require_present(kOp, "cu_seqlens_q_output", cu_seqlens_q_output != nullptr);
+    opforge::require_present(kOp, "reasoning_status", reasoning_status != nullptr);
+    opforge::require_present(kOp, "max_dec_len", max_dec_len != nullptr);
+    opforge::require_present(kOp, "step_idx", step_idx != nullptr);
+    opforge::check_int32(kOp, "max_seq_len", max_seq_len);
+    opforge::check_int32(kOp, "verify_window", verify_window);
+    opforge::check_int32(kOp, "verify_strategy", verify_strategy);
+    checked_call(*step_output_ids,
+                 *step_output_len,
+                 *step_input_ids,
+                 paddle_glue::optional_of(target_tokens),
+                 paddle_glue::optional_of(candidate_ids),
+                 paddle_glue::optional_of(candidate_scores),
+                 paddle_glue::optional_of(candidate_lens),
+                 *topp,
+                 *stop_flags,
+                 *seq_lens_encoder,
+                 *seq_lens_this_time,
+                 *end_tokens,
+                 *is_block_step,
+                 *cu_seqlens_q_output,
+                 *reasoning_status,
+                 *max_dec_len,
+                 *step_idx,
+                 static_cast<int32_t>(max_seq_len),
+                 static_cast<int32_t>(verify_window),
+                 static_cast<VerifyStrategy>(verify_strategy),
+                 reject_all,
+                 accept_all,
+                 seed);
+    Py_RETURN_NONE;
+  } catch (...) {
+    return python_glue::raise_current();
+  }
+}
+
 }  // namespace
 
-// ---- the pybind11 binding
-
-void bind(pybind11::module_& module) {
-  namespace py = pybind11;
-  // The fast overload first. pybind11 tries the second only when the first
-  // cannot take the arguments; it accepts None for every tensor so that a
-  // required one given as None gets our message instead of pybind11's
-  // "incompatible function arguments" (taking every tensor as optional in the
-  // first overload would cost ~0.9 us per call).
-  module.def(
-      "verify_draft_tokens",
-      [](const paddle::Tensor& step_output_ids,
-         const paddle::Tensor& step_output_len,
-         const paddle::Tensor& step_input_ids,
-         const paddle::optional<paddle::Tensor>& target_tokens,
-         const paddle::optional<paddle::Tensor>& candidate_ids,
-         const paddle::optional<paddle::Tensor>& candidate_scores,
-         const paddle::optional<paddle::Tensor>& candidate_lens,
-         const paddle::Tensor& topp,
-         const paddle::Tensor& stop_flags,
-         const paddle::Tensor& seq_lens_encoder,
-         const paddle::Tensor& seq_lens_this_time,
-         const paddle::Tensor& end_tokens,
-         const paddle::Tensor& is_block_step,
-         const paddle::Tensor& cu_seqlens_q_output,
-         const paddle::Tensor& reasoning_status,
-         const paddle::Tensor& max_dec_len,
-         const paddle::Tensor& step_idx,
-         int64_t max_seq_len,
-         int64_t verify_window,
-         int64_t verify_strategy,
-         bool reject_all,
-         bool accept_all,
-         int64_t seed) {
-        opforge::check_int32(kOp, "max_seq_len", max_seq_len);
-        opforge::check_int32(kOp, "verify_window", verify_window);
-        opforge::check_int32(kOp, "verify_strategy", verify_strategy);
-        checked_call(step_output_ids,
-                     step_output_len,
-                     step_input_ids,
-                     target_tokens,
-                     candidate_ids,
-                     candidate_scores,
-                     candidate_lens,
-                     topp,
-                     stop_flags,
-                     seq_lens_encoder,
-                     seq_lens_this_time,
-                     end_tokens,
-                     is_block_step,
-                     cu_seqlens_q_output,
-                     reasoning_status,
-                     max_dec_len,
-                     step_idx,
-                     static_cast<int32_t>(max_seq_len),
-                     static_cast<int32_t>(verify_window),
-                     static_cast<VerifyStrategy>(verify_strategy),
-                     reject_all,
-                     accept_all,
-                     seed);
-      },
-      py::arg("step_output_ids").none(false),
-      py::arg("step_output_len").none(false),
-      py::arg("step_input_ids").none(false),
-      py::arg("target_tokens").none(true),
-      py::arg("candidate_ids").none(true),
-      py::arg("candidate_scores").none(true),
-      py::arg("candidate_lens").none(true),
-      py::arg("topp").none(false),
-      py::arg("stop_flags").none(false),
-      py::arg("seq_lens_encoder").none(false),
-      py::arg("seq_lens_this_time").none(false),
-      py::arg("end_tokens").none(false),
-      py::arg("is_block_step").none(false),
-      py::arg("cu_seqlens_q_output").none(false),
-      py::arg("reasoning_status").none(false),
-      py::arg("max_dec_len").none(false),
-      py::arg("step_idx").none(false),
-      py::arg("max_seq_len") = 0,
-      py::arg("verify_window") = 2,
-      py::arg("verify_strategy") = 0,
-      py::arg("reject_all") = false,
-      py::arg("accept_all") = false,
-      py::arg("seed") = -1,
-      "The binding of opforge.verify_draft_tokens; its documentation is that function's.");
-
-  module.def(
-      "verify_draft_tokens",
-      [](const paddle::optional<paddle::Tensor>& step_output_ids,
-         const paddle::optional<paddle::Tensor>& step_output_len,
-         const paddle::optional<paddle::Tensor>& step_input_ids,
-         const paddle::optional<paddle::Tensor>& target_tokens,
-         const paddle::optional<paddle::Tensor>& candidate_ids,
-         const paddle::optional<paddle::Tensor>& candidate_scores,
-         const paddle::optional<paddle::Tensor>& candidate_lens,
-         const paddle::optional<paddle::Tensor>& topp,
-         const paddle::optional<paddle::Tensor>& stop_flags,
-         const paddle::optional<paddle::Tensor>& seq_lens_encoder,
-         const paddle::optional<paddle::Tensor>& seq_lens_this_time,
-         const paddle::optional<paddle::Tensor>& end_tokens,
-         const paddle::optional<paddle::Tensor>& is_block_step,
-         const paddle::optional<paddle::Tensor>& cu_seqlens_q_output,
-         const paddle::optional<paddle::Tensor>& reasoning_status,
-         const paddle::optional<paddle::Tensor>& max_dec_len,
-         const paddle::optional<paddle::Tensor>& step_idx,
-         int64_t max_seq_len,
-         int64_t verify_window,
-         int64_t verify_strategy,
-         bool reject_all,
-         bool accept_all,
-         int64_t seed) {
-        opforge::require_present(kOp, "step_output_ids", step_output_ids.is_initialized());
-        opforge::require_present(kOp, "step_output_len", step_output_len.is_initialized());
-        opforge::require_present(kOp, "step_input_ids", step_input_ids.is_initialized());
-        opforge::require_present(kOp, "topp", topp.is_initialized());
-        opforge::require_present(kOp, "stop_flags", stop_flags.is_initialized());
-        opforge::require_present(kOp, "seq_lens_encoder", seq_lens_encoder.is_initialized());
-        opforge::require_present(kOp, "seq_lens_this_time", seq_lens_this_time.is_initialized());
-        opforge::require_present(kOp, "end_tokens", end_tokens.is_initialized());
-        opforge::require_present(kOp, "is_block_step", is_block_step.is_initialized());
-        opforge::require_present(kOp, "cu_seqlens_q_output", cu_seqlens_q_output.is_initialized());
-        opforge::require_present(kOp, "reasoning_status", reasoning_status.is_initialized());
-        opforge::require_present(kOp, "max_dec_len", max_dec_len.is_initialized());
-        opforge::require_present(kOp, "step_idx", step_idx.is_initialized());
-        opforge::check_int32(kOp, "max_seq_len", max_seq_len);
-        opforge::check_int32(kOp, "verify_window", verify_window);
-        opforge::check_int32(kOp, "verify_strategy", verify_strategy);
-        checked_call(*step_output_ids,
-                     *step_output_len,
-                     *step_input_ids,
-                     target_tokens,
-                     candidate_ids,
-                     candidate_scores,
-                     candidate_lens,
-                     *topp,
-                     *stop_flags,
-                     *seq_lens_encoder,
-                     *seq_lens_this_time,
-                     *end_tokens,
-                     *is_block_step,
-                     *cu_seqlens_q_output,
-                     *reasoning_status,
-                     *max_dec_len,
-                     *step_idx,
-                     static_cast<int32_t>(max_seq_len),
-                     static_cast<int32_t>(verify_window),
-                     static_cast<VerifyStrategy>(verify_strategy),
-                     reject_all,
-                     accept_all,
-                     seed);
-      },
-      py::arg("step_output_ids").none(true),
-      py::arg("step_output_len").none(true),
-      py::arg("step_input_ids").none(true),
-      py::arg("target_tokens").none(true),
-      py::arg("candidate_ids").none(true),
-      py::arg("candidate_scores").none(true),
-      py::arg("candidate_lens").none(true),
-      py::arg("topp").none(true),
-      py::arg("stop_flags").none(true),
-      py::arg("seq_lens_encoder").none(true),
-      py::arg("seq_lens_this_time").none(true),
-      py::arg("end_tokens").none(true),
-      py::arg("is_block_step").none(true),
-      py::arg("cu_seqlens_q_output").none(true),
-      py::arg("reasoning_status").none(true),
-      py::arg("max_dec_len").none(true),
-      py::arg("step_idx").none(true),
-      py::arg("max_seq_len") = 0,
-      py::arg("verify_window") = 2,
-      py::arg("verify_strategy") = 0,
-      py::arg("reject_all") = false,
-      py::arg("accept_all") = false,
-      py::arg("seed") = -1,
-      "(the same op: reports a required tensor given as None)");
+// Its entry in the extension module's method table (generated/pybind/module.cc).
+PyMethodDef python_method() {
+  PyMethodDef method = {};
+  method.ml_name = kOp;
+  method.ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&python_call));
+  method.ml_flags = METH_FASTCALL | METH_KEYWORDS;
+  method.ml_doc = "The binding of opforge.verify_draft_tokens; its documentation is that function's.";
+  return method;
 }
 
 }  // namespace opforge::verify_draft_tokens

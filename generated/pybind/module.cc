@@ -1,52 +1,65 @@
 // Generated from opspec/*.yaml by `python -m codegen`. Do not edit.
-// The extension module: the runtime plus one binding per op.
-#include <pybind11/pybind11.h>
+// The extension module: one CPython function per op (generated/paddle/<op>.cc),
+// plus the runtime's functions (csrc/runtime/pybind_module.cc). No pybind11 here.
+#include "opforge/python_glue.h"
 
 namespace opforge {
-void register_runtime(pybind11::module_& module);
 namespace draft_model_preprocess {
-void bind(pybind11::module_& module);
+PyMethodDef python_method();
 }
 namespace draft_model_update {
-void bind(pybind11::module_& module);
+PyMethodDef python_method();
 }
 namespace ngram_match {
-void bind(pybind11::module_& module);
+PyMethodDef python_method();
 }
 namespace rebuild_padding {
-void bind(pybind11::module_& module);
+PyMethodDef python_method();
 }
 namespace speculate_get_output_padding_offset {
-void bind(pybind11::module_& module);
+PyMethodDef python_method();
 }
 namespace speculate_get_padding_offset {
-void bind(pybind11::module_& module);
+PyMethodDef python_method();
 }
 namespace speculate_get_seq_lens_output {
-void bind(pybind11::module_& module);
+PyMethodDef python_method();
 }
 namespace top_p_candidates {
-void bind(pybind11::module_& module);
+PyMethodDef python_method();
 }
 namespace unified_update_model_status {
-void bind(pybind11::module_& module);
+PyMethodDef python_method();
 }
 namespace verify_draft_tokens {
-void bind(pybind11::module_& module);
+PyMethodDef python_method();
 }
 }  // namespace opforge
 
-PYBIND11_MODULE(_C, module) {
-  module.doc() = "opforge ops (generated bindings; use the opforge package, not this module)";
-  opforge::register_runtime(module);
-  opforge::draft_model_preprocess::bind(module);
-  opforge::draft_model_update::bind(module);
-  opforge::ngram_match::bind(module);
-  opforge::rebuild_padding::bind(module);
-  opforge::speculate_get_output_padding_offset::bind(module);
-  opforge::speculate_get_padding_offset::bind(module);
-  opforge::speculate_get_seq_lens_output::bind(module);
-  opforge::top_p_candidates::bind(module);
-  opforge::unified_update_model_status::bind(module);
-  opforge::verify_draft_tokens::bind(module);
+PyMODINIT_FUNC PyInit__C() {
+  static PyMethodDef methods[] = {
+      opforge::draft_model_preprocess::python_method(),
+      opforge::draft_model_update::python_method(),
+      opforge::ngram_match::python_method(),
+      opforge::rebuild_padding::python_method(),
+      opforge::speculate_get_output_padding_offset::python_method(),
+      opforge::speculate_get_padding_offset::python_method(),
+      opforge::speculate_get_seq_lens_output::python_method(),
+      opforge::top_p_candidates::python_method(),
+      opforge::unified_update_model_status::python_method(),
+      opforge::verify_draft_tokens::python_method(),
+      {nullptr, nullptr, 0, nullptr},
+  };
+  static PyModuleDef definition = {
+      PyModuleDef_HEAD_INIT,
+      "_C",
+      "opforge ops (generated bindings; use the opforge package, not this module)",
+      -1,
+      methods,
+      nullptr,
+      nullptr,
+      nullptr,
+      nullptr,
+  };
+  return opforge::python_glue::create_module(&definition);
 }

@@ -122,7 +122,9 @@ def test_an_int_list_reaches_every_layer() -> None:
     assert '.Attrs({"columns: std::vector<int>"})' in paddle
     assert "static_cast<int64_t>(columns.size())" in paddle
     assert 'opforge::narrow_int32_list(kOp, "columns", columns)' in paddle
-    assert 'py::arg("columns") = std::vector<int64_t>{0}' in paddle
+    # The Python binding: the list's default, and its conversion from a Python sequence.
+    assert "std::vector<int64_t> columns(std::vector<int64_t>{0});" in paddle
+    assert "python_glue::int64_list_arg(py_given[1], columns)" in paddle
     entry = files["entry/pick_columns.cc"]
     assert 'opforge::check_list_length(kOp, "columns", columns.size, 1, 8);' in entry
     assert 'opforge::check_list_elements(kOp, "columns", columns, 0, 20);' in entry

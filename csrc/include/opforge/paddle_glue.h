@@ -1,12 +1,15 @@
 // Adapters from paddle::Tensor to the framework-free checks in runtime.h, for
 // the generated Paddle units (the only units that include Paddle's headers).
+// Only the light headers: the tensor, its dense storage and the custom-op
+// registration (PD_BUILD_OP). paddle/extension.h (Paddle's whole C++ API, its
+// IR and pybind11) is included by csrc/runtime/paddle_glue.cc alone.
 #pragma once
 
 #include <utility>
 #include <vector>
 
 #include "opforge/runtime.h"
-#include "paddle/extension.h"
+#include "paddle/phi/api/ext/op_meta_info.h"
 #include "paddle/phi/core/dense_tensor.h"
 
 namespace opforge::paddle_glue {
@@ -186,6 +189,12 @@ inline int64_t dim_by_rank(const std::vector<int64_t>& shape,
   return -1;
 }
 
+// The registered custom op's kernel rethrows an OpError as Paddle's
+// InvalidArgument, so that the message survives the static-graph executor
+// (PD_THROW's exception reaches Python there as a bare "std::exception"); an
+// empty optional input is named as Paddle's doing.
+[[noreturn]] void raise_in_paddle(const OpError& error);
+
 // Where a call runs, from its tensors' place: CPU tensors run the backend
 // chosen by set_cpu_tensor_backend (the CPU kernel by default). A build with
 // the XPU3 toolchain maps XPU places to the device here.
@@ -219,6 +228,12 @@ void keep_written_rows(const char* op,
                        const char* count_name,
                        const paddle::Tensor& count,
                        const char* max_text);
+
+// An optional tensor argument of the Python binding (python_glue::tensor_arg:
+// nullptr for None) as checked_call takes it.
+inline paddle::optional<paddle::Tensor> optional_of(const paddle::Tensor* tensor) {
+  return tensor ? paddle::optional<paddle::Tensor>(*tensor) : paddle::none;
+}
 
 // The data of a checked tensor whose element count the caller has checked.
 template <typename T>
