@@ -259,10 +259,10 @@ class AttrType(enum.Enum):
     # A list of int32 integers (FastDeploy's std::vector<int> attributes): min/max
     # bound each element, min_length/max_length the length.
     INT_LIST = "int_list"
-    # A list of int64 integers (std::vector<int64_t>). Paddle's typed
-    # shape-inference helper has no std::vector<int64_t> parameter, so the
-    # Paddle op registers raw inference functions that read the attributes
-    # themselves (csrc/include/opforge/paddle_glue.h, RawInfer).
+    # A list of int64 integers (std::vector<int64_t>), the same otherwise.
+    # Paddle's typed shape-inference helper has no std::vector<int64_t>
+    # attribute, so every Paddle op registers its inference through
+    # paddle_glue::RawInference (csrc/include/opforge/paddle_glue.h).
     INT64_LIST = "int64_list"
 
     @property
