@@ -156,7 +156,7 @@ def attr_cpp(op: Op, a: Attr, elems: ElemTypes = HOST_ELEM) -> CType:
         return CType(f"opforge::{op.name}::{a.enum.name}")
     if a.is_list:
         # A read-only host buffer over the caller's elements (data, size).
-        return CType(f"opforge::Buffer<const {elems[DType.INT32]}>")
+        return CType(f"opforge::Buffer<const {elems[list_dtype(a)]}>")
     return CType(
         {
             AttrType.INT: "int32_t",
@@ -165,6 +165,11 @@ def attr_cpp(op: Op, a: Attr, elems: ElemTypes = HOST_ELEM) -> CType:
             AttrType.BOOL: "bool",
         }[a.type]
     )
+
+
+def list_dtype(a: Attr) -> DType:
+    """A list attribute's elements as a tensor dtype (for their spelling by kind)."""
+    return DType.INT64 if a.type is AttrType.INT64_LIST else DType.INT32
 
 
 def attr_paddle(a: Attr) -> CType:
@@ -184,6 +189,8 @@ def attr_paddle(a: Attr) -> CType:
 
 def attr_registered(a: Attr) -> str:
     """The attribute's type in the Paddle op's registration (``"name: type"``)."""
+    if a.type is AttrType.INT64_LIST:
+        return "std::vector<int64_t>"
     if a.is_list:
         return "std::vector<int>"
     return attr_paddle(a).render()
@@ -193,7 +200,7 @@ def attr_glue(op: Op, a: Attr) -> CType:
     """The attribute as the Paddle glue's checked call takes it: an int list as
     the vector that holds its elements for the call, anything else as the entry."""
     if a.is_list:
-        return CType("const std::vector<int32_t>&")
+        return CType(f"const std::vector<{HOST_ELEM[list_dtype(a)]}>&")
     return attr_cpp(op, a)
 
 
@@ -341,7 +348,7 @@ def _kernel_attrs(op: Op, kind: KernelKind) -> list[Param]:
         if not a.is_list:
             params.append(Param(a.name, attr_cpp(op, a, kind.elem), Kind.ATTR))
             continue
-        pointer = kind.pointer.format(const="const ", elem=kind.elem[DType.INT32])
+        pointer = kind.pointer.format(const="const ", elem=kind.elem[list_dtype(a)])
         params.append(Param(a.name, CType(pointer), Kind.ATTR, comment="int list, read-only"))
         params.append(
             Param(a.length_field, CType(kind.dim), Kind.ATTR, comment=f"the length of {a.name}")

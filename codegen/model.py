@@ -267,19 +267,26 @@ class AttrType(enum.Enum):
     BOOL = "bool"
     ENUM = "enum"
     # A list of int32 integers (FastDeploy's std::vector<int> attributes): min/max
-    # bound each element, min_length/max_length the length. No int64 list:
-    # Paddle's custom-op shape inference cannot receive a std::vector<int64_t>
-    # attribute (paddle/phi/api/ext/op_meta_info.h), so the static graph could not.
+    # bound each element, min_length/max_length the length.
     INT_LIST = "int_list"
+    # A list of int64 integers (std::vector<int64_t>), the same otherwise.
+    # Paddle's typed shape-inference helper has no std::vector<int64_t>
+    # attribute, so every Paddle op registers its inference through
+    # paddle_glue::RawInference (csrc/include/opforge/paddle_glue.h).
+    INT64_LIST = "int64_list"
 
     @property
     def is_list(self) -> bool:
-        return self is AttrType.INT_LIST
+        return self in (AttrType.INT_LIST, AttrType.INT64_LIST)
 
     @property
     def element(self) -> AttrType:
         """A list's element type (a scalar type is its own)."""
-        return AttrType.INT if self is AttrType.INT_LIST else self
+        if self is AttrType.INT_LIST:
+            return AttrType.INT
+        if self is AttrType.INT64_LIST:
+            return AttrType.INT64
+        return self
 
 
 @dataclass(frozen=True)

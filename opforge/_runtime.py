@@ -139,7 +139,11 @@ _EXPECTED = {
     "int64": "an int (or a NumPy integer)",
     "float": "a float or an int (or a NumPy number)",
     "int32_list": "a list or tuple of ints (or NumPy integers)",
+    "int64_list": "a list or tuple of ints (or NumPy integers)",
 }
+
+# An int list's element range by kind.
+_LIST_RANGES = {"int32_list": (INT32_MIN, INT32_MAX), "int64_list": (INT64_MIN, INT64_MAX)}
 
 
 # What an attribute's environment variable may hold, by kind (case-insensitive
@@ -223,6 +227,13 @@ def plain_int32_list(value: list[Any]) -> bool:
     )
 
 
+def plain_int64_list(value: list[Any]) -> bool:
+    """The same for an int64 list: plain ints inside int64."""
+    return all(type(e) is int for e in value) and (
+        not value or (INT64_MIN <= min(value) and max(value) <= INT64_MAX)
+    )
+
+
 class Arguments:
     """What the Python layer checks of one op's arguments, before the binding:
     the attributes' types (strict: ``True`` is no int, ``None`` no bool, a
@@ -278,8 +289,8 @@ class Arguments:
 
     def _attribute(self, spec: tuple[str, str, type[enum.IntEnum] | None], value: Any) -> Any:
         name, kind, members = spec
-        if kind == "int32_list":
-            return self._int32_list(name, value)
+        if kind in _LIST_RANGES:
+            return self._int_list(name, kind, value)
         import numpy as np
 
         is_bool = isinstance(value, (bool, np.bool_))
@@ -323,17 +334,20 @@ class Arguments:
             )
         return number
 
-    def _int32_list(self, name: str, value: Any) -> list[int]:
+    def _int_list(self, name: str, list_kind: str, value: Any) -> list[int]:
         """An int list: a list or tuple (no other sequence: a string, a dict or
-        an array would be read element by element) of ints that fit int32, as a
-        list of Python ints. Each element as strict as an int attribute."""
+        an array would be read element by element) of ints that fit its element
+        type (int32 or int64), as a list of Python ints. Each element as strict
+        as an int attribute."""
+        low, high = _LIST_RANGES[list_kind]
         kind = type(value)
-        if (kind is list or kind is tuple) and plain_int32_list(value):
+        plain = plain_int32_list if list_kind == "int32_list" else plain_int64_list
+        if (kind is list or kind is tuple) and plain(value):
             return list(value)
         import numpy as np
 
         if not isinstance(value, (list, tuple)):
-            raise self._wrong_type(name, _EXPECTED["int32_list"], value)
+            raise self._wrong_type(name, _EXPECTED[list_kind], value)
         elements = []
         for index, element in enumerate(value):
             number = element
@@ -347,10 +361,10 @@ class Arguments:
                         f"(or a NumPy integer), got {_describe(element)}"
                     )
                 number = int(element)
-            if not INT32_MIN <= number <= INT32_MAX:
+            if not low <= number <= high:
                 raise OpValueError(
-                    f"{self.op}(): attribute '{name}' element {index} must be >= {INT32_MIN} "
-                    f"and <= {INT32_MAX}, got {number}"
+                    f"{self.op}(): attribute '{name}' element {index} must be >= {low} "
+                    f"and <= {high}, got {number}"
                 )
             elements.append(number)
         return elements

@@ -588,6 +588,7 @@ _ATTR_TYPES = {
     "float": "float",
     "bool": "bool",
     "std::vector<int>": "int_list",
+    "std::vector<int64_t>": "int64_list",
 }
 # C++ scalar types -> the spec's attribute types.
 _SCALAR_TYPES = {

@@ -204,6 +204,7 @@ def _py_type(attr_type: str) -> str:
         "bool": "bool",
         "enum": "int",
         "int_list": "list[int]",
+        "int64_list": "list[int]",
     }[attr_type]
 
 

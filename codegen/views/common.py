@@ -99,6 +99,8 @@ def from_wide(op: Op, a: Attr) -> str:
     """C++ expression turning the binding's wide value into the entry's type."""
     if a.enum is not None:
         return f"static_cast<{a.enum.name}>({a.name})"
+    if a.type is AttrType.INT64_LIST:
+        return a.name  # 64-bit on every layer
     if a.is_list:
         # The binding's 64-bit elements, each checked to fit int32.
         return f'opforge::narrow_int32_list(kOp, "{a.name}", {a.name})'

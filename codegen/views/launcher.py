@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from codegen import api
 from codegen.cpp import COPY_IN, elem, tparam
-from codegen.kinds import KernelKind, Launcher
+from codegen.kinds import HOST_ELEM, KernelKind, Launcher
 from codegen.model import Op, Role, Tensor
 from codegen.views.common import form_names
 
@@ -108,7 +108,7 @@ def launcher_view(op: Op, kind: KernelKind, launcher: Launcher) -> LauncherView:
             LauncherTensor(
                 name=a.name,
                 const=True,
-                elem="int32_t",
+                elem=HOST_ELEM[api.list_dtype(a)],
                 copied=True,
                 copy_in=COPY_IN[True],
                 written=False,

@@ -175,6 +175,7 @@ _PY_KINDS = {
     AttrType.FLOAT: ("float", "float"),
     AttrType.BOOL: ("bool", "bool"),
     AttrType.INT_LIST: ("int32_list", "list"),
+    AttrType.INT64_LIST: ("int64_list", "list"),
 }
 
 
@@ -201,8 +202,8 @@ def _checks(op: Op) -> dict[str, str]:
             attrs.append(f'("{a.name}", "{kind}", None)')
             guards.append(f"type({a.name}) is not {exact}")
             if a.is_list:
-                # Its elements too: plain ints inside int32 (else the named error).
-                guards.append(f"not _runtime.plain_int32_list({a.name})")
+                # Its elements too: plain ints inside int32 or int64 (else the named error).
+                guards.append(f"not _runtime.plain_{kind}({a.name})")
     names = [a.name for a in op.attrs]
     checked = f"{holder}.attributes({', '.join(names)})"
     environment = [

@@ -79,6 +79,16 @@ void fail_unsupported_place(const char* op, const paddle::Place& got) {
             "XPU3 or CUDA kernel)");
 }
 
+void fail_inference_arity(size_t inputs, size_t attrs, size_t want_inputs, size_t want_attrs) {
+  PD_THROW("opforge: static-graph inference received ", inputs, " inputs and ", attrs,
+           " attributes; the op registers ", want_inputs, " and ", want_attrs);
+}
+
+void fail_inference_attr(size_t index) {
+  PD_THROW("opforge: static-graph inference: attribute ", index,
+           " does not hold the type the op registers");
+}
+
 }  // namespace detail
 
 void raise_in_paddle(const OpError& error) {

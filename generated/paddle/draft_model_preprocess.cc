@@ -292,6 +292,11 @@ std::vector<paddle::DataType> infer_dtype(const paddle::DataType& seq_lens_this_
           has_draft_seqs_dtype};
 }
 
+// Paddle's raw inference signature read into the typed functions above (which
+// may take a std::vector<int64_t> attribute, unlike PD_INFER_SHAPE's).
+using Inference = paddle_glue::RawInference<13, decltype(&infer_shape), &infer_shape>;
+using DtypeInference = paddle_glue::RawInference<13, decltype(&infer_dtype), &infer_dtype>;
+
 // ---- the Python binding (the eager path)
 
 // A METH_FASTCALL function taking its arguments as the pybind11 binding did
@@ -411,5 +416,5 @@ PD_BUILD_OP(opforge_draft_model_preprocess)
                     {"draft_seq_lens_decoder", "draft_seq_lens_decoder_out"},
                     {"has_draft_seqs", "has_draft_seqs_out"}})
     .SetKernelFn(PD_KERNEL(opforge::draft_model_preprocess::paddle_kernel))
-    .SetInferShapeFn(PD_INFER_SHAPE(opforge::draft_model_preprocess::infer_shape))
-    .SetInferDtypeFn(PD_INFER_DTYPE(opforge::draft_model_preprocess::infer_dtype));
+    .SetInferShapeFn(&opforge::draft_model_preprocess::Inference::shape)
+    .SetInferDtypeFn(&opforge::draft_model_preprocess::DtypeInference::dtype);

@@ -287,6 +287,11 @@ std::vector<paddle::DataType> infer_dtype(const paddle::DataType& draft_next_tok
           has_draft_seqs_dtype};
 }
 
+// Paddle's raw inference signature read into the typed functions above (which
+// may take a std::vector<int64_t> attribute, unlike PD_INFER_SHAPE's).
+using Inference = paddle_glue::RawInference<12, decltype(&infer_shape), &infer_shape>;
+using DtypeInference = paddle_glue::RawInference<12, decltype(&infer_dtype), &infer_dtype>;
+
 // ---- the Python binding (the eager path)
 
 // A METH_FASTCALL function taking its arguments as the pybind11 binding did
@@ -406,5 +411,5 @@ PD_BUILD_OP(opforge_draft_model_update)
                     {"seq_lens_this_time", "seq_lens_this_time_out"},
                     {"has_draft_seqs", "has_draft_seqs_out"}})
     .SetKernelFn(PD_KERNEL(opforge::draft_model_update::paddle_kernel))
-    .SetInferShapeFn(PD_INFER_SHAPE(opforge::draft_model_update::infer_shape))
-    .SetInferDtypeFn(PD_INFER_DTYPE(opforge::draft_model_update::infer_dtype));
+    .SetInferShapeFn(&opforge::draft_model_update::Inference::shape)
+    .SetInferDtypeFn(&opforge::draft_model_update::DtypeInference::dtype);

@@ -233,6 +233,11 @@ std::vector<paddle::DataType> infer_dtype(
   return {step_input_ids_dtype, seq_lens_this_time_dtype};
 }
 
+// Paddle's raw inference signature read into the typed functions above (which
+// may take a std::vector<int64_t> attribute, unlike PD_INFER_SHAPE's).
+using Inference = paddle_glue::RawInference<9, decltype(&infer_shape), &infer_shape>;
+using DtypeInference = paddle_glue::RawInference<9, decltype(&infer_dtype), &infer_dtype>;
+
 // ---- the Python binding (the eager path)
 
 // A METH_FASTCALL function taking its arguments as the pybind11 binding did
@@ -340,5 +345,5 @@ PD_BUILD_OP(opforge_ngram_match)
     .SetInplaceMap({{"step_input_ids", "step_input_ids_out"},
                     {"seq_lens_this_time", "seq_lens_this_time_out"}})
     .SetKernelFn(PD_KERNEL(opforge::ngram_match::paddle_kernel))
-    .SetInferShapeFn(PD_INFER_SHAPE(opforge::ngram_match::infer_shape))
-    .SetInferDtypeFn(PD_INFER_DTYPE(opforge::ngram_match::infer_dtype));
+    .SetInferShapeFn(&opforge::ngram_match::Inference::shape)
+    .SetInferDtypeFn(&opforge::ngram_match::DtypeInference::dtype);

@@ -185,6 +185,11 @@ std::vector<paddle::DataType> infer_dtype(const paddle::DataType& hidden_dtype,
   return {hidden_dtype};
 }
 
+// Paddle's raw inference signature read into the typed functions above (which
+// may take a std::vector<int64_t> attribute, unlike PD_INFER_SHAPE's).
+using Inference = paddle_glue::RawInference<5, decltype(&infer_shape), &infer_shape>;
+using DtypeInference = paddle_glue::RawInference<5, decltype(&infer_dtype), &infer_dtype>;
+
 // ---- the Python binding (the eager path)
 
 // A METH_FASTCALL function taking its arguments as the pybind11 binding did
@@ -250,5 +255,5 @@ PD_BUILD_OP(opforge_rebuild_padding)
     .Outputs({"out"})
     .Attrs({"cpu_out_token_num: int64_t"})
     .SetKernelFn(PD_KERNEL(opforge::rebuild_padding::paddle_kernel))
-    .SetInferShapeFn(PD_INFER_SHAPE(opforge::rebuild_padding::infer_shape))
-    .SetInferDtypeFn(PD_INFER_DTYPE(opforge::rebuild_padding::infer_dtype));
+    .SetInferShapeFn(&opforge::rebuild_padding::Inference::shape)
+    .SetInferDtypeFn(&opforge::rebuild_padding::DtypeInference::dtype);

@@ -110,6 +110,11 @@ std::vector<paddle::DataType> infer_dtype(
           paddle::DataType::INT32};
 }
 
+// Paddle's raw inference signature read into the typed functions above (which
+// may take a std::vector<int64_t> attribute, unlike PD_INFER_SHAPE's).
+using Inference = paddle_glue::RawInference<1, decltype(&infer_shape), &infer_shape>;
+using DtypeInference = paddle_glue::RawInference<1, decltype(&infer_dtype), &infer_dtype>;
+
 // ---- the Python binding (the eager path)
 
 // A METH_FASTCALL function taking its arguments as the pybind11 binding did
@@ -166,5 +171,5 @@ PD_BUILD_OP(opforge_speculate_get_output_padding_offset)
               "batch_id_per_token_output"})
     .Attrs({"cpu_out_token_num: int64_t", "max_seq_len: int"})
     .SetKernelFn(PD_KERNEL(opforge::speculate_get_output_padding_offset::paddle_kernel))
-    .SetInferShapeFn(PD_INFER_SHAPE(opforge::speculate_get_output_padding_offset::infer_shape))
-    .SetInferDtypeFn(PD_INFER_DTYPE(opforge::speculate_get_output_padding_offset::infer_dtype));
+    .SetInferShapeFn(&opforge::speculate_get_output_padding_offset::Inference::shape)
+    .SetInferDtypeFn(&opforge::speculate_get_output_padding_offset::DtypeInference::dtype);

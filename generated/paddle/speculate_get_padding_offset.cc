@@ -166,6 +166,11 @@ std::vector<paddle::DataType> infer_dtype(const paddle::DataType& input_ids_dtyp
           paddle::DataType::INT32};
 }
 
+// Paddle's raw inference signature read into the typed functions above (which
+// may take a std::vector<int64_t> attribute, unlike PD_INFER_SHAPE's).
+using Inference = paddle_glue::RawInference<4, decltype(&infer_shape), &infer_shape>;
+using DtypeInference = paddle_glue::RawInference<4, decltype(&infer_dtype), &infer_dtype>;
+
 // ---- the Python binding (the eager path)
 
 // A METH_FASTCALL function taking its arguments as the pybind11 binding did
@@ -224,5 +229,5 @@ PD_BUILD_OP(opforge_speculate_get_padding_offset)
     .Outputs({"ids_remove_padding", "batch_id_per_token", "cu_seqlens_q", "cu_seqlens_k"})
     .Attrs({"cpu_token_num: int64_t"})
     .SetKernelFn(PD_KERNEL(opforge::speculate_get_padding_offset::paddle_kernel))
-    .SetInferShapeFn(PD_INFER_SHAPE(opforge::speculate_get_padding_offset::infer_shape))
-    .SetInferDtypeFn(PD_INFER_DTYPE(opforge::speculate_get_padding_offset::infer_dtype));
+    .SetInferShapeFn(&opforge::speculate_get_padding_offset::Inference::shape)
+    .SetInferDtypeFn(&opforge::speculate_get_padding_offset::DtypeInference::dtype);

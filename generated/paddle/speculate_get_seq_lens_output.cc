@@ -89,6 +89,11 @@ std::vector<paddle::DataType> infer_dtype(const paddle::DataType& seq_lens_this_
   return {paddle::DataType::INT32};
 }
 
+// Paddle's raw inference signature read into the typed functions above (which
+// may take a std::vector<int64_t> attribute, unlike PD_INFER_SHAPE's).
+using Inference = paddle_glue::RawInference<2, decltype(&infer_shape), &infer_shape>;
+using DtypeInference = paddle_glue::RawInference<2, decltype(&infer_dtype), &infer_dtype>;
+
 // ---- the Python binding (the eager path)
 
 // A METH_FASTCALL function taking its arguments as the pybind11 binding did
@@ -137,5 +142,5 @@ PD_BUILD_OP(opforge_speculate_get_seq_lens_output)
     .Outputs({"seq_lens_output"})
     .Attrs({})
     .SetKernelFn(PD_KERNEL(opforge::speculate_get_seq_lens_output::paddle_kernel))
-    .SetInferShapeFn(PD_INFER_SHAPE(opforge::speculate_get_seq_lens_output::infer_shape))
-    .SetInferDtypeFn(PD_INFER_DTYPE(opforge::speculate_get_seq_lens_output::infer_dtype));
+    .SetInferShapeFn(&opforge::speculate_get_seq_lens_output::Inference::shape)
+    .SetInferDtypeFn(&opforge::speculate_get_seq_lens_output::DtypeInference::dtype);

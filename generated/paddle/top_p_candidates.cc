@@ -163,6 +163,11 @@ std::vector<paddle::DataType> infer_dtype(const paddle::DataType& probs_dtype,
   return {probs_dtype, paddle::DataType::INT64, paddle::DataType::INT32};
 }
 
+// Paddle's raw inference signature read into the typed functions above (which
+// may take a std::vector<int64_t> attribute, unlike PD_INFER_SHAPE's).
+using Inference = paddle_glue::RawInference<3, decltype(&infer_shape), &infer_shape>;
+using DtypeInference = paddle_glue::RawInference<3, decltype(&infer_dtype), &infer_dtype>;
+
 // ---- the Python binding (the eager path)
 
 // A METH_FASTCALL function taking its arguments as the pybind11 binding did
@@ -219,5 +224,5 @@ PD_BUILD_OP(opforge_top_p_candidates)
     .Outputs({"verify_scores", "verify_tokens", "actual_candidate_lens"})
     .Attrs({"candidates_len: int"})
     .SetKernelFn(PD_KERNEL(opforge::top_p_candidates::paddle_kernel))
-    .SetInferShapeFn(PD_INFER_SHAPE(opforge::top_p_candidates::infer_shape))
-    .SetInferDtypeFn(PD_INFER_DTYPE(opforge::top_p_candidates::infer_dtype));
+    .SetInferShapeFn(&opforge::top_p_candidates::Inference::shape)
+    .SetInferDtypeFn(&opforge::top_p_candidates::DtypeInference::dtype);

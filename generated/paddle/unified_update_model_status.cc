@@ -343,6 +343,11 @@ std::vector<paddle::DataType> infer_dtype(const paddle::DataType& seq_lens_encod
           step_idx_dtype};
 }
 
+// Paddle's raw inference signature read into the typed functions above (which
+// may take a std::vector<int64_t> attribute, unlike PD_INFER_SHAPE's).
+using Inference = paddle_glue::RawInference<15, decltype(&infer_shape), &infer_shape>;
+using DtypeInference = paddle_glue::RawInference<15, decltype(&infer_dtype), &infer_dtype>;
+
 // ---- the Python binding (the eager path)
 
 // A METH_FASTCALL function taking its arguments as the pybind11 binding did
@@ -489,5 +494,5 @@ PD_BUILD_OP(opforge_unified_update_model_status)
                     {"token_ids_all", "token_ids_all_out"},
                     {"step_idx", "step_idx_out"}})
     .SetKernelFn(PD_KERNEL(opforge::unified_update_model_status::paddle_kernel))
-    .SetInferShapeFn(PD_INFER_SHAPE(opforge::unified_update_model_status::infer_shape))
-    .SetInferDtypeFn(PD_INFER_DTYPE(opforge::unified_update_model_status::infer_dtype));
+    .SetInferShapeFn(&opforge::unified_update_model_status::Inference::shape)
+    .SetInferDtypeFn(&opforge::unified_update_model_status::DtypeInference::dtype);

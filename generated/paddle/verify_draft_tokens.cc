@@ -430,6 +430,11 @@ std::vector<paddle::DataType> infer_dtype(
   return {step_output_ids_dtype, step_output_len_dtype};
 }
 
+// Paddle's raw inference signature read into the typed functions above (which
+// may take a std::vector<int64_t> attribute, unlike PD_INFER_SHAPE's).
+using Inference = paddle_glue::RawInference<17, decltype(&infer_shape), &infer_shape>;
+using DtypeInference = paddle_glue::RawInference<17, decltype(&infer_dtype), &infer_dtype>;
+
 // ---- the Python binding (the eager path)
 
 // A METH_FASTCALL function taking its arguments as the pybind11 binding did
@@ -587,5 +592,5 @@ PD_BUILD_OP(opforge_verify_draft_tokens)
     .SetInplaceMap({{"step_output_ids", "step_output_ids_out"},
                     {"step_output_len", "step_output_len_out"}})
     .SetKernelFn(PD_KERNEL(opforge::verify_draft_tokens::paddle_kernel))
-    .SetInferShapeFn(PD_INFER_SHAPE(opforge::verify_draft_tokens::infer_shape))
-    .SetInferDtypeFn(PD_INFER_DTYPE(opforge::verify_draft_tokens::infer_dtype));
+    .SetInferShapeFn(&opforge::verify_draft_tokens::Inference::shape)
+    .SetInferDtypeFn(&opforge::verify_draft_tokens::DtypeInference::dtype);

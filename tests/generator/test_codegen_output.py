@@ -139,6 +139,54 @@ def test_an_int_list_reaches_every_layer() -> None:
     assert "the length of attribute columns" in page
 
 
+def test_an_int64_list_reaches_every_layer() -> None:
+    """The fixture op write_token_ids' int64 list, as each layer spells it: 64-bit
+    elements from the binding to the kernels (no narrowing), the Paddle
+    registration's std::vector<int64_t>, its static-graph inference through the
+    raw-signature adapter, the Python check, the page."""
+    from codegen import interface_pages
+    from codegen.emit import render
+    from codegen.parse import load_specs
+
+    example = ROOT / "tests" / "fixtures" / "example_op"
+    ops = [o for o in load_specs(example / "opspec", ROOT) if o.name == "write_token_ids"]
+    files = render(ops)
+    cpu = files["kernel_decls/write_token_ids.h"]
+    assert "const int64_t* token_ids;" in cpu and "int64_t token_ids_len;" in cpu
+    xpu3 = files["kernel_decls/write_token_ids_xpu3.h"]
+    assert "__global_ptr__ const long long* token_ids," in xpu3
+    assert "int32_t token_ids_len," in xpu3
+    cuda = files["kernel_decls/write_token_ids_cuda.h"]
+    assert "cuda_global<const int64_t> token_ids;" in cuda
+    for launcher in ("xpu3sim.cc", "cudasim.cc", "xpu3.xpu", "cuda.cu"):
+        text = files[f"launch/write_token_ids_{launcher}"]
+        assert "token_ids_device" in text and "token_ids.size" in text, launcher
+        assert "Buffer<const int64_t> token_ids" in text, launcher
+    paddle = files["paddle/write_token_ids.cc"]
+    assert '.Attrs({"token_ids: std::vector<int64_t>", "row: int"})' in paddle
+    assert "const std::vector<int64_t>& token_ids, int row) {" in paddle  # the kernel
+    assert "narrow_int32_list" not in paddle
+    assert "using Inference = paddle_glue::RawInference<1, " in paddle
+    assert ".SetInferShapeFn(&opforge::write_token_ids::Inference::shape)" in paddle
+    assert "PD_INFER_SHAPE(" not in paddle
+    assert 'py::arg("token_ids") = std::vector<int64_t>{0}' in paddle
+    entry = files["entry/write_token_ids.cc"]
+    assert "opforge::Buffer<const int64_t> token_ids" in entry
+    assert (
+        'opforge::check_list_elements(kOp, "token_ids", token_ids, 0, 4611686018427387904LL);'
+        in entry
+    )
+    python = files["python/__init__.py"]
+    assert '("token_ids", "int64_list", None)' in python
+    assert "not _runtime.plain_int64_list(token_ids)" in python
+    assert "token_ids: list[int] | tuple[int, ...] = ..." in files["python/__init__.pyi"]
+    page = interface_pages.render(ops, ROOT / "docs")["interface/write_token_ids.md"]
+    assert "| int64\\_list |" in page
+    assert (
+        "each element \\>= 0 and \\<= 4611686018427387904; length \\>= 1 and length \\<= 64" in page
+    )
+
+
 def test_an_environment_attribute_reaches_python_and_the_page_only() -> None:
     """The fixture op clamp_lengths' limit reads OPFORGE_EXAMPLE_CLAMP_LIMIT: the
     Python function resolves it (default None, the variable, the bounds), its

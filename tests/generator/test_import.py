@@ -79,7 +79,7 @@ def test_a_todo_is_refused_at_its_line_naming_the_field_and_what_to_decide(
     # What to decide, from the language's own description of the field.
     assert "decide an element type" in lines[0] and "bfloat16" in lines[0]
     assert "decide this entry of 'shape'" in lines[1]
-    assert "(int, int64, float, bool, enum, int_list)" in lines[3]
+    assert "(int, int64, float, bool, enum, int_list, int64_list)" in lines[3]
     # Only the TODO errors: no "unknown dtype 'TODO'" or "undefined dim 'TODO'" after them.
     assert "unknown" not in str(caught.value) and "undefined" not in str(caught.value)
 
@@ -550,24 +550,27 @@ def test_what_a_spec_cannot_hold_is_todo_with_its_reason(tmp_path: Path) -> None
 
 
 def test_a_vector_int_attribute_is_drafted_as_an_int_list(tmp_path: Path) -> None:
-    """`.Attrs({"name: std::vector<int>"})` is an int list; a std::vector<int64_t>
-    has no spec type (no int64 list) and is left to decide, saying why."""
+    """`.Attrs({"name: std::vector<int>"})` is an int list, a std::vector<int64_t>
+    an int64 list, and a std::vector<float> has no spec type: left to decide,
+    saying why."""
     path = tmp_path / "lists.cc"
     path.write_text(
         '#include "paddle/extension.h"\n'
         "void Pick(const paddle::Tensor& x, const std::vector<int>& columns,\n"
-        "          const std::vector<int64_t>& wide) {}\n"
+        "          const std::vector<int64_t>& wide, const std::vector<float>& weights) {}\n"
         "PD_BUILD_STATIC_OP(pick)\n"
         '    .Inputs({"x"})\n'
         '    .Outputs({"x_out"})\n'
-        '    .Attrs({"columns: std::vector<int>", "wide: std::vector<int64_t>"})\n'
+        '    .Attrs({"columns: std::vector<int>", "wide: std::vector<int64_t>",\n'
+        '            "weights: std::vector<float>"})\n'
         '    .SetInplaceMap({{"x", "x_out"}})\n'
         "    .SetKernelFn(PD_KERNEL(Pick));\n"
     )
     (drafted,) = importer.read_file(path, "lists.cc", "lists.cc")
     kinds = {a.name: (a.type, a.why) for a in drafted.reader.attrs}
     assert kinds["columns"] == ("int_list", "")
-    assert kinds["wide"][0] == importer.TODO and "std::vector<int64_t>" in kinds["wide"][1]
+    assert kinds["wide"] == ("int64_list", "")
+    assert kinds["weights"][0] == importer.TODO and "std::vector<float>" in kinds["weights"][1]
 
 
 def test_an_axis_left_todo_names_the_axes_the_source_reads(tmp_path: Path) -> None:

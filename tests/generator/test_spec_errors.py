@@ -1027,6 +1027,44 @@ CASES: list[Bad] = [
         ("2147483648", "does not fit a int"),
     ),
     Bad(
+        "int64-list-element-bound-past-int64",
+        extra_attr(
+            "ids", "int64_list", "    default: [1]\n    max: 9223372036854775808 #<\n", mark=""
+        ),
+        ("ids", "max"),
+        ("9223372036854775808", "does not fit int64"),
+    ),
+    Bad(
+        "int64-list-default-past-int64",
+        extra_attr("ids", "int64_list", "    default: [1, -9223372036854775809] #<\n", mark=""),
+        ("ids", "default[1]"),
+        ("-9223372036854775809",),
+    ),
+    Bad(
+        "int64-list-default-float-element",
+        extra_attr("ids", "int64_list", "    default: [2.0] #<\n", mark=""),
+        ("ids", "default[0]"),
+        ("expected", "2.0"),
+    ),
+    Bad(
+        "int64-list-default-too-long",
+        extra_attr("ids", "int64_list", "    max_length: 1\n    default: [1, 2] #<\n", mark=""),
+        ("ids", "default"),
+        ("2 elements, more than max_length 1",),
+    ),
+    Bad(
+        "int64-list-with-dim-bound",
+        extra_attr("ids", "int64_list", "    default: [1]\n    at_most: n #<\n", mark=""),
+        ("ids", "at_most"),
+        ("only int attributes have a dim bound",),
+    ),
+    Bad(
+        "env-on-int64-list",
+        extra_attr("ids", "int64_list", "    default: [1]\n    env: OPFORGE_IDS #<\n", mark=""),
+        ("ids", "env"),
+        ("only scalar attributes", "read an environment variable"),
+    ),
+    Bad(
         "list-with-dim-bound",
         extra_attr("cols", "int_list", "    default: [1]\n    at_most: n #<\n", mark=""),
         ("cols", "at_most"),
@@ -1684,6 +1722,28 @@ def test_an_int_list_and_a_dim_bound_from_its_length(tmp_path: Path) -> None:
     assert (cols.type, cols.default, cols.min, cols.max) == (AttrType.INT_LIST, (0, 2), 0, 9)
     assert (cols.min_length, cols.max_length, cols.length_field) == (1, 4, "cols_len")
     assert next(d for d in op.dims if d.name == "k").from_attr == "cols"
+
+
+def test_an_int64_list_keeps_elements_past_int32(tmp_path: Path) -> None:
+    text = edit(
+        BASE,
+        ("  m: columns\n", "  m: columns\n  k: {doc: written, attr: ids}\n"),
+        ("    shape: [n]\n    role: inout", "    shape: [k]\n    role: inout"),
+    ) + ATTR.format(
+        name="ids",
+        mark="",
+        type="int64_list",
+        extra=(
+            "    default: [2147483648, -9223372036854775808]\n"
+            "    max: 9223372036854775807\n    max_length: 3\n"
+        ),
+    )
+    op = load_spec(write(tmp_path, text), tmp_path)
+    ids = op.attr("ids")
+    assert (ids.type, ids.type.element, ids.is_list) == (AttrType.INT64_LIST, AttrType.INT64, True)
+    assert ids.default == (2**31, -(2**63)) and ids.max == 2**63 - 1
+    assert (ids.max_length, ids.length_field) == (3, "ids_len")
+    assert next(d for d in op.dims if d.name == "k").from_attr == "ids"
 
 
 def test_an_attribute_read_from_an_environment_variable(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from codegen import api
+from codegen.cpp import number
 from codegen.kinds import HOST_ELEM, KernelKind, kinds_of
 from codegen.model import AttrType, DType, Op, Tensor
 from codegen.views import ENTRY
@@ -81,8 +82,9 @@ def attr_values(op: Op, dims: Mapping[str, int]) -> dict[str, str]:
         elif a.is_list:
             # A temporary vector outlives the call it is an argument of.
             length = dims[set_dim] if set_dim is not None else None
-            elements = ", ".join(str(v) for v in draw.least_list(a, length))
-            values[a.name] = f"opforge::list_buffer(std::vector<int32_t>{{{elements}}})"
+            elements = ", ".join(number(v, "int64_t") for v in draw.least_list(a, length))
+            element = HOST_ELEM[api.list_dtype(a)]
+            values[a.name] = f"opforge::list_buffer(std::vector<{element}>{{{elements}}})"
         elif set_dim is not None:
             values[a.name] = str(dims[set_dim])
         elif a.default is not None:

@@ -50,6 +50,7 @@ LIST_LONGER = 8  # an int list's length: from its min_length to at most this man
 LIST_ELEMENTS = (-4, 24)
 VALUE_SIZES = 4096  # a dim a tensor's value sets: drawn at most this far past its min  # its elements: from here, moved into its element bounds
 INT32_RANGE = (-(2**31), 2**31 - 1)
+INT64_RANGE = (-(2**63), 2**63 - 1)
 
 
 class Chooser(Protocol):
@@ -173,9 +174,10 @@ def least_required(a: Attr) -> int | float | bool:
 
 
 def element_bounds(a: Attr) -> tuple[int, int]:
-    """The elements an int list accepts: its min and max, else int32's."""
-    low = int(a.min) if a.min is not None else INT32_RANGE[0]
-    high = int(a.max) if a.max is not None else INT32_RANGE[1]
+    """The elements an int list accepts: its min and max, else its element type's."""
+    default = INT64_RANGE if a.type is AttrType.INT64_LIST else INT32_RANGE
+    low = int(a.min) if a.min is not None else default[0]
+    high = int(a.max) if a.max is not None else default[1]
     return low, high
 
 

@@ -3,7 +3,8 @@ tests/fixtures/example_op (no test code of their own) are generated, built,
 and put through the whole spec-derived suite, which must run every kind of
 test for each, and their kernels through the hostile values under the
 sanitizers. Each example op exercises a part of the spec language on every
-kernel it has: pick_columns an int list attribute, gather_nonzero_rows an
+kernel it has: pick_columns an int list attribute, write_token_ids an int64
+list attribute, gather_nonzero_rows an
 output whose rows its kernel decides, advance_seed_and_sample_params a tensor
 in place beside new outputs, match_stop_sequences an input with shape
 alternatives, remove_padding an output sized by the value a tensor holds."""
@@ -57,10 +58,9 @@ def _hostile(backends: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f"hostile values ({b})" for b in (*backends, *devices))
 
 
-def _run_suite(op: str) -> str:
+def _tree_environment() -> dict[str, str]:
     """The example tree built (once: later callers find it up to date), and
-    one op's spec-derived tests and hostile values run over it in a fresh
-    process; its output."""
+    the environment in which a fresh process loads it."""
     out = ROOT / "build" / "example_op"
     out.mkdir(parents=True, exist_ok=True)
     # Workers run these tests side by side: one generates and builds the tree
@@ -76,6 +76,13 @@ def _run_suite(op: str) -> str:
         OPFORGE_REFERENCES=str(EXAMPLE / "reference"),
         OPFORGE_KERNELS=str(EXAMPLE / "kernels"),
     )
+    return env
+
+
+def _run_suite(op: str) -> str:
+    """One op's spec-derived tests and hostile values run over the example
+    tree in a fresh process; its output."""
+    env = _tree_environment()
     result = subprocess.run(
         [
             sys.executable,
@@ -127,6 +134,66 @@ def test_pick_columns_an_int_list() -> None:
     for backend in BACKENDS:
         changed = _line(out, f"pick_columns ({backend}): ")
         assert re.search(r"out \d+/\d+$", changed), changed
+
+
+# Ids past int32 (and the element bound, 2**62) written by each backend's
+# kernel, eagerly and through a static program run by Paddle's executor.
+_ROUND_TRIP = """
+import numpy as np
+import paddle
+
+import opforge
+
+ids = [2**31, 2**40 + 7, 2**62, 3, 2**33 + 1]
+start = np.full((3, 4), -1, np.int64)
+want = start.copy()
+want[1] = ids[:4]
+for backend in ("cpu", "xpu3-sim", "cuda-sim"):
+    opforge.set_cpu_tensor_backend(backend)
+    got = opforge.write_token_ids(paddle.to_tensor(start), token_ids=ids, row=1)
+    np.testing.assert_array_equal(got.numpy(), want, err_msg=backend)
+    print(backend, "eager", got.numpy()[1].tolist())
+opforge.set_cpu_tensor_backend("cpu")
+paddle.enable_static()
+program = paddle.static.Program()
+with paddle.static.program_guard(program):
+    placeholder = paddle.static.data("ids", [3, 4], "int64")
+    out = opforge.write_token_ids(placeholder, token_ids=ids, row=1)
+    assert list(out.shape) == [3, 4], out.shape
+(fetched,) = paddle.static.Executor(paddle.CPUPlace()).run(
+    program, feed={"ids": start}, fetch_list=[out]
+)
+paddle.disable_static()
+np.testing.assert_array_equal(fetched, want)
+print("static", fetched[1].tolist())
+"""
+
+
+def test_write_token_ids_an_int64_list() -> None:
+    out = _run_suite("write_token_ids")
+    summary = _line(out, "write_token_ids: ")
+    # As pick_columns: ids binds both dims alone (no axis case), no value domain.
+    for kind in (*LIST_KINDS, *_hostile(BACKENDS)):
+        assert f"{kind} " in summary, f"{kind!r} missing from: {summary}"
+    # The eleven ways an int list can be wrong (past int64 instead of int32),
+    # and row below its min and past int32.
+    assert "bad attribute 13," in summary, summary
+    for backend in BACKENDS:
+        changed = _line(out, f"write_token_ids ({backend}): ")
+        assert re.search(r"ids \d+/\d+$", changed), changed
+    result = subprocess.run(
+        [sys.executable, "-c", _ROUND_TRIP],
+        cwd=ROOT,
+        env=_tree_environment(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-4000:]
+    written = str([2**31, 2**40 + 7, 2**62, 3])
+    for way in ("cpu eager", "xpu3-sim eager", "cuda-sim eager", "static"):
+        assert f"{way} {written}" in result.stdout, result.stdout
 
 
 def test_gather_nonzero_rows_rows_the_kernel_decides() -> None:
@@ -188,7 +255,7 @@ def test_remove_padding_a_size_read_from_a_tensors_value() -> None:
 
 
 def test_every_example_op_has_its_test() -> None:
-    tested = {"clamp_lengths", "pick_columns", "gather_nonzero_rows"}
+    tested = {"clamp_lengths", "pick_columns", "write_token_ids", "gather_nonzero_rows"}
     tested |= {"advance_seed_and_sample_params", "match_stop_sequences", "remove_padding"}
     specs = {path.stem for path in (EXAMPLE / "opspec").glob("*.yaml")}
     assert specs == tested, f"example ops without a test here: {sorted(specs - tested)}"

@@ -294,7 +294,7 @@ def test_bad_attribute_is_rejected(op: Op, name: str, value: Any, words: str) ->
 
 def _bad_lists(op: Op) -> list[tuple[Op, str, str, Any, type[Exception], tuple[str, ...]]]:
     """(op, attribute, label, value, error, words) of each way an int list can
-    be wrong: an element outside its bounds or past int32, too few or too many
+    be wrong: an element outside its bounds or past its type, too few or too many
     elements, an element or the whole of the wrong type."""
     found: list[tuple[Op, str, str, Any, type[Exception], tuple[str, ...]]] = []
     for a in op.attrs:
@@ -327,13 +327,15 @@ def _bad_lists(op: Op) -> list[tuple[Op, str, str, Any, type[Exception], tuple[s
                 f"<= {a.max}",
                 f"got {above}",
             )
+        # One past what an element's type holds (int32, or int64 for an int64 list).
+        past = 2**63 if a.type is AttrType.INT64_LIST else 2**31
         bad(
-            "past-int32",
-            [2**31, *valid[1:]],
+            "past-int64" if a.type is AttrType.INT64_LIST else "past-int32",
+            [past, *valid[1:]],
             opforge.OpValueError,
             "element 0",
-            "<= 2147483647",
-            "got 2147483648",
+            f"<= {past - 1}",
+            f"got {past}",
         )
         if a.min_length:
             short = valid[: a.min_length - 1]

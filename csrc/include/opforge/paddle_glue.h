@@ -5,6 +5,8 @@
 // IR and pybind11) is included by csrc/runtime/paddle_glue.cc alone.
 #pragma once
 
+#include <cstddef>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -249,5 +251,113 @@ template <typename T>
 inline Buffer<T> buffer(const phi::DenseTensor* dense, int64_t size) {
   return dense ? buffer<T>(*dense, size) : Buffer<T>::absent();
 }
+
+// ---------------------------------------------------------------- static-graph inference
+// Paddle's typed inference helpers (PD_INFER_SHAPE, PD_INFER_DTYPE) take no
+// std::vector<int64_t> attribute: to the shape helper that type is a tensor's
+// shape. RawInference gives Paddle the raw inference signature (the inputs'
+// shapes or dtypes, the vector inputs', every attribute as paddle::any) and
+// calls a generated typed inference function with it: its first kInputs
+// parameters are the op's input tensors in registration order (each a shape or
+// a dtype, optional where the input is), the rest its attributes in
+// registration order, of any type the registration names, std::vector<int64_t>
+// included. Every generated op registers its inference through it.
+
+namespace detail {
+
+// An absent optional input: Paddle hands it an empty shape and an undefined dtype
+// (as its own typed helpers tell it).
+inline bool absent_input(const std::vector<int64_t>& shape) {
+  return shape.empty();
+}
+inline bool absent_input(paddle::DataType dtype) {
+  return dtype == paddle::DataType::UNDEFINED;
+}
+
+[[noreturn]] void fail_inference_arity(size_t inputs,
+                                       size_t attrs,
+                                       size_t want_inputs,
+                                       size_t want_attrs);
+[[noreturn]] void fail_inference_attr(size_t index);
+
+// One parameter of the typed function: an input's shape or dtype (kInput), or an attribute.
+template <bool kInput, typename T>
+struct InferArg {
+  template <typename V>
+  static const T& read(const std::vector<V>& inputs,
+                       const std::vector<paddle::any>&,
+                       size_t index) {
+    static_assert(std::is_same_v<T, V>, "an input's parameter is its shape or its dtype");
+    return inputs[index];
+  }
+};
+
+template <typename T>
+struct InferArg<true, paddle::optional<T>> {
+  template <typename V>
+  static paddle::optional<T> read(const std::vector<V>& inputs,
+                                  const std::vector<paddle::any>&,
+                                  size_t index) {
+    static_assert(std::is_same_v<T, V>, "an input's parameter is its shape or its dtype");
+    const V& value = inputs[index];
+    return absent_input(value) ? paddle::optional<T>(paddle::none) : paddle::optional<T>(value);
+  }
+};
+
+template <typename T>
+struct InferArg<false, T> {
+  template <typename V>
+  static const T& read(const std::vector<V>&, const std::vector<paddle::any>& attrs, size_t index) {
+    try {
+      return paddle::any_cast<const T&>(attrs[index]);
+    } catch (const paddle::bad_any_cast&) {
+      fail_inference_attr(index);
+    }
+  }
+};
+
+}  // namespace detail
+
+template <size_t kInputs, typename F, F kFn>
+struct RawInference;
+
+template <size_t kInputs, typename R, typename... Args, R (*kFn)(Args...)>
+struct RawInference<kInputs, R (*)(Args...), kFn> {
+  static_assert(kInputs <= sizeof...(Args), "more inputs than parameters");
+
+  static R shape(const std::vector<std::vector<int64_t>>& input_shapes,
+                 const std::vector<std::vector<std::vector<int64_t>>>& vector_input_shapes,
+                 const std::vector<paddle::any>& attrs) {
+    return infer(input_shapes, vector_input_shapes, attrs);
+  }
+
+  static R dtype(const std::vector<paddle::DataType>& input_dtypes,
+                 const std::vector<std::vector<paddle::DataType>>& vector_input_dtypes,
+                 const std::vector<paddle::any>& attrs) {
+    return infer(input_dtypes, vector_input_dtypes, attrs);
+  }
+
+ private:
+  template <typename V>
+  static R infer(const std::vector<V>& inputs,
+                 const std::vector<std::vector<V>>& vector_inputs,
+                 const std::vector<paddle::any>& attrs) {
+    // No generated op has a vector input.
+    constexpr size_t kAttrs = sizeof...(Args) - kInputs;
+    if (inputs.size() != kInputs || !vector_inputs.empty() || attrs.size() != kAttrs) {
+      detail::fail_inference_arity(
+          inputs.size() + vector_inputs.size(), attrs.size(), kInputs, kAttrs);
+    }
+    return call(inputs, attrs, std::index_sequence_for<Args...>{});
+  }
+
+  template <typename V, size_t... I>
+  static R call([[maybe_unused]] const std::vector<V>& inputs,
+                [[maybe_unused]] const std::vector<paddle::any>& attrs,
+                std::index_sequence<I...>) {
+    return kFn(detail::InferArg<(I < kInputs), std::decay_t<Args>>::read(
+        inputs, attrs, I < kInputs ? I : I - kInputs)...);
+  }
+};
 
 }  // namespace opforge::paddle_glue

@@ -56,7 +56,7 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
     attrs: list[dict[str, Any]] = []
     enum_attr = bool_attr = seed_attr = None
     for i in range(ch.integer(0, 4)):
-        kind = choice(ch, ["int", "int64", "float", "bool", "enum", "int_list"])
+        kind = choice(ch, ["int", "int64", "float", "bool", "enum", "int_list", "int64_list"])
         # Enum types are exported by the one Python module: unique per op.
         stem = f"{op_name}_e" if kind == "enum" else "a"
         attr: dict[str, Any] = {"name": _name(ch, stem, i), "type": kind, "doc": f"attribute {i}"}
@@ -75,7 +75,7 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
             attr["min"] = -1.5
             if has_default:
                 attr["default"] = 0.25
-        elif kind == "int_list":
+        elif kind in ("int_list", "int64_list"):
             _int_list(ch, attr, has_default)
         else:
             attr["min"] = -(2**31) if kind == "int" else -1
@@ -89,7 +89,9 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
     attrs.sort(key=lambda a: "default" in a)
 
     dim_entries: dict[str, Any] = {d: f"dim {d}" for d in dims}
-    int_attrs = [a for a in attrs if a["type"] in ("int", "int_list") and "default" in a]
+    int_attrs = [
+        a for a in attrs if a["type"] in ("int", "int_list", "int64_list") and "default" in a
+    ]
     attr_dim = None
     if int_attrs and ch.integer(0, 3) == 0:
         source = choice(ch, int_attrs)
@@ -250,9 +252,11 @@ def _value_dim(
 
 
 def _int_list(ch: Chooser, attr: dict[str, Any], has_default: bool) -> None:
-    """An int list's bounds, each present or not, and a default inside them."""
-    low = choice(ch, [None, 0, -3, -(2**31)])
-    high = choice(ch, [None, 5, 2**31 - 1])
+    """An int list's bounds (an int64 list's past int32), each present or not,
+    and a default inside them."""
+    wide = attr["type"] == "int64_list"
+    low = choice(ch, [None, 0, -3, -(2**63) if wide else -(2**31)])
+    high = choice(ch, [None, 5, 2**62 if wide else 2**31 - 1])
     shortest = choice(ch, [None, 0, 1, 2])
     longest = choice(ch, [None, 2, 6])
     if low is not None:

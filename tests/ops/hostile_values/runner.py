@@ -37,7 +37,7 @@ from pathlib import Path
 import numpy as np
 
 from codegen import api
-from codegen.kinds import KINDS, kinds_of
+from codegen.kinds import HOST_ELEM, KINDS, kinds_of
 from codegen.model import AttrType, Op
 from tests import ROOT
 from tests.harness import cpp, spec
@@ -126,9 +126,11 @@ def source(op: Op) -> str:
     attr_reads = []
     for p in cpp.params(run_case, api.Kind.ATTR):
         if op.attr(p.name).is_list:
+            element = HOST_ELEM[api.list_dtype(op.attr(p.name))]
             # Held for the call under a reserved suffix (no spec name ends so).
             attr_reads.append(
-                f"    const std::vector<int32_t> {p.name}_storage = take_int_list();\n"
+                f"    const std::vector<{element}> {p.name}_storage = "
+                f"take_int_list<{element}>();\n"
                 f"    const auto {p.name} = opforge::list_buffer({p.name}_storage);"
             )
             continue
@@ -191,9 +193,10 @@ V take() {{
 
 // An int list attribute: its length, then each element as int64 (unused by
 // an op without one).
-[[maybe_unused]] std::vector<int32_t> take_int_list() {{
-  std::vector<int32_t> list(static_cast<size_t>(take<int64_t>()));
-  for (size_t i = 0; i < list.size(); ++i) list[i] = static_cast<int32_t>(take<int64_t>());
+template <typename E>
+[[maybe_unused]] std::vector<E> take_int_list() {{
+  std::vector<E> list(static_cast<size_t>(take<int64_t>()));
+  for (size_t i = 0; i < list.size(); ++i) list[i] = static_cast<E>(take<int64_t>());
   return list;
 }}
 
