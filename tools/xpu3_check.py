@@ -113,6 +113,15 @@ def _parse_args(generated: Path) -> list[str]:
     ]
 
 
+def _with_hint(message: str) -> str:
+    """A missing generated header means the spec was not generated yet: say so."""
+    if "file not found" in message and any(
+        part in message for part in ("kernel_decls/", "entry/", "launch/")
+    ):
+        return f"{message} (a generated header: run `opforge-dev generate` first)"
+    return message
+
+
 def check_launcher(launcher: Path, generated: Path = ROOT / "generated") -> list[Finding]:
     """A device launcher must compile (it is host code: no dialect rules)."""
     from clang import cindex
@@ -121,7 +130,8 @@ def check_launcher(launcher: Path, generated: Path = ROOT / "generated") -> list
     unit = cindex.Index.create().parse(str(launcher), args=args)
     errors = [d for d in unit.diagnostics if d.severity >= cindex.Diagnostic.Error]
     return [
-        Finding(_shown(launcher), e.location.line, "does-not-parse", e.spelling) for e in errors[:1]
+        Finding(_shown(launcher), e.location.line, "does-not-parse", _with_hint(e.spelling))
+        for e in errors[:1]
     ]
 
 
@@ -136,7 +146,7 @@ def check(
     shown = _shown(shown_as or kernel)
     if errors:
         first = errors[0]
-        return [Finding(shown, first.location.line, "does-not-parse", first.spelling)]
+        return [Finding(shown, first.location.line, "does-not-parse", _with_hint(first.spelling))]
     found: set[Finding] = set()
     kinds = cindex.CursorKind
     mine = kernel.resolve()

@@ -164,3 +164,14 @@ def test_a_drifted_launcher_does_not_compile(tmp_path: Path) -> None:
     broken.write_text(drifted, encoding="utf-8")
     (finding,) = xpu3_check.check_launcher(broken)
     assert finding.rule == "does-not-parse", finding
+
+
+def test_a_kernel_whose_spec_was_not_generated_is_told_to_generate(tmp_path: Path) -> None:
+    # "'kernel_decls/<op>_xpu3.h' file not found" alone left a new author to
+    # guess that the header is generated.
+    path = tmp_path / "new_op.xpu"
+    path.write_text('#include "kernel_decls/new_op_xpu3.h"\n', encoding="utf-8")
+    (finding,) = xpu3_check.check(path)
+    assert finding.rule == "does-not-parse" and finding.line == 1
+    assert "file not found" in finding.detail
+    assert finding.detail.endswith("(a generated header: run `opforge-dev generate` first)")
