@@ -169,7 +169,10 @@ def test_an_int64_list_reaches_every_layer() -> None:
     assert "using Inference = paddle_glue::RawInference<1, " in paddle
     assert ".SetInferShapeFn(&opforge::write_token_ids::Inference::shape)" in paddle
     assert "PD_INFER_SHAPE(" not in paddle
-    assert 'py::arg("token_ids") = std::vector<int64_t>{0}' in paddle
+    # The Python binding: the default, and the elements taken whole (no narrowing).
+    assert "std::vector<int64_t> token_ids(std::vector<int64_t>{0});" in paddle
+    assert "python_glue::int64_list_arg(py_given[1], token_ids)" in paddle
+    assert "checked_call(*ids, token_ids, static_cast<int32_t>(row));" in paddle
     entry = files["entry/write_token_ids.cc"]
     assert "opforge::Buffer<const int64_t> token_ids" in entry
     assert (
