@@ -150,12 +150,18 @@ def totalled(op: Op) -> set[str]:
     return {t.values.total for t in op.tensors if t.values.total is not None}
 
 
-def _required(ch: Chooser, a: Attr) -> int | float:
-    """A value for a required attribute nothing else sets, inside its range."""
+def _range(a: Attr) -> tuple[int | float, int | float]:
+    """A scalar attribute's declared bounds, int64's where it declares none."""
     low = a.min if a.min is not None else -(2**63)
     high = a.max if a.max is not None else 2**63 - 1
+    return low, high
+
+
+def _required(ch: Chooser, a: Attr) -> int | float:
+    """A value for a required attribute nothing else sets, inside its range."""
     if a.type is AttrType.FLOAT:
-        return float(min(max(REQUIRED_FLOAT, low), high))
+        return float(least_required(a))
+    low, high = _range(a)
     lo, hi = max(int(low), REQUIRED_INT[0]), min(int(high), REQUIRED_INT[1])
     return ch.integer(lo, hi, label=a.name) if lo <= hi else int(low)
 
@@ -166,8 +172,7 @@ def least_required(a: Attr) -> int | float | bool:
     into it, False for a bool."""
     if a.type is AttrType.BOOL:
         return False
-    low = a.min if a.min is not None else -(2**63)
-    high = a.max if a.max is not None else 2**63 - 1
+    low, high = _range(a)
     if a.type is AttrType.FLOAT:
         return float(min(max(REQUIRED_FLOAT, low), high))
     return min(max(REQUIRED_INT[0], int(low)), int(high))
