@@ -33,8 +33,12 @@ OP = "rebuild_padding"  # a new output, swept dims and a dtype set; fast on both
 @pytest.fixture(autouse=True)
 def _own_counters(monkeypatch: pytest.MonkeyPatch) -> None:
     """These runs stay out of the session's tallies (its summary counts the suite's)."""
+    from tests.ops import test_hostile_values as hostile
+
     for name in ("COUNTS", "SECONDS", "CHANGED", "CASES_BY", "CHANGED_BY"):
         monkeypatch.setattr(valid, name, Counter())
+    for name in ("COUNTS", "SECONDS"):
+        monkeypatch.setattr(hostile, name, Counter())
 
 
 def _op() -> Op:
@@ -100,8 +104,6 @@ def test_a_failing_hostile_case_is_reported_in_lines_not_the_tests_source(
         return tuple((w + 1).astype(w.dtype) if i == 0 else w for i, w in enumerate(want))
 
     monkeypatch.setattr(hostile, "reference", wrong)
-    for name in ("COUNTS", "SECONDS"):
-        monkeypatch.setattr(hostile, name, Counter())
     with pytest.raises(pytest.fail.Exception) as failed:
         hostile.test_hostile_values_stay_inside_buffers_and_match_the_reference(_op(), "cpu")
     assert failed.value.pytrace is False  # pytest prints the text alone
@@ -128,8 +130,6 @@ def test_a_sanitizer_stop_names_the_case_it_stopped_in(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(runner, "build", lambda op: Path("not built"))
     monkeypatch.setattr(runner, "run", stop)
-    for name in ("COUNTS", "SECONDS"):
-        monkeypatch.setattr(hostile, name, Counter())
     with pytest.raises(pytest.fail.Exception) as failed:
         hostile.test_hostile_values_stay_inside_buffers_and_match_the_reference(_op(), "cpu")
     assert failed.value.pytrace is False
