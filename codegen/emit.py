@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -20,6 +19,7 @@ from pathlib import Path
 
 import jinja2
 
+from codegen.cache import FORMATTED, Cache
 from codegen.escape import cpp_comment, cpp_string, py_comment, py_docstring
 from codegen.kinds import HOST, KINDS, RULES
 from codegen.layout import layout_cpp
@@ -223,17 +223,16 @@ def _run_formatter(cmd: list[str], paths: list[Path]) -> None:
         raise FormatFailed("formatting generated files failed:\n" + done.stderr)
 
 
-def format_files(files: dict[str, str], root: Path, cache: Path | None = None) -> dict[str, str]:
+def format_files(files: dict[str, str], root: Path, cache: Cache | None = None) -> dict[str, str]:
     """Lay out every C++ file in-process (codegen/layout.py: templates emit one
     statement per line, long lines are broken as clang-format would) and format
-    the Python files with ruff, one process for all that are not in ``cache`` (a
-    directory of formatted texts keyed by the hash of what they depend on)."""
+    the Python files with ruff, one process for all that are not in ``cache``
+    (formatted texts keyed by the hash of what they depend on)."""
     formatted = {path: layout_cpp(text) for path, text in files.items() if path.endswith(_CPP)}
     if not any(path.endswith(_PY) for path in files):
         return {path: formatted.get(path, text) for path, text in files.items()}
     ruff, config = tool("ruff"), root / "pyproject.toml"
     ruff_fingerprint = fingerprint(ruff, config)
-    pending: dict[str, str] = {}
     keys: dict[str, str] = {}
     for path, text in files.items():
         if path in formatted:
@@ -244,11 +243,9 @@ def format_files(files: dict[str, str], root: Path, cache: Path | None = None) -
         digest = hashlib.sha256(ruff_fingerprint)
         digest.update(Path(path).suffix.encode() + b"\0" + text.encode())
         keys[path] = digest.hexdigest()
-        hit = cache / keys[path] if cache is not None else None
-        if hit is not None and hit.is_file():
-            formatted[path] = hit.read_text(encoding="utf-8")
-        else:
-            pending[path] = text
+    hits = cache.get(FORMATTED, keys.values()) if cache is not None else {}
+    pending = {path: files[path] for path, key in keys.items() if key not in hits}
+    formatted |= {path: hits[key] for path, key in keys.items() if key in hits}
     if pending:
         with tempfile.TemporaryDirectory() as tmp:
             paths = []
@@ -261,28 +258,14 @@ def format_files(files: dict[str, str], root: Path, cache: Path | None = None) -
             for path, target in zip(pending, paths, strict=True):
                 formatted[path] = target.read_text(encoding="utf-8")
         if cache is not None:
-            for path in pending:
-                cache_write(cache / keys[path], formatted[path])
+            cache.put(FORMATTED, {keys[path]: formatted[path] for path in pending})
     return {path: formatted[path] for path in files}
-
-
-def cache_write(entry: Path, text: str) -> None:
-    """Atomically (a concurrent reader sees all or nothing); a cache that cannot
-    be written is no cache, not an error."""
-    try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        tmp = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(entry)
-    except OSError:
-        pass
 
 
 __all__ = [
     "FormatFailed",
     "OpParts",
     "ToolMissing",
-    "cache_write",
     "fingerprint",
     "format_files",
     "op_parts",

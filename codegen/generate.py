@@ -37,6 +37,7 @@ import multiprocessing
 import os
 import traceback
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
@@ -45,10 +46,10 @@ from typing import Any
 import jinja2
 import yaml
 
+from codegen.cache import MANIFEST, OP, Cache
 from codegen.diagnostics import SpecError, SpecErrors
 from codegen.emit import (
     OpParts,
-    cache_write,
     fingerprint,
     format_files,
     op_parts,
@@ -87,9 +88,10 @@ def generate(spec_dir: Path, root: Path, out: Path, cache: Path, write: bool) ->
 
 
 def _generate(spec_dir: Path, root: Path, out: Path, cache: Path, write: bool) -> Outcome:
+    store = Cache(cache)
     generator = _generator_key(root)
     key = _inputs_key(spec_dir, root, generator)
-    manifest = _manifest(cache, key)
+    manifest = _manifest(store, key)
     if manifest is not None:
         on_disk = _files_in(out)
         if on_disk == manifest.keys() and all(
@@ -98,7 +100,8 @@ def _generate(spec_dir: Path, root: Path, out: Path, cache: Path, write: bool) -
             return Outcome(len(manifest), [], [])
     paths = spec_paths(spec_dir)
     op_keys = {path: _op_key(generator, spec_dir, root, path) for path in paths}
-    cached = {path: _entry(cache, op_keys[path], out) for path in paths}
+    stored = store.get(OP, op_keys.values())
+    cached = {path: _entry(stored.get(op_keys[path]), out) for path in paths}
     missing = [path for path in paths if cached[path] is None]
     jobs = min(os.cpu_count() or 1, len(missing) // SPECS_PER_WORKER)
     size = -(-len(missing) // max(jobs, 1))
@@ -109,12 +112,12 @@ def _generate(spec_dir: Path, root: Path, out: Path, cache: Path, write: bool) -
         else []
     )
     try:
-        ops: list[Op] = []
+        ops: list[_Parsed] = []
         parts: list[OpParts] = []
         errors: list[SpecError] = []
         views: list[OpViews] = []
         for worker_ops, worker_parts, worker_errors in (
-            [w.first_step() for w in workers] if workers else [_parse(missing, root, views)]
+            _first_steps(workers) if workers else [_parse(missing, root, views)]
         ):
             ops += worker_ops
             parts += worker_parts
@@ -130,23 +133,20 @@ def _generate(spec_dir: Path, root: Path, out: Path, cache: Path, write: bool) -
             fresh[path][1] if path in fresh else cached[path].parts  # type: ignore[union-attr]
             for path in paths
         ]
-        shared = format_files(render_shared(every_part), root, cache)
-        for worker in workers:
-            worker.go()
+        shared = format_files(render_shared(every_part), root, store)
         batches = list(_batches(workers) if workers else _render_ops(views, root, out))
     finally:
         for worker in workers:
             worker.stop()
-    shared_batch = _compare(shared, out)
+    shared_changed, digests = _compare(shared, out)
     # Written once the workers are done: creating files next to CPU-bound
     # processes took 6x as long here (the writer waits for the CPU at every file).
-    changed: list[str] = []
-    digests: dict[str, str] = dict(shared_batch[1])
+    changed_files: dict[str, bytes] = {}
     op_digests: dict[str, dict[str, str]] = {}
     for batch_changed, batch_digests in batches:
-        changed += _write(out, batch_changed, write)
+        changed_files |= batch_changed
         op_digests |= batch_digests
-    changed += _write(out, shared_batch[0], write)
+    changed = _write(out, changed_files | shared_changed, write)
     for entry in cached.values():
         if entry is not None:
             digests |= entry.digests
@@ -156,16 +156,17 @@ def _generate(spec_dir: Path, root: Path, out: Path, cache: Path, write: bool) -
     if write:
         for path in stale:
             (out / path).unlink()
+        made = {}
         for spec, (op, op_part) in fresh.items():
             files = op_digests[op.name]
-            made = _Entry(op_part, tuple(exported(op)), files, _stamps(out, files))
-            cache_write(cache / "ops" / f"{op_keys[spec]}.json", made.to_json())
-        cache_write(cache / "manifests" / f"{key}.json", json.dumps(digests, sort_keys=True))
+            made[op_keys[spec]] = _Entry(op_part, op.exports, files, _stamps(out, files))
+        store.put(OP, {op_key: entry.to_json() for op_key, entry in made.items()})
+        store.put(MANIFEST, {key: json.dumps(digests, sort_keys=True)})
     return Outcome(len(digests), sorted(changed), stale)
 
 
 def _export_errors(
-    paths: list[Path], cached: dict[Path, _Entry | None], ops: list[Op]
+    paths: list[Path], cached: dict[Path, _Entry | None], ops: list[_Parsed]
 ) -> list[SpecError]:
     """The exported names' clashes over all specs, cached and parsed, in spec order."""
     parsed = iter(ops)
@@ -177,10 +178,24 @@ def _export_errors(
             continue
         op = next(parsed, None)
         if op is not None and Path(op.source).name == path.name:
-            exports.append((op.name, exported(op)))
+            exports.append((op.name, list(op.exports)))
         elif op is not None:  # the spec of `path` failed to parse: keep `op` for its own
             parsed = iter([op, *parsed])
     return check_exported(exports)
+
+
+@dataclass(frozen=True)
+class _Parsed:
+    """What the parent needs of an op a worker parsed (a model is large to
+    send between processes; this is all the cross-spec checks and the cache use)."""
+
+    name: str
+    source: str
+    exports: tuple[Export, ...]
+
+    @classmethod
+    def of(cls, op: Op) -> _Parsed:
+        return cls(op.name, op.source, tuple(exported(op)))
 
 
 @dataclass(frozen=True)
@@ -220,12 +235,14 @@ class _Entry:
         )
 
 
-def _entry(cache: Path, op_key: str, out: Path) -> _Entry | None:
+def _entry(text: str | None, out: Path) -> _Entry | None:
     """The op's cache entry, if there is one and every file it lists is on disk
     as it was generated (else the op is generated again)."""
+    if text is None:
+        return None
     try:
-        entry = _Entry.from_json((cache / "ops" / f"{op_key}.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError, KeyError, TypeError):  # absent, or not ours to trust
+        entry = _Entry.from_json(text)
+    except (ValueError, KeyError, TypeError):  # not ours to trust
         return None
     where = f"{out}{os.sep}"
     for path, digest in entry.digests.items():
@@ -251,7 +268,7 @@ def _stamps(out: Path, files: dict[str, str]) -> dict[str, tuple[int, int]]:
 
 def _parse(
     paths: list[Path], root: Path, views: list[OpViews]
-) -> tuple[list[Op], list[OpParts], list[SpecError]]:
+) -> tuple[list[_Parsed], list[OpParts], list[SpecError]]:
     """Step 1 for some specs: their ops and shared-file parts, or their errors;
     their views are appended to `views`, for step 2 in the same process."""
     ops, errors = [], []
@@ -261,7 +278,7 @@ def _parse(
         except SpecErrors as exc:
             errors += exc.errors
             continue
-        ops.append(op)
+        ops.append(_Parsed.of(op))
         views.append(op_views(op))
     return ops, [op_parts(view) for view in views], errors
 
@@ -304,23 +321,54 @@ def _write(out: Path, files: dict[str, bytes], write: bool) -> list[str]:
     A file that exists is replaced atomically (a build reading it sees the old
     or the new text, never half); a new one is written in place, 10x quicker
     here: nothing has read it yet, and if the run is cut short its text differs
-    from what the specs generate, so the next run rewrites it."""
-    if write:
-        for path, data in files.items():
-            target = out / path
-            if not target.exists():
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(data)
-                continue
-            tmp = target.with_name(target.name + ".tmp")
-            tmp.write_bytes(data)
-            tmp.replace(target)
+    from what the specs generate, so the next run rewrites it.
+
+    One thread per core: creating a file is CPU time in the kernel (0.1-0.5 ms
+    each here, the more after many files were deleted), which threads spend
+    on every core while the GIL is released; 10,000 files took half as long."""
+    if write and files:
+        where = f"{out}{os.sep}"
+        for directory in sorted({os.path.dirname(path) for path in files}):
+            os.makedirs(where + directory, exist_ok=True)
+        paths = sorted(files)
+        jobs = min(os.cpu_count() or 1, len(paths))
+
+        def write_some(share: list[str]) -> None:
+            for path in share:
+                _write_file(where + path, files[path])
+
+        with ThreadPoolExecutor(jobs) as pool:
+            # list(): a failure in any thread is raised here.
+            list(pool.map(write_some, [paths[i::jobs] for i in range(jobs)]))
     return list(files)
 
 
+def _write_file(target: str, data: bytes) -> None:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC
+    try:
+        fd = os.open(target, flags | os.O_EXCL, 0o666)
+    except FileExistsError:
+        tmp = target + ".tmp"
+        fd = os.open(tmp, flags | os.O_TRUNC, 0o666)
+        _write_all(fd, data)
+        os.replace(tmp, target)
+        return
+    _write_all(fd, data)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Write `data` to `fd` and close it."""
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
+
+
 class _Worker:
-    """A forked process running both steps for a slice of the specs, waiting
-    between them for the parent to say whether to go on."""
+    """A forked process running both steps for a slice of the specs, sending
+    step 2's results once the parent has found no spec error."""
 
     def __init__(self, paths: list[Path], root: Path, out: Path) -> None:
         self.conn, child = multiprocessing.get_context("fork").Pipe()
@@ -329,7 +377,6 @@ class _Worker:
         )
         self.process.start()
         child.close()
-        self.done = False
 
     def receive(self) -> tuple[str, Any]:
         try:
@@ -340,24 +387,40 @@ class _Worker:
             raise RuntimeError(f"a generator worker failed:\n{value}")
         return kind, value
 
-    def first_step(self) -> tuple[list[Op], list[OpParts], list[SpecError]]:
-        return self.receive()[1]  # type: ignore[no-any-return]
-
     def go(self) -> None:
-        self.conn.send(True)
+        try:
+            self.conn.send(True)
+        except OSError:  # it failed and exited: its report is read next
+            pass
 
     def stop(self) -> None:
+        """Done, or given up (a spec error): a worker writes nothing, so one
+        still rendering is stopped at once."""
         if self.process.is_alive():
-            try:
-                self.conn.send(False)
-            except OSError:
-                pass
+            self.process.terminate()
         self.process.join()
         self.conn.close()
 
 
+Parsed = tuple[list[_Parsed], list[OpParts], list[SpecError]]
+
+
+def _first_steps(workers: list[_Worker]) -> list[Parsed]:
+    """Step 1's results of all workers, in worker order; each is read as it
+    arrives (a worker blocks on sending its results until they are read)."""
+    results: dict[int, Parsed] = {}
+    index = {w.conn: i for i, w in enumerate(workers)}
+    while len(results) < len(workers):
+        for conn in wait([c for c, i in index.items() if i not in results]):
+            i = index[conn]  # type: ignore[index]
+            results[i] = workers[i].receive()[1]
+    return [results[i] for i in range(len(workers))]
+
+
 def _batches(workers: list[_Worker]) -> Iterator[OpBatch]:
     """Step 2's batches from all workers, as each arrives."""
+    for worker in workers:
+        worker.go()
     waiting = {w.conn: w for w in workers}
     while waiting:
         for conn in wait(list(waiting)):
@@ -372,11 +435,14 @@ def _work(paths: list[Path], root: Path, out: Path, conn: Connection) -> None:
     try:
         views: list[OpViews] = []
         conn.send(("parsed", _parse(paths, root, views)))
+        # Rendered while the parent checks the specs against each other and
+        # formats the shared files (the cores were idle for ~1 s of 10 there),
+        # and kept until asked for: the parent reads no batch before then.
+        batches = list(_render_ops(views, root, out))
         if conn.recv():
-            for batch in _render_ops(views, root, out):
+            for batch in batches:
                 conn.send(("batch", batch))
             conn.send(("done", None))
-            conn.recv()
     except Exception:  # any failure is reported to the parent, which raises it
         conn.send(("crashed", traceback.format_exc()))
     finally:
@@ -446,11 +512,14 @@ def _op_key(generator: bytes, spec_dir: Path, root: Path, path: Path) -> str:
     return digest.hexdigest()
 
 
-def _manifest(cache: Path, key: str) -> dict[str, str] | None:
+def _manifest(store: Cache, key: str) -> dict[str, str] | None:
     """The hash of every file these exact inputs generated, if they were generated before."""
+    text = store.get(MANIFEST, [key]).get(key)
+    if text is None:
+        return None
     try:
-        manifest = json.loads((cache / "manifests" / f"{key}.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):  # absent, or not ours to trust: generate
+        manifest = json.loads(text)
+    except ValueError:  # not ours to trust: generate
         return None
     if not isinstance(manifest, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in manifest.items()

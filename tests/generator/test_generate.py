@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from codegen import generate as driver
+from codegen.cache import MANIFEST, Cache
 from codegen.parse import SpecErrors
 from tests import ROOT
 
@@ -85,7 +86,9 @@ def test_an_unchanged_tree_is_checked_by_its_manifest(tmp_path: Path) -> None:
     out, cache = tmp_path / "out", tmp_path / "cache"
     first = driver.generate(specs, ROOT, out, cache, write=True)
     assert len(first.changed) == first.files
-    assert list((cache / "manifests").glob("*.json"))
+    assert Cache(cache).get(
+        MANIFEST, [driver._inputs_key(specs, ROOT, driver._generator_key(ROOT))]
+    )
     again = driver.generate(specs, ROOT, out, cache, write=True)
     assert (again.changed, again.stale) == ([], [])
     # A file edited by hand does not match the manifest: the tree is regenerated.
@@ -134,7 +137,7 @@ def test_a_cached_op_whose_file_was_edited_by_hand_is_regenerated_and_reported(
     shutil.copytree(ROOT / "opspec", specs)
     out, cache = tmp_path / "out", tmp_path / "cache"
     driver.generate(specs, ROOT, out, cache, write=True)
-    shutil.rmtree(cache / "manifests")  # only the per-op entries remain
+    Cache(cache).drop(MANIFEST)  # only the per-op entries remain
     edited = out / "entry" / "ngram_match.cc"
     original = edited.read_bytes()
     edited.write_text("edited by hand\n")
