@@ -19,6 +19,12 @@ be byte-identical and identical to generated/.
   alone is generated again, the shared files rendered from every op's parts).
 
 --no-before skips the clang-format rows (a minute per run with 1,000 ops).
+
+Run it on a machine that has not deleted many files in the last five minutes
+(this script's own clean-up included): ext4 then skips the inode slots of the
+deleted files when it creates one (its ``recently_deleted`` check, 60-300 s),
+and each of the cold runs' 10,000 creations scans for a free slot; cold runs
+here took 12-14 s in that window and 8-9 s outside it (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -166,9 +172,10 @@ def main() -> int:
         assert tree(work / "m0") == tree(work / f"m{args.repeat - 1}"), "runs disagree"
 
     width = max(len(r[0]) for r in rows)
-    print(f"{'':<{width}}  {'min':>7}    {'max':>7}")
+    print(f"{'':<{width}}  {'min':>7}    {'max':>7}    every run")
     for label, seconds in rows:
-        print(f"{label:<{width}}  {min(seconds):7.2f} s  {max(seconds):7.2f} s")
+        runs = ", ".join(f"{s:.2f}" for s in seconds)
+        print(f"{label:<{width}}  {min(seconds):7.2f} s  {max(seconds):7.2f} s  {runs}")
     return 0
 
 
