@@ -1,12 +1,13 @@
 """What a spec edit costs until the op can be called again: generate, build,
 import opforge, in CPU seconds (user + system of every process it ran) and
-wall seconds, for three edits of one shipped op (rebuild_padding):
+wall seconds, for four edits of one shipped op (rebuild_padding):
 
   value bound   an attribute's declared maximum (cpu_out_token_num's max)
   dtype set     a dtype dropped from the op's dtype set (T)
   new attribute a bool attribute added to the spec, and the XPU3 kernel's
                 parameter for it (the kernel's declaration lists every
                 attribute: an author adds both)
+  kernel edit   a constant in the CPU kernel's code (no spec change)
 
 Each edit is applied, timed, reverted, and the tree rebuilt untimed. Several
 checkouts may be compared (--tree, repeated): the edits run interleaved across
@@ -62,6 +63,12 @@ EDITS = (
                 "long long /*cpu_out_token_num*/, bool /*bench_flag*/)",
             ),
         ),
+    ),
+    # The kernel's code only: a constant the compiler sees (no spec change, so
+    # nothing is generated; one unit recompiled, the module relinked).
+    Edit(
+        "kernel edit",
+        ((f"csrc/kernels/cpu/{OP}.cc", r"kNoRow = -1;", "kNoRow = -2;"),),
     ),
 )
 
