@@ -146,6 +146,28 @@ def pytest_testnodedown(node: Any, error: Any) -> None:
             counter[tuple(key)] += n
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_handlecrashitem(crashitem: str, report: pytest.TestReport, sched: Any) -> None:
+    """pytest-xdist, on the controller: a worker died inside a test (a
+    kernel's segfault kills the process, and pytest can only say which test).
+    If it died inside a valid case's call, name the case and the line that
+    replays it, which runs that one case in one process (under a debugger, if
+    need be)."""
+    from tests.harness import valid  # only after a crash: it imports opforge
+
+    path = valid.in_flight_path(crashitem)
+    if not path.is_file():
+        return
+    try:
+        replay = valid.read_repro(path)
+    except valid.ReproError:
+        return
+    finally:
+        path.unlink(missing_ok=True)
+    text = valid.case_report(replay, None, "the process died inside the call of this case")
+    report.longrepr = f"{report.longrepr}\n{text}"
+
+
 def _shares_by_value(op: str, backend: str, tensors: list[str]) -> list[str]:
     """Per written tensor, its changed cases per value of each swept name and
     each enum or bool attribute: `out: real_bsz 0 0/31 1 9/35 8 12/34`."""

@@ -15,6 +15,7 @@ and each enum or bool attribute (what drives an op's branches); a spec's
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import statistics
@@ -43,7 +44,8 @@ from tests.harness.domains import postcondition_violations
 from tests.harness.dtypes import as_float32, is_bfloat16
 from tests.harness.references import reference, tolerance
 
-REPRO_DIR = ROOT / "build" / "repro"
+# OPFORGE_REPRO_DIR: elsewhere (a test of these reports, run in a subprocess).
+REPRO_DIR = Path(os.environ.get("OPFORGE_REPRO_DIR") or ROOT / "build" / "repro")
 # The environment that selects another tree (an example op's): a replay needs it too.
 TREE_VARIABLES = ("OPFORGE_SPECS", "OPFORGE_EXTENSION", "OPFORGE_GENERATED", "OPFORGE_REFERENCES")
 
@@ -95,8 +97,24 @@ class Replay:
 
 def write_repro(replay: Replay, directory: Path | None = None) -> Path:
     directory = directory or REPRO_DIR
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / f"{replay.op}-{replay.backend}.json"
+    return _write_record(replay, directory / f"{replay.op}-{replay.backend}.json")
+
+
+def in_flight_path(nodeid: str) -> Path:
+    """Where the valid case a test (by its pytest node id) is running waits
+    while its call runs. A call that kills the process (a kernel's segfault)
+    leaves it behind: pytest-xdist's controller then names the case and the
+    line that replays it (tests/conftest.py, pytest_handlecrashitem)."""
+    return REPRO_DIR / "in-flight" / f"{hashlib.sha256(nodeid.encode()).hexdigest()[:20]}.json"
+
+
+def _current_nodeid() -> str | None:
+    current = os.environ.get("PYTEST_CURRENT_TEST")  # "<node id> (call)"
+    return current.rsplit(" (", 1)[0] if current else None
+
+
+def _write_record(replay: Replay, path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
     d = replay.drawn
     record = {
         "op": replay.op,
@@ -160,6 +178,11 @@ def fail_case(replay: Replay, case: Case | None, check: str) -> NoReturn:
     """Stop the case with a short report: the check that failed, the call's
     sizes, attributes, dtype, seed and launch, and the line that replays it.
     (pytrace=False: the test's source and Hypothesis' arguments would bury it.)"""
+    pytest.fail(case_report(replay, case, check), pytrace=False)
+
+
+def case_report(replay: Replay, case: Case | None, check: str) -> str:
+    """fail_case's report; the repro file it names is written."""
     lines = [f"{replay.op} on {replay.backend}: {check}"]
     dims = case.dims if case is not None else replay.drawn.dims
     attrs = case.attrs if case is not None else replay.drawn.attrs
@@ -175,7 +198,7 @@ def fail_case(replay: Replay, case: Case | None, check: str) -> NoReturn:
         extra.append("launch " + "x".join(map(str, replay.launch)))
     lines.append("  " + ", ".join([f"values seed {d.seed}", *extra]))
     lines.append("  " + replay_line(replay.op, write_repro(replay)))
-    pytest.fail("\n".join(lines), pytrace=False)
+    return "\n".join(lines)
 
 
 def _raised(exc: BaseException) -> str:
@@ -274,6 +297,8 @@ def check_case(replay: Replay, tally: Tally | None = None) -> None:
     case = built(op, replay.drawn)
     tensors = to_tensors(case)
     before = [None if t is None else t.numpy().copy() for t in tensors]
+    nodeid = _current_nodeid()
+    in_flight = _write_record(replay, in_flight_path(nodeid)) if nodeid else None
     start = time.perf_counter()
     try:
         with opforge.value_checked(), backend(replay.backend, replay.launch):
@@ -281,6 +306,8 @@ def check_case(replay: Replay, tally: Tally | None = None) -> None:
     except Exception as exc:  # the kernel's, the simulation's or the entry's report
         fail_case(replay, case, f"the call raised {_raised(exc)}")
     finally:
+        if in_flight is not None:
+            in_flight.unlink(missing_ok=True)
         if tally is not None:
             tally.seconds.append(time.perf_counter() - start)
             tally.timed.append(case.describe())

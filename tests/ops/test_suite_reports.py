@@ -340,3 +340,56 @@ def test_opforge_dev_test_replays_a_repro_file(tmp_path: Path) -> None:
     assert "1 passed" in runs["good"].stdout
     assert runs["bad"].returncode == 1, runs["bad"].stdout[-3000:]
     assert "no op 'no_such_op'" in runs["bad"].stdout
+
+
+# Run by the test below in a subprocess under pytest-xdist: the op's call
+# dies as a kernel's segfault would.
+_CRASHING = """
+import ctypes
+
+from tests.harness import spec, valid
+
+
+def test_a_call_that_kills_the_process(monkeypatch):
+    monkeypatch.setattr(valid, "call", lambda *args: ctypes.string_at(0))
+    valid.run(spec.op_named("%s"), "cpu", 5)
+"""
+
+
+def test_a_call_that_kills_the_worker_is_named_with_its_case_and_replay(tmp_path: Path) -> None:
+    (tmp_path / "test_crashing.py").write_text(_CRASHING % OP, encoding="utf-8")
+    repro = tmp_path / "repro"
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(tmp_path / "test_crashing.py"),
+            "-p",
+            "tests.conftest",  # the controller's crash hook (the file is outside tests/)
+            "-p",
+            "no:cacheprovider",
+            "-n",
+            "1",
+            "-q",
+            f"--rootdir={ROOT}",
+        ],
+        cwd=ROOT,
+        env=dict(os.environ, OPFORGE_REPRO_DIR=str(repro)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    out = result.stdout + result.stderr
+    assert result.returncode == 1, out[-3000:]
+    assert "crashed while running" in out, out[-3000:]
+    assert f"{OP} on cpu: the process died inside the call of this case" in out, out[-3000:]
+    assert "  sizes: max_bsz=" in out and "  attributes: cpu_out_token_num=" in out, out[-3000:]
+    kept = repro / f"{OP}-cpu.json"
+    assert f"opforge-dev test {OP} --repro {kept}\n" in out, out[-3000:]
+    # The file is the case that died (the run's first: the crash stops it), and
+    # nothing is left in flight.
+    replay = valid.read_repro(kept)
+    assert (replay.op, replay.backend) == (OP, "cpu")
+    assert not list((repro / "in-flight").iterdir())
