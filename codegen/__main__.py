@@ -56,9 +56,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"internal error, nothing was generated: {exc}", file=sys.stderr)
         print("the specs passed validation, so this is a generator bug", file=sys.stderr)
         return 3
-    docs_changed, docs_stale = (
-        interface_pages.sync(docs, doc_files, write=not args.check) if docs else ([], [])
-    )
+    except OSError as exc:
+        return _unwritable(exc)
+    try:
+        docs_changed, docs_stale = (
+            interface_pages.sync(docs, doc_files, write=not args.check) if docs else ([], [])
+        )
+    except OSError as exc:
+        return _unwritable(exc)
     if args.check:
         if outcome.changed or outcome.stale or docs_changed or docs_stale:
             for path in outcome.changed:
@@ -84,6 +89,15 @@ def main(argv: list[str] | None = None) -> int:
         + (f"; docs/: {len(docs_changed)} written, {len(docs_stale)} removed" if docs else "")
     )
     return 0
+
+
+def _unwritable(exc: OSError) -> int:
+    """A file the generator could not read or write (the disk, a permission, a
+    file where a directory must be): named, not a traceback. Files written
+    before it are whole; a run after the cause is fixed completes the tree."""
+    where = f"{exc.filename}: " if exc.filename else ""
+    print(f"{where}{exc.strerror or exc}; fix that and run again", file=sys.stderr)
+    return 3
 
 
 if __name__ == "__main__":

@@ -310,7 +310,7 @@ def _compare(files: dict[str, str], out: Path) -> Batch:
         try:
             if (out / path).read_bytes() == data:
                 continue
-        except FileNotFoundError:
+        except OSError:  # absent, or unreadable: writing it says why if it cannot be written
             pass
         changed[path] = data
     return changed, digests

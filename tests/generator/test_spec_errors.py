@@ -2172,3 +2172,34 @@ def test_cli_refuses_a_spec_directory_without_specs(tmp_path: Path) -> None:
     result = _codegen(tmp_path / "no_such_dir", out)
     assert result.returncode != 0
     assert _tree(out) == before
+
+
+@pytest.mark.parametrize("workers", [False, True])
+def test_cli_names_a_file_it_cannot_write(
+    tmp_path: Path,
+    workers: bool,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A file where the output directory must be: the path and the reason,
+    no traceback, with and without worker processes."""
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    write(specs, BASE)
+    second = BASE.replace("op: demo", "op: demo_two", 1).replace("mode", "way")
+    write(specs, second, "demo_two")
+    blocker = tmp_path / "a_file"
+    blocker.write_text("not a directory\n")
+    if workers:
+        from codegen import generate as driver
+
+        monkeypatch.setattr(driver.os, "cpu_count", lambda: 2)
+        monkeypatch.setattr(driver, "SPECS_PER_WORKER", 1)
+    from codegen.__main__ import main
+
+    out = blocker / "out"
+    code = main(["--specs", str(specs), "--out", str(out), "--cache", str(tmp_path / "c")])
+    err = capsys.readouterr().err
+    assert code == 3, err
+    assert err.startswith(f"{out}/") and ": Not a directory; fix that and run again" in err, err
+    assert "Traceback" not in err
