@@ -348,7 +348,7 @@ def _write_file(target: str, data: bytes) -> None:
     try:
         fd = os.open(target, flags | os.O_EXCL, 0o666)
     except FileExistsError:
-        tmp = target + ".tmp"
+        tmp = f"{target}.{os.getpid()}.tmp"  # two generators at once never share one
         fd = os.open(tmp, flags | os.O_TRUNC, 0o666)
         _write_all(fd, data)
         os.replace(tmp, target)
