@@ -10,11 +10,14 @@ In two steps, so that bad input never leaves a half-written output:
    changed: build tools see real changes only), then the shared files, and
    remove files no spec generates any more.
 
-With many specs both steps run in worker processes, one per core, each
-keeping its ops' views between the steps (views are large; only small results
-cross a process boundary). The parent alone writes, once the workers are done:
-two processes creating files in one directory, or one creating them next to
-busy workers, took five to six times as long here as one process alone.
+With many specs both steps run in worker processes, one per core, on chunks
+of the specs that each takes in turn; a worker renders a chunk's ops as soon
+as it has parsed them (views are large and stay in the worker; only small
+results cross a process boundary) and hands the rendered files over once the
+parent has found no error. The parent alone writes, once the workers are
+done, with a thread per core: two processes creating files in one directory,
+or one creating them next to busy workers, took five to six times as long
+here as one process alone.
 
 A manifest of every generated file's hash, kept in the cache under the hash of
 all inputs, makes an unchanged run a comparison of hashes. Below it, a per-op
@@ -64,6 +67,7 @@ from codegen.yamlsrc import Loc
 
 # Below this many specs per core, one process is quicker than starting workers.
 SPECS_PER_WORKER = 64
+CHUNK_SPECS = 32  # at most this many specs a worker takes at a time
 
 
 @dataclass(frozen=True)
@@ -104,20 +108,19 @@ def _generate(spec_dir: Path, root: Path, out: Path, cache: Path, write: bool) -
     cached = {path: _entry(stored.get(op_keys[path]), out) for path in paths}
     missing = [path for path in paths if cached[path] is None]
     jobs = min(os.cpu_count() or 1, len(missing) // SPECS_PER_WORKER)
-    size = -(-len(missing) // max(jobs, 1))
-    # Consecutive slices, so results joined in worker order are in spec order.
-    workers = (
-        [_Worker(missing[i : i + size], root, out) for i in range(0, len(missing), size)]
-        if jobs > 1
-        else []
-    )
+    # Consecutive chunks, each parsed by whichever worker is free next (two
+    # workers given equal halves finished up to 1.3 s apart), so results
+    # joined in chunk order are in spec order.
+    size = max(1, min(CHUNK_SPECS, len(missing) // (4 * max(jobs, 1))))
+    chunks = [missing[i : i + size] for i in range(0, len(missing), size)]
+    workers = _Worker.start(jobs, chunks, root, out) if jobs > 1 else []
     try:
         ops: list[_Parsed] = []
         parts: list[OpParts] = []
         errors: list[SpecError] = []
         views: list[OpViews] = []
         for worker_ops, worker_parts, worker_errors in (
-            _first_steps(workers) if workers else [_parse(missing, root, views)]
+            _first_steps(workers, len(chunks)) if workers else [_parse(missing, root, views)]
         ):
             ops += worker_ops
             parts += worker_parts
@@ -271,7 +274,7 @@ def _parse(
 ) -> tuple[list[_Parsed], list[OpParts], list[SpecError]]:
     """Step 1 for some specs: their ops and shared-file parts, or their errors;
     their views are appended to `views`, for step 2 in the same process."""
-    ops, errors = [], []
+    ops, parts, errors = [], [], []
     for path in paths:
         try:
             op = load_spec(path, root)
@@ -280,7 +283,8 @@ def _parse(
             continue
         ops.append(_Parsed.of(op))
         views.append(op_views(op))
-    return ops, [op_parts(view) for view in views], errors
+        parts.append(op_parts(views[-1]))
+    return ops, parts, errors
 
 
 # (changed files' bytes, every file's digest); an op batch's digests by op name.
@@ -367,16 +371,24 @@ def _write_all(fd: int, data: bytes) -> None:
 
 
 class _Worker:
-    """A forked process running both steps for a slice of the specs, sending
-    step 2's results once the parent has found no spec error."""
+    """A forked process running both steps on chunks of the specs, taking the
+    next chunk not yet taken until none is left: it sends each chunk's step 1
+    results, renders the chunk's ops, and sends those once the parent has
+    found no spec error."""
 
-    def __init__(self, paths: list[Path], root: Path, out: Path) -> None:
-        self.conn, child = multiprocessing.get_context("fork").Pipe()
-        self.process = multiprocessing.get_context("fork").Process(
-            target=_work, args=(paths, root, out, child), daemon=True
+    def __init__(self, chunks: list[list[Path]], taken: Any, root: Path, out: Path) -> None:
+        context = multiprocessing.get_context("fork")
+        self.conn, child = context.Pipe()
+        self.process = context.Process(
+            target=_work, args=(chunks, taken, root, out, child), daemon=True
         )
         self.process.start()
         child.close()
+
+    @classmethod
+    def start(cls, jobs: int, chunks: list[list[Path]], root: Path, out: Path) -> list[_Worker]:
+        taken = multiprocessing.get_context("fork").Value("i", 0)  # chunks handed out so far
+        return [cls(chunks, taken, root, out) for _ in range(jobs)]
 
     def receive(self) -> tuple[str, Any]:
         try:
@@ -405,16 +417,22 @@ class _Worker:
 Parsed = tuple[list[_Parsed], list[OpParts], list[SpecError]]
 
 
-def _first_steps(workers: list[_Worker]) -> list[Parsed]:
-    """Step 1's results of all workers, in worker order; each is read as it
+def _first_steps(workers: list[_Worker], chunks: int) -> list[Parsed]:
+    """Step 1's results of every chunk, in chunk order; each is read as it
     arrives (a worker blocks on sending its results until they are read)."""
     results: dict[int, Parsed] = {}
-    index = {w.conn: i for i, w in enumerate(workers)}
-    while len(results) < len(workers):
-        for conn in wait([c for c, i in index.items() if i not in results]):
-            i = index[conn]  # type: ignore[index]
-            results[i] = workers[i].receive()[1]
-    return [results[i] for i in range(len(workers))]
+    by_conn = {w.conn: w for w in workers}
+    while len(results) < chunks:
+        for conn in wait(list(by_conn)):
+            kind, value = by_conn[conn].receive()  # type: ignore[index]
+            if kind == "parsed":
+                chunk, parsed = value
+                results[chunk] = parsed
+            else:  # "all parsed": nothing more from it before the parent's answer
+                del by_conn[conn]  # type: ignore[arg-type]
+        if not by_conn and len(results) < chunks:
+            raise RuntimeError("the generator's workers left chunks of the specs unparsed")
+    return [results[i] for i in range(chunks)]
 
 
 def _batches(workers: list[_Worker]) -> Iterator[OpBatch]:
@@ -427,18 +445,27 @@ def _batches(workers: list[_Worker]) -> Iterator[OpBatch]:
             kind, value = waiting[conn].receive()  # type: ignore[index]
             if kind == "done":
                 del waiting[conn]  # type: ignore[arg-type]
-            else:
+            elif kind == "batch":
                 yield value
+            # else "all parsed", sent after its last chunk the parent needed
 
 
-def _work(paths: list[Path], root: Path, out: Path, conn: Connection) -> None:
+def _work(chunks: list[list[Path]], taken: Any, root: Path, out: Path, conn: Connection) -> None:
     try:
-        views: list[OpViews] = []
-        conn.send(("parsed", _parse(paths, root, views)))
-        # Rendered while the parent checks the specs against each other and
-        # formats the shared files (the cores were idle for ~1 s of 10 there),
-        # and kept until asked for: the parent reads no batch before then.
-        batches = list(_render_ops(views, root, out))
+        batches: list[OpBatch] = []
+        while True:
+            with taken.get_lock():
+                chunk = taken.value
+                taken.value += 1
+            if chunk >= len(chunks):
+                break
+            views: list[OpViews] = []
+            conn.send(("parsed", (chunk, _parse(chunks[chunk], root, views))))
+            # Rendered at once, not after the parent's checks of all specs
+            # (the cores sat idle for ~1 s of 10 waiting for those), and kept
+            # until asked for: the parent reads no batch before then.
+            batches += _render_ops(views, root, out)
+        conn.send(("all parsed", None))
         if conn.recv():
             for batch in batches:
                 conn.send(("batch", batch))
