@@ -219,19 +219,21 @@ def _describe(value: Any) -> str:
     return f"{text if len(text) <= 40 else text[:37] + '...'} ({name})"
 
 
-def plain_int32_list(value: list[Any]) -> bool:
+def _plain_int_list(value: list[Any], low: int, high: int) -> bool:
     """An int list that needs no conversion: plain ints (a bool or an IntEnum
-    is a subclass, not plain) inside int32. The generated functions' fast path."""
+    is a subclass, not plain) inside [low, high]."""
     return all(type(e) is int for e in value) and (
-        not value or (INT32_MIN <= min(value) and max(value) <= INT32_MAX)
+        not value or (low <= min(value) and max(value) <= high)
     )
+
+
+# The generated functions' fast path, by element type.
+def plain_int32_list(value: list[Any]) -> bool:
+    return _plain_int_list(value, INT32_MIN, INT32_MAX)
 
 
 def plain_int64_list(value: list[Any]) -> bool:
-    """The same for an int64 list: plain ints inside int64."""
-    return all(type(e) is int for e in value) and (
-        not value or (INT64_MIN <= min(value) and max(value) <= INT64_MAX)
-    )
+    return _plain_int_list(value, INT64_MIN, INT64_MAX)
 
 
 class Arguments:
@@ -341,8 +343,7 @@ class Arguments:
         as an int attribute."""
         low, high = _LIST_RANGES[list_kind]
         kind = type(value)
-        plain = plain_int32_list if list_kind == "int32_list" else plain_int64_list
-        if (kind is list or kind is tuple) and plain(value):
+        if (kind is list or kind is tuple) and _plain_int_list(value, low, high):
             return list(value)
         import numpy as np
 
