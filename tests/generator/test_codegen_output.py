@@ -99,17 +99,23 @@ def test_output_does_not_depend_on_where_it_is_written(tmp_path: Path) -> None:
     shutil.rmtree(out)
 
 
-def test_an_int_list_reaches_every_layer() -> None:
-    """The fixture op pick_columns' int list, as each layer spells it: the
-    kernels' pointer and length, the launchers' copy, the Paddle registration
-    and the dim bound from its length, the Python check and stub, the page."""
+def _example_op(name: str) -> tuple[dict[str, str], str]:
+    """A fixture op of tests/fixtures/example_op: its generated files and its
+    interface page."""
     from codegen import interface_pages
     from codegen.emit import render
     from codegen.parse import load_specs
 
     example = ROOT / "tests" / "fixtures" / "example_op"
-    ops = [o for o in load_specs(example / "opspec", ROOT) if o.name == "pick_columns"]
-    files = render(ops)
+    ops = [o for o in load_specs(example / "opspec", ROOT) if o.name == name]
+    return render(ops), interface_pages.render(ops, ROOT / "docs")[f"interface/{name}.md"]
+
+
+def test_an_int_list_reaches_every_layer() -> None:
+    """The fixture op pick_columns' int list, as each layer spells it: the
+    kernels' pointer and length, the launchers' copy, the Paddle registration
+    and the dim bound from its length, the Python check and stub, the page."""
+    files, page = _example_op("pick_columns")
     cpu = files["kernel_decls/pick_columns.h"]
     assert "const int32_t* columns;" in cpu and "int64_t columns_len;" in cpu
     xpu3 = files["kernel_decls/pick_columns_xpu3.h"]
@@ -134,7 +140,6 @@ def test_an_int_list_reaches_every_layer() -> None:
     # The fast path: a plain list of ints inside int32 goes to the binding as it is.
     assert "if type(columns) is not list or not _runtime.plain_int32_list(columns):" in python
     assert "columns: list[int] | tuple[int, ...] = ..." in files["python/__init__.pyi"]
-    page = interface_pages.render(ops, ROOT / "docs")["interface/pick_columns.md"]
     assert "each element \\>= 0 and \\<= 20; length \\>= 1 and length \\<= 8" in page
     assert "the length of attribute columns" in page
 
@@ -144,13 +149,7 @@ def test_an_int64_list_reaches_every_layer() -> None:
     elements from the binding to the kernels (no narrowing), the Paddle
     registration's std::vector<int64_t>, its static-graph inference through the
     raw-signature adapter, the Python check, the page."""
-    from codegen import interface_pages
-    from codegen.emit import render
-    from codegen.parse import load_specs
-
-    example = ROOT / "tests" / "fixtures" / "example_op"
-    ops = [o for o in load_specs(example / "opspec", ROOT) if o.name == "write_token_ids"]
-    files = render(ops)
+    files, page = _example_op("write_token_ids")
     cpu = files["kernel_decls/write_token_ids.h"]
     assert "const int64_t* token_ids;" in cpu and "int64_t token_ids_len;" in cpu
     xpu3 = files["kernel_decls/write_token_ids_xpu3.h"]
@@ -183,7 +182,6 @@ def test_an_int64_list_reaches_every_layer() -> None:
     assert '("token_ids", "int64_list", None)' in python
     assert "not _runtime.plain_int64_list(token_ids)" in python
     assert "token_ids: list[int] | tuple[int, ...] = ..." in files["python/__init__.pyi"]
-    page = interface_pages.render(ops, ROOT / "docs")["interface/write_token_ids.md"]
     assert "| int64\\_list |" in page
     assert (
         "each element \\>= 0 and \\<= 4611686018427387904; length \\>= 1 and length \\<= 64" in page
@@ -194,13 +192,7 @@ def test_an_environment_attribute_reaches_python_and_the_page_only() -> None:
     """The fixture op clamp_lengths' limit reads OPFORGE_EXAMPLE_CLAMP_LIMIT: the
     Python function resolves it (default None, the variable, the bounds), its
     stub and docstring and page say so, and the C++ is that of a plain attribute."""
-    from codegen import interface_pages
-    from codegen.emit import render
-    from codegen.parse import load_specs
-
-    example = ROOT / "tests" / "fixtures" / "example_op"
-    ops = [o for o in load_specs(example / "opspec", ROOT) if o.name == "clamp_lengths"]
-    files = render(ops)
+    files, page = _example_op("clamp_lengths")
     python = files["python/__init__.py"]
     assert "mode=Mode.SHARED, limit=None):" in python
     assert '_runtime.EnvAttribute("limit", "OPFORGE_EXAMPLE_CLAMP_LIMIT", 8, 0, None)' in python
@@ -213,7 +205,6 @@ def test_an_environment_attribute_reaches_python_and_the_page_only() -> None:
     assert not [
         name for name, text in files.items() if "OPFORGE_EXAMPLE" in text and "python/" not in name
     ]
-    page = interface_pages.render(ops, ROOT / "docs")["interface/clamp_lengths.md"]
     assert (
         "| `limit` | int | from $OPFORGE\\_EXAMPLE\\_CLAMP\\_LIMIT when not passed "
         "(read at each call), else 8 | \\>= 0 |" in page

@@ -1706,16 +1706,21 @@ def test_coverage_minimums_are_kept_with_their_lines(tmp_path: Path) -> None:
     assert load_spec(write(tmp_path, BASE), tmp_path).coverage == ()
 
 
-def test_an_int_list_and_a_dim_bound_from_its_length(tmp_path: Path) -> None:
-    text = edit(
+def _list_bounding_k(name: str, kind: str, extra: str) -> str:
+    """BASE with a list attribute `name` of type `kind` (its fields `extra`)
+    whose length binds a new dim k, the shape of y."""
+    return edit(
         BASE,
-        ("  m: columns\n", "  m: columns\n  k: {doc: picked, attr: cols}\n"),
+        ("  m: columns\n", f"  m: columns\n  k: {{doc: from {name}, attr: {name}}}\n"),
         ("    shape: [n]\n    role: inout", "    shape: [k]\n    role: inout"),
-    ) + ATTR.format(
-        name="cols",
-        mark="",
-        type="int_list",
-        extra="    default: [0, 2]\n    min: 0\n    max: 9\n    min_length: 1\n    max_length: 4\n",
+    ) + ATTR.format(name=name, mark="", type=kind, extra=extra)
+
+
+def test_an_int_list_and_a_dim_bound_from_its_length(tmp_path: Path) -> None:
+    text = _list_bounding_k(
+        "cols",
+        "int_list",
+        "    default: [0, 2]\n    min: 0\n    max: 9\n    min_length: 1\n    max_length: 4\n",
     )
     op = load_spec(write(tmp_path, text), tmp_path)
     cols = op.attr("cols")
@@ -1725,18 +1730,11 @@ def test_an_int_list_and_a_dim_bound_from_its_length(tmp_path: Path) -> None:
 
 
 def test_an_int64_list_keeps_elements_past_int32(tmp_path: Path) -> None:
-    text = edit(
-        BASE,
-        ("  m: columns\n", "  m: columns\n  k: {doc: written, attr: ids}\n"),
-        ("    shape: [n]\n    role: inout", "    shape: [k]\n    role: inout"),
-    ) + ATTR.format(
-        name="ids",
-        mark="",
-        type="int64_list",
-        extra=(
-            "    default: [2147483648, -9223372036854775808]\n"
-            "    max: 9223372036854775807\n    max_length: 3\n"
-        ),
+    text = _list_bounding_k(
+        "ids",
+        "int64_list",
+        "    default: [2147483648, -9223372036854775808]\n"
+        "    max: 9223372036854775807\n    max_length: 3\n",
     )
     op = load_spec(write(tmp_path, text), tmp_path)
     ids = op.attr("ids")

@@ -124,16 +124,24 @@ def test_clamp_lengths() -> None:
         assert re.search(r"clamped \d+/\d+, lengths \d+/\d+$", changed), changed
 
 
-def test_pick_columns_an_int_list() -> None:
-    out = _run_suite("pick_columns")
-    summary = _line(out, "pick_columns: ")
+def _run_list_op_suite(op: str, bad_attributes: int, written: str) -> None:
+    """The suite of an op whose int list binds both of its dims alone (no axis
+    case) and that has no value domain: every kind of LIST_KINDS and every
+    hostile run, `bad_attributes` rejection cases, and the share of valid
+    cases that changed `written` on each backend."""
+    out = _run_suite(op)
+    summary = _line(out, f"{op}: ")
     for kind in (*LIST_KINDS, *_hostile(BACKENDS)):
         assert f"{kind} " in summary, f"{kind!r} missing from: {summary}"
-    # The eleven ways an int list can be wrong (tests/ops/test_spec_suite.py, _bad_lists).
-    assert "bad attribute 11," in summary, summary
+    assert f"bad attribute {bad_attributes}," in summary, summary
     for backend in BACKENDS:
-        changed = _line(out, f"pick_columns ({backend}): ")
-        assert re.search(r"out \d+/\d+$", changed), changed
+        changed = _line(out, f"{op} ({backend}): ")
+        assert re.search(rf"{written} \d+/\d+$", changed), changed
+
+
+def test_pick_columns_an_int_list() -> None:
+    # The eleven ways an int list can be wrong (tests/ops/test_spec_suite.py, _bad_lists).
+    _run_list_op_suite("pick_columns", 11, "out")
 
 
 # Ids past int32 (and the element bound, 2**62) written by each backend's
@@ -170,17 +178,9 @@ print("static", fetched[1].tolist())
 
 
 def test_write_token_ids_an_int64_list() -> None:
-    out = _run_suite("write_token_ids")
-    summary = _line(out, "write_token_ids: ")
-    # As pick_columns: ids binds both dims alone (no axis case), no value domain.
-    for kind in (*LIST_KINDS, *_hostile(BACKENDS)):
-        assert f"{kind} " in summary, f"{kind!r} missing from: {summary}"
     # The eleven ways an int list can be wrong (past int64 instead of int32),
     # and row below its min and past int32.
-    assert "bad attribute 13," in summary, summary
-    for backend in BACKENDS:
-        changed = _line(out, f"write_token_ids ({backend}): ")
-        assert re.search(r"ids \d+/\d+$", changed), changed
+    _run_list_op_suite("write_token_ids", 13, "ids")
     result = subprocess.run(
         [sys.executable, "-c", _ROUND_TRIP],
         cwd=ROOT,
