@@ -330,13 +330,14 @@ def _once_per_op(key: Callable[[Any], str]) -> Callable[[_Built], _Built]:
         memo: dict[tuple[int, str], tuple[Op, Signature]] = {}
 
         def built(op: Op, other: Any) -> Signature:
-            entry = memo.get((id(op), key(other)))
+            at = (id(op), key(other))
+            entry = memo.get(at)
             if entry is not None and entry[0] is op:
                 return entry[1]
             if len(memo) >= 64:
                 memo.clear()
             signature = build(op, other)
-            memo[(id(op), key(other))] = (op, signature)
+            memo[at] = (op, signature)
             return signature
 
         built.__doc__ = build.__doc__

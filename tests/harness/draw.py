@@ -152,8 +152,8 @@ def totalled(op: Op) -> set[str]:
 
 def _range(a: Attr) -> tuple[int | float, int | float]:
     """A scalar attribute's declared bounds, int64's where it declares none."""
-    low = a.min if a.min is not None else -(2**63)
-    high = a.max if a.max is not None else 2**63 - 1
+    low = a.min if a.min is not None else INT64_RANGE[0]
+    high = a.max if a.max is not None else INT64_RANGE[1]
     return low, high
 
 
