@@ -28,8 +28,7 @@ void bind_gpu(pybind11::module_& opforge_module) {
       [](
           const paddle::Tensor& seq_lens_this_time,
           const paddle::Tensor& seq_lens_encoder,
-          const pybind11::object& /*seq_lens_decoder*/
-          ) -> std::vector<paddle::Tensor> {
+          const pybind11::object& /*seq_lens_decoder*/) -> std::vector<paddle::Tensor> {
         const std::vector<paddle::Tensor> opforge_outputs = opforge::speculate_get_seq_lens_output::call(
             seq_lens_this_time, seq_lens_encoder);
         return {opforge_outputs[0]};
@@ -48,8 +47,7 @@ void bind_xpu(pybind11::module_& opforge_module) {
       [](
           const paddle::Tensor& seq_lens_this_time,
           const paddle::Tensor& seq_lens_encoder,
-          const pybind11::object& /*seq_lens_decoder*/
-          ) -> std::vector<paddle::Tensor> {
+          const pybind11::object& /*seq_lens_decoder*/) -> std::vector<paddle::Tensor> {
         const std::vector<paddle::Tensor> opforge_outputs = opforge::speculate_get_seq_lens_output::call(
             seq_lens_this_time, seq_lens_encoder);
         return {opforge_outputs[0]};
