@@ -42,6 +42,48 @@ OPFORGE_EXPORT void call(const paddle::Tensor& pre_ids,
                          const paddle::Tensor& output_cum_offsets,
                          int max_seq_len);
 }
+namespace opforge::speculate_limit_thinking_content_length_v1 {
+OPFORGE_EXPORT void call(const paddle::Tensor& next_tokens,
+                         const paddle::Tensor& max_think_lens,
+                         const paddle::Tensor& step_idx,
+                         const paddle::Tensor& limit_think_status,
+                         const paddle::Tensor& accept_num,
+                         const paddle::Tensor& seq_lens_decoder,
+                         const paddle::Tensor& stop_flags,
+                         const paddle::Tensor& eos_token_ids,
+                         int64_t think_end_id);
+}
+namespace opforge::speculate_limit_thinking_content_length_v2 {
+OPFORGE_EXPORT void call(const paddle::Tensor& next_tokens,
+                         const paddle::Tensor& max_think_lens,
+                         const paddle::Tensor& step_idx,
+                         const paddle::Tensor& limit_think_status,
+                         const paddle::Tensor& accept_num,
+                         const paddle::Tensor& seq_lens_decoder,
+                         const paddle::Tensor& stop_flags,
+                         int64_t think_end_id,
+                         int64_t line_break_id);
+}
+namespace opforge::speculate_set_stop_value_multi_seqs {
+OPFORGE_EXPORT void call(const paddle::Tensor& accept_tokens,
+                         const paddle::Tensor& accept_num,
+                         const paddle::Tensor& pre_ids,
+                         const paddle::Tensor& step_idx,
+                         const paddle::Tensor& stop_flags,
+                         const paddle::Tensor& stop_seqs,
+                         const paddle::Tensor& stop_seqs_len,
+                         const paddle::Tensor& end_ids,
+                         const paddle::optional<paddle::Tensor>& min_tokens);
+}
+namespace opforge::speculate_set_value_by_flags_and_idx {
+OPFORGE_EXPORT void call(const paddle::Tensor& pre_ids_all,
+                         const paddle::Tensor& accept_tokens,
+                         const paddle::Tensor& accept_num,
+                         const paddle::Tensor& stop_flags,
+                         const paddle::Tensor& seq_lens_encoder,
+                         const paddle::Tensor& seq_lens_decoder,
+                         const paddle::Tensor& step_idx);
+}
 namespace opforge::speculate_step_paddle {
 OPFORGE_EXPORT void call(const paddle::Tensor& stop_flags,
                          const paddle::Tensor& seq_lens_this_time,
@@ -190,6 +232,134 @@ void bind_gpu(pybind11::module_& opforge_module) {
       pybind11::arg("max_seq_len"),
       "FastDeploy's gpu speculate_get_token_penalty_multi_scores on opforge "
       "(opspec/speculate_get_token_penalty_multi_scores.yaml)");
+  opforge_module.def(
+      "speculate_limit_thinking_content_length_v1",
+      [](
+          const paddle::Tensor& next_tokens,
+          const paddle::Tensor& max_think_lens,
+          const paddle::Tensor& step_idx,
+          const paddle::Tensor& limit_think_status,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& stop_flags,
+          const paddle::Tensor& eos_token_ids,
+          int64_t think_end_id) -> void {
+        opforge::speculate_limit_thinking_content_length_v1::call(next_tokens,
+                                                                  max_think_lens,
+                                                                  step_idx,
+                                                                  limit_think_status,
+                                                                  accept_num,
+                                                                  seq_lens_decoder,
+                                                                  stop_flags,
+                                                                  eos_token_ids,
+                                                                  think_end_id);
+      },
+      pybind11::arg("next_tokens"),
+      pybind11::arg("max_think_lens"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("limit_think_status"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("eos_token_ids"),
+      pybind11::arg("think_end_id"),
+      "FastDeploy's gpu speculate_limit_thinking_content_length_v1 on opforge "
+      "(opspec/speculate_limit_thinking_content_length_v1.yaml)");
+  opforge_module.def(
+      "speculate_limit_thinking_content_length_v2",
+      [](
+          const paddle::Tensor& next_tokens,
+          const paddle::Tensor& max_think_lens,
+          const paddle::Tensor& step_idx,
+          const paddle::Tensor& limit_think_status,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& stop_flags,
+          int64_t think_end_id,
+          int64_t line_break_id) -> void {
+        opforge::speculate_limit_thinking_content_length_v2::call(next_tokens,
+                                                                  max_think_lens,
+                                                                  step_idx,
+                                                                  limit_think_status,
+                                                                  accept_num,
+                                                                  seq_lens_decoder,
+                                                                  stop_flags,
+                                                                  think_end_id,
+                                                                  line_break_id);
+      },
+      pybind11::arg("next_tokens"),
+      pybind11::arg("max_think_lens"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("limit_think_status"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("think_end_id"),
+      pybind11::arg("line_break_id"),
+      "FastDeploy's gpu speculate_limit_thinking_content_length_v2 on opforge "
+      "(opspec/speculate_limit_thinking_content_length_v2.yaml)");
+  opforge_module.def(
+      "speculate_set_stop_value_multi_seqs",
+      [](
+          const paddle::Tensor& accept_tokens,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& pre_ids,
+          const paddle::Tensor& step_idx,
+          const paddle::Tensor& stop_flags,
+          const pybind11::object& /*seq_lens*/,
+          const paddle::Tensor& stop_seqs,
+          const paddle::Tensor& stop_seqs_len,
+          const paddle::Tensor& end_ids) -> void {
+        opforge::speculate_set_stop_value_multi_seqs::call(accept_tokens,
+                                                           accept_num,
+                                                           pre_ids,
+                                                           step_idx,
+                                                           stop_flags,
+                                                           stop_seqs,
+                                                           stop_seqs_len,
+                                                           end_ids,
+                                                           paddle::optional<paddle::Tensor>());
+      },
+      pybind11::arg("accept_tokens"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("pre_ids"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("seq_lens"),
+      pybind11::arg("stop_seqs"),
+      pybind11::arg("stop_seqs_len"),
+      pybind11::arg("end_ids"),
+      "FastDeploy's gpu speculate_set_stop_value_multi_seqs on opforge "
+      "(opspec/speculate_set_stop_value_multi_seqs.yaml)");
+  opforge_module.def(
+      "speculate_set_value_by_flags_and_idx",
+      [](
+          const paddle::Tensor& pre_ids_all,
+          const paddle::Tensor& accept_tokens,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& stop_flags,
+          const pybind11::object& /*seq_lens_this_time*/,
+          const paddle::Tensor& seq_lens_encoder,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& step_idx) -> void {
+        opforge::speculate_set_value_by_flags_and_idx::call(pre_ids_all,
+                                                            accept_tokens,
+                                                            accept_num,
+                                                            stop_flags,
+                                                            seq_lens_encoder,
+                                                            seq_lens_decoder,
+                                                            step_idx);
+      },
+      pybind11::arg("pre_ids_all"),
+      pybind11::arg("accept_tokens"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("step_idx"),
+      "FastDeploy's gpu speculate_set_value_by_flags_and_idx on opforge "
+      "(opspec/speculate_set_value_by_flags_and_idx.yaml)");
   opforge_module.def(
       "speculate_step_paddle",
       [](
@@ -422,6 +592,136 @@ void bind_xpu(pybind11::module_& opforge_module) {
       pybind11::arg("max_seq_len"),
       "FastDeploy's xpu speculate_get_token_penalty_multi_scores on opforge "
       "(opspec/speculate_get_token_penalty_multi_scores.yaml)");
+  opforge_module.def(
+      "speculate_limit_thinking_content_length_v1",
+      [](
+          const paddle::Tensor& next_tokens,
+          const paddle::Tensor& max_think_lens,
+          const paddle::Tensor& step_idx,
+          const paddle::Tensor& limit_think_status,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& stop_flags,
+          const paddle::Tensor& eos_token_ids,
+          int64_t think_end_id) -> void {
+        opforge::speculate_limit_thinking_content_length_v1::call(next_tokens,
+                                                                  max_think_lens,
+                                                                  step_idx,
+                                                                  limit_think_status,
+                                                                  accept_num,
+                                                                  seq_lens_decoder,
+                                                                  stop_flags,
+                                                                  eos_token_ids,
+                                                                  think_end_id);
+      },
+      pybind11::arg("next_tokens"),
+      pybind11::arg("max_think_lens"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("limit_think_status"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("eos_token_ids"),
+      pybind11::arg("think_end_id"),
+      "FastDeploy's xpu speculate_limit_thinking_content_length_v1 on opforge "
+      "(opspec/speculate_limit_thinking_content_length_v1.yaml)");
+  opforge_module.def(
+      "speculate_limit_thinking_content_length_v2",
+      [](
+          const paddle::Tensor& next_tokens,
+          const paddle::Tensor& max_think_lens,
+          const paddle::Tensor& step_idx,
+          const paddle::Tensor& limit_think_status,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& stop_flags,
+          int64_t think_end_id,
+          int64_t line_break_id) -> void {
+        opforge::speculate_limit_thinking_content_length_v2::call(next_tokens,
+                                                                  max_think_lens,
+                                                                  step_idx,
+                                                                  limit_think_status,
+                                                                  accept_num,
+                                                                  seq_lens_decoder,
+                                                                  stop_flags,
+                                                                  think_end_id,
+                                                                  line_break_id);
+      },
+      pybind11::arg("next_tokens"),
+      pybind11::arg("max_think_lens"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("limit_think_status"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("think_end_id"),
+      pybind11::arg("line_break_id"),
+      "FastDeploy's xpu speculate_limit_thinking_content_length_v2 on opforge "
+      "(opspec/speculate_limit_thinking_content_length_v2.yaml)");
+  opforge_module.def(
+      "speculate_set_stop_value_multi_seqs",
+      [](
+          const paddle::Tensor& accept_tokens,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& pre_ids,
+          const paddle::Tensor& step_idx,
+          const paddle::Tensor& stop_flags,
+          const pybind11::object& /*seq_lens*/,
+          const paddle::Tensor& stop_seqs,
+          const paddle::Tensor& stop_seqs_len,
+          const paddle::Tensor& end_ids,
+          const paddle::optional<paddle::Tensor>& min_tokens) -> void {
+        opforge::speculate_set_stop_value_multi_seqs::call(accept_tokens,
+                                                           accept_num,
+                                                           pre_ids,
+                                                           step_idx,
+                                                           stop_flags,
+                                                           stop_seqs,
+                                                           stop_seqs_len,
+                                                           end_ids,
+                                                           min_tokens);
+      },
+      pybind11::arg("accept_tokens"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("pre_ids"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("seq_lens"),
+      pybind11::arg("stop_seqs"),
+      pybind11::arg("stop_seqs_len"),
+      pybind11::arg("end_ids"),
+      pybind11::arg("min_tokens"),
+      "FastDeploy's xpu speculate_set_stop_value_multi_seqs on opforge "
+      "(opspec/speculate_set_stop_value_multi_seqs.yaml)");
+  opforge_module.def(
+      "speculate_set_value_by_flags_and_idx",
+      [](
+          const paddle::Tensor& pre_ids_all,
+          const paddle::Tensor& accept_tokens,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& stop_flags,
+          const pybind11::object& /*seq_lens_this_time*/,
+          const paddle::Tensor& seq_lens_encoder,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& step_idx) -> void {
+        opforge::speculate_set_value_by_flags_and_idx::call(pre_ids_all,
+                                                            accept_tokens,
+                                                            accept_num,
+                                                            stop_flags,
+                                                            seq_lens_encoder,
+                                                            seq_lens_decoder,
+                                                            step_idx);
+      },
+      pybind11::arg("pre_ids_all"),
+      pybind11::arg("accept_tokens"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("step_idx"),
+      "FastDeploy's xpu speculate_set_value_by_flags_and_idx on opforge "
+      "(opspec/speculate_set_value_by_flags_and_idx.yaml)");
   opforge_module.def(
       "speculate_step_paddle",
       [](

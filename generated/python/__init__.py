@@ -19,6 +19,10 @@ __all__ = [
     "speculate_get_padding_offset",
     "speculate_get_seq_lens_output",
     "speculate_get_token_penalty_multi_scores",
+    "speculate_limit_thinking_content_length_v1",
+    "speculate_limit_thinking_content_length_v2",
+    "speculate_set_stop_value_multi_seqs",
+    "speculate_set_value_by_flags_and_idx",
     "speculate_step_paddle",
     "speculate_step_system_cache",
     "top_p_candidates",
@@ -897,6 +901,428 @@ def speculate_get_token_penalty_multi_scores(
             output_cum_offsets,
         ),
         _speculate_get_token_penalty_multi_scores_arguments.attributes(max_seq_len),
+    )
+
+
+_speculate_limit_thinking_content_length_v1_arguments = _runtime.Arguments(
+    "speculate_limit_thinking_content_length_v1",
+    (
+        ("next_tokens", False),
+        ("max_think_lens", False),
+        ("step_idx", False),
+        ("limit_think_status", False),
+        ("accept_num", False),
+        ("seq_lens_decoder", False),
+        ("stop_flags", False),
+        ("eos_token_ids", False),
+    ),
+    (("think_end_id", "int64", None),),
+)
+
+
+def speculate_limit_thinking_content_length_v1(
+    next_tokens,
+    max_think_lens,
+    step_idx,
+    limit_think_status,
+    accept_num,
+    seq_lens_decoder,
+    stop_flags,
+    eos_token_ids,
+    *,
+    think_end_id,
+):
+    """For each slot with a thinking budget, walk this step's accepted tokens: while the slot is
+    thinking, the first token at or past its budget, or the first end-of-sequence token, is
+    replaced by think_end_id and the tokens after it are dropped (accept_num, step_idx and
+    seq_lens_decoder shrink by the dropped count; an end token also clears stop_flags); a
+    think_end_id, emitted or injected, ends the thinking (status 2).
+
+    Generated from opspec/speculate_limit_thinking_content_length_v1.yaml; dims: bsz, tokens_per_step, eos_len.
+
+    Args:
+        next_tokens: int64 [bsz, tokens_per_step], in-place. the step's accepted tokens per slot (columns 0 .. accept_num-1); a forced token
+            becomes think_end_id.
+        max_think_lens: int32 [bsz]. thinking budget per slot in tokens; negative: no limit (the slot is left alone).
+        step_idx: int64 [bsz], in-place. number of the slot's last accepted token; the step's token t is number step_idx -
+            accept_num + 1 + t; shrinks by the dropped tokens.
+        limit_think_status: int32 [bsz], in-place. 0 thinking, 1 think_end_id being injected (never left after a call), 2 thinking over.
+        accept_num: int32 [bsz], in-place. accepted tokens per slot; cut after a forced token.
+        seq_lens_decoder: int32 [bsz], in-place. tokens in the slot's cache; shrinks by the dropped tokens.
+        stop_flags: bool [bsz], in-place. slot finished; cleared when an end token met while thinking is replaced (thinking
+            must end first).
+        eos_token_ids: int64 [eos_len]. end-of-sequence ids.
+        think_end_id: int, default required. the token that ends thinking (\"</think>\").
+
+    Returns:
+        (next_tokens, step_idx, limit_think_status, accept_num, seq_lens_decoder, stop_flags): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if type(think_end_id) is not int:
+        (think_end_id,) = _speculate_limit_thinking_content_length_v1_arguments.attributes(
+            think_end_id
+        )
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_limit_thinking_content_length_v1(
+                next_tokens,
+                max_think_lens,
+                step_idx,
+                limit_think_status,
+                accept_num,
+                seq_lens_decoder,
+                stop_flags,
+                eos_token_ids,
+                think_end_id,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_limit_thinking_content_length_v1_arguments.refused(
+                _error,
+                (
+                    next_tokens,
+                    max_think_lens,
+                    step_idx,
+                    limit_think_status,
+                    accept_num,
+                    seq_lens_decoder,
+                    stop_flags,
+                    eos_token_ids,
+                ),
+                (think_end_id,),
+            ) from None
+        return next_tokens, step_idx, limit_think_status, accept_num, seq_lens_decoder, stop_flags
+    return _runtime.run_static(
+        "opforge_speculate_limit_thinking_content_length_v1",
+        (
+            next_tokens,
+            max_think_lens,
+            step_idx,
+            limit_think_status,
+            accept_num,
+            seq_lens_decoder,
+            stop_flags,
+            eos_token_ids,
+        ),
+        _speculate_limit_thinking_content_length_v1_arguments.attributes(think_end_id),
+    )
+
+
+_speculate_limit_thinking_content_length_v2_arguments = _runtime.Arguments(
+    "speculate_limit_thinking_content_length_v2",
+    (
+        ("next_tokens", False),
+        ("max_think_lens", False),
+        ("step_idx", False),
+        ("limit_think_status", False),
+        ("accept_num", False),
+        ("seq_lens_decoder", False),
+        ("stop_flags", False),
+    ),
+    (("think_end_id", "int64", None), ("line_break_id", "int64", None)),
+)
+
+
+def speculate_limit_thinking_content_length_v2(
+    next_tokens,
+    max_think_lens,
+    step_idx,
+    limit_think_status,
+    accept_num,
+    seq_lens_decoder,
+    stop_flags,
+    *,
+    think_end_id,
+    line_break_id,
+):
+    """For each slot with a thinking budget, walk this step's accepted tokens: while the slot is
+    thinking or injecting (status 0 or 1), the token numbered budget, budget + 1, budget + 2
+    or budget + 3 is replaced by line_break_id, think_end_id, line_break_id, line_break_id
+    and the tokens after it are dropped (accept_num, step_idx and seq_lens_decoder shrink by
+    the dropped count); the last one ends the thinking (status 3), as does a think_end_id
+    the model emits while thinking.
+
+    Generated from opspec/speculate_limit_thinking_content_length_v2.yaml; dims: bsz, tokens_per_step.
+
+    Args:
+        next_tokens: int64 [bsz, tokens_per_step], in-place. the step's accepted tokens per slot (columns 0 .. accept_num-1); a forced token
+            becomes line_break_id or think_end_id.
+        max_think_lens: int32 [bsz]. thinking budget per slot in tokens; negative: no limit (the slot is left alone).
+        step_idx: int64 [bsz], in-place. number of the slot's last accepted token; the step's token t is number step_idx -
+            accept_num + 1 + t; shrinks by the dropped tokens.
+        limit_think_status: int32 [bsz], in-place. 0 thinking, 1 injecting the closing tokens, 2 the last one injected (never left
+            after a call), 3 thinking over.
+        accept_num: int32 [bsz], in-place. accepted tokens per slot; cut after a forced token.
+        seq_lens_decoder: int32 [bsz], in-place. tokens in the slot's cache; shrinks by the dropped tokens.
+        stop_flags: bool [bsz]. slot finished: a slot whose thinking is over (status 3) and that is stopped is left
+            alone.
+        think_end_id: int, default required. the token that ends thinking (\"</think>\").
+        line_break_id: int, default required. the line-break token injected around think_end_id.
+
+    Returns:
+        (next_tokens, step_idx, limit_think_status, accept_num, seq_lens_decoder): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if type(think_end_id) is not int or type(line_break_id) is not int:
+        think_end_id, line_break_id = (
+            _speculate_limit_thinking_content_length_v2_arguments.attributes(
+                think_end_id, line_break_id
+            )
+        )
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_limit_thinking_content_length_v2(
+                next_tokens,
+                max_think_lens,
+                step_idx,
+                limit_think_status,
+                accept_num,
+                seq_lens_decoder,
+                stop_flags,
+                think_end_id,
+                line_break_id,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_limit_thinking_content_length_v2_arguments.refused(
+                _error,
+                (
+                    next_tokens,
+                    max_think_lens,
+                    step_idx,
+                    limit_think_status,
+                    accept_num,
+                    seq_lens_decoder,
+                    stop_flags,
+                ),
+                (think_end_id, line_break_id),
+            ) from None
+        return next_tokens, step_idx, limit_think_status, accept_num, seq_lens_decoder
+    return _runtime.run_static(
+        "opforge_speculate_limit_thinking_content_length_v2",
+        (
+            next_tokens,
+            max_think_lens,
+            step_idx,
+            limit_think_status,
+            accept_num,
+            seq_lens_decoder,
+            stop_flags,
+        ),
+        _speculate_limit_thinking_content_length_v2_arguments.attributes(
+            think_end_id, line_break_id
+        ),
+    )
+
+
+_speculate_set_stop_value_multi_seqs_arguments = _runtime.Arguments(
+    "speculate_set_stop_value_multi_seqs",
+    (
+        ("accept_tokens", False),
+        ("accept_num", False),
+        ("pre_ids", False),
+        ("step_idx", False),
+        ("stop_flags", False),
+        ("stop_seqs", False),
+        ("stop_seqs_len", False),
+        ("end_ids", False),
+        ("min_tokens", True),
+    ),
+    (),
+)
+
+
+def speculate_set_stop_value_multi_seqs(
+    accept_tokens,
+    accept_num,
+    pre_ids,
+    step_idx,
+    stop_flags,
+    stop_seqs,
+    stop_seqs_len,
+    end_ids,
+    *,
+    min_tokens=None,
+):
+    """For each running slot, find the earliest check position of this step's accepted tokens at
+    which one of the slot's stop sequences has just ended (the sequence read over the slot's
+    history pre_ids and its accepted tokens); there, cut the accepted tokens after that
+    position, write end_ids[0] in its place and stop the slot. With min_tokens, a slot that
+    has generated fewer tokens than its minimum is not stopped.
+
+    Generated from opspec/speculate_set_stop_value_multi_seqs.yaml; dims: bsz, max_accept_len, pre_ids_len, stop_seqs_num, stop_seqs_max_len, end_length.
+
+    Args:
+        accept_tokens: int64 [bsz, max_accept_len], in-place. tokens accepted this step; on a stop, the token after the stop sequence becomes
+            end_ids[0].
+        accept_num: int32 [bsz], in-place. accepted tokens per slot; on a stop, cut to the position of end_ids[0] plus one.
+        pre_ids: int64 [bsz, pre_ids_len]. each slot's generated tokens so far by position; the step's accepted tokens are
+            positions step_idx - accept_num + 1 .. step_idx.
+        step_idx: int64 [bsz]. position of the slot's last accepted token (tokens generated so far).
+        stop_flags: bool [bsz], in-place. slot finished; set when a stop sequence matches.
+        stop_seqs: int64 [bsz, stop_seqs_num, stop_seqs_max_len]. each slot's stop sequences, one per row, left-aligned.
+        stop_seqs_len: int32 [bsz, stop_seqs_num]. length of each stop sequence; 0 for an unused row.
+        end_ids: int64 [end_length]. end-of-sequence ids; end_ids[0] is written after a stop sequence.
+        min_tokens: int64 [bsz], or None. (FastDeploy's XPU form) a slot with step_idx below its minimum is not stopped.
+
+    Returns:
+        (accept_tokens, accept_num, stop_flags): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_set_stop_value_multi_seqs(
+                accept_tokens,
+                accept_num,
+                pre_ids,
+                step_idx,
+                stop_flags,
+                stop_seqs,
+                stop_seqs_len,
+                end_ids,
+                min_tokens,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_set_stop_value_multi_seqs_arguments.refused(
+                _error,
+                (
+                    accept_tokens,
+                    accept_num,
+                    pre_ids,
+                    step_idx,
+                    stop_flags,
+                    stop_seqs,
+                    stop_seqs_len,
+                    end_ids,
+                    min_tokens,
+                ),
+                (),
+            ) from None
+        return accept_tokens, accept_num, stop_flags
+    return _runtime.run_static(
+        "opforge_speculate_set_stop_value_multi_seqs",
+        (
+            accept_tokens,
+            accept_num,
+            pre_ids,
+            step_idx,
+            stop_flags,
+            stop_seqs,
+            stop_seqs_len,
+            end_ids,
+            min_tokens,
+        ),
+        (),
+    )
+
+
+_speculate_set_value_by_flags_and_idx_arguments = _runtime.Arguments(
+    "speculate_set_value_by_flags_and_idx",
+    (
+        ("pre_ids_all", False),
+        ("accept_tokens", False),
+        ("accept_num", False),
+        ("stop_flags", False),
+        ("seq_lens_encoder", False),
+        ("seq_lens_decoder", False),
+        ("step_idx", False),
+    ),
+    (),
+)
+
+
+def speculate_set_value_by_flags_and_idx(
+    pre_ids_all, accept_tokens, accept_num, stop_flags, seq_lens_encoder, seq_lens_decoder, step_idx
+):
+    """For each slot: if it is stopped, set accept_num and seq_lens_decoder to 0; else, if it is
+    active (a non-zero seq_lens_encoder or seq_lens_decoder) and step_idx > 0, write its
+    accept_num accepted tokens into pre_ids_all so that the last lands at position step_idx
+    (positions outside the row are skipped).
+
+    Generated from opspec/speculate_set_value_by_flags_and_idx.yaml; dims: bsz, pre_ids_len, max_draft_tokens.
+
+    Args:
+        pre_ids_all: int64 [bsz, pre_ids_len], in-place. each slot's tokens by number; the step's accepted tokens are written at step_idx -
+            accept_num + 1 .. step_idx.
+        accept_tokens: int64 [bsz, max_draft_tokens]. the step's accepted tokens per slot (columns 0 .. accept_num-1).
+        accept_num: int32 [bsz], in-place. accepted tokens per slot; 0 for a stopped slot.
+        stop_flags: bool [bsz]. slot finished.
+        seq_lens_encoder: int32 [bsz]. non-zero: the slot is in prefill.
+        seq_lens_decoder: int32 [bsz], in-place. tokens in the slot's cache; 0 for a stopped slot.
+        step_idx: int64 [bsz]. number of the slot's last accepted token.
+
+    Returns:
+        (pre_ids_all, accept_num, seq_lens_decoder): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_set_value_by_flags_and_idx(
+                pre_ids_all,
+                accept_tokens,
+                accept_num,
+                stop_flags,
+                seq_lens_encoder,
+                seq_lens_decoder,
+                step_idx,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_set_value_by_flags_and_idx_arguments.refused(
+                _error,
+                (
+                    pre_ids_all,
+                    accept_tokens,
+                    accept_num,
+                    stop_flags,
+                    seq_lens_encoder,
+                    seq_lens_decoder,
+                    step_idx,
+                ),
+                (),
+            ) from None
+        return pre_ids_all, accept_num, seq_lens_decoder
+    return _runtime.run_static(
+        "opforge_speculate_set_value_by_flags_and_idx",
+        (
+            pre_ids_all,
+            accept_tokens,
+            accept_num,
+            stop_flags,
+            seq_lens_encoder,
+            seq_lens_decoder,
+            step_idx,
+        ),
+        (),
     )
 
 

@@ -14,6 +14,10 @@ __all__ = [
     "speculate_get_padding_offset",
     "speculate_get_seq_lens_output",
     "speculate_get_token_penalty_multi_scores",
+    "speculate_limit_thinking_content_length_v1",
+    "speculate_limit_thinking_content_length_v2",
+    "speculate_set_stop_value_multi_seqs",
+    "speculate_set_value_by_flags_and_idx",
     "speculate_step_paddle",
     "speculate_step_system_cache",
     "top_p_candidates",
@@ -132,6 +136,53 @@ def speculate_get_token_penalty_multi_scores(
     *,
     max_seq_len: int,
 ) -> paddle.Tensor: ...
+def speculate_limit_thinking_content_length_v1(
+    next_tokens: paddle.Tensor,
+    max_think_lens: paddle.Tensor,
+    step_idx: paddle.Tensor,
+    limit_think_status: paddle.Tensor,
+    accept_num: paddle.Tensor,
+    seq_lens_decoder: paddle.Tensor,
+    stop_flags: paddle.Tensor,
+    eos_token_ids: paddle.Tensor,
+    *,
+    think_end_id: int,
+) -> tuple[
+    paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor
+]: ...
+def speculate_limit_thinking_content_length_v2(
+    next_tokens: paddle.Tensor,
+    max_think_lens: paddle.Tensor,
+    step_idx: paddle.Tensor,
+    limit_think_status: paddle.Tensor,
+    accept_num: paddle.Tensor,
+    seq_lens_decoder: paddle.Tensor,
+    stop_flags: paddle.Tensor,
+    *,
+    think_end_id: int,
+    line_break_id: int,
+) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor]: ...
+def speculate_set_stop_value_multi_seqs(
+    accept_tokens: paddle.Tensor,
+    accept_num: paddle.Tensor,
+    pre_ids: paddle.Tensor,
+    step_idx: paddle.Tensor,
+    stop_flags: paddle.Tensor,
+    stop_seqs: paddle.Tensor,
+    stop_seqs_len: paddle.Tensor,
+    end_ids: paddle.Tensor,
+    *,
+    min_tokens: paddle.Tensor | None = ...,
+) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor]: ...
+def speculate_set_value_by_flags_and_idx(
+    pre_ids_all: paddle.Tensor,
+    accept_tokens: paddle.Tensor,
+    accept_num: paddle.Tensor,
+    stop_flags: paddle.Tensor,
+    seq_lens_encoder: paddle.Tensor,
+    seq_lens_decoder: paddle.Tensor,
+    step_idx: paddle.Tensor,
+) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor]: ...
 def speculate_step_paddle(
     stop_flags: paddle.Tensor,
     seq_lens_this_time: paddle.Tensor,
