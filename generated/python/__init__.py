@@ -21,10 +21,12 @@ __all__ = [
     "speculate_get_token_penalty_multi_scores",
     "speculate_limit_thinking_content_length_v1",
     "speculate_limit_thinking_content_length_v2",
+    "speculate_schedule_cache",
     "speculate_set_stop_value_multi_seqs",
     "speculate_set_value_by_flags_and_idx",
     "speculate_step_paddle",
     "speculate_step_system_cache",
+    "speculate_update",
     "top_p_candidates",
     "unified_update_model_status",
     "verify_draft_tokens",
@@ -1129,6 +1131,199 @@ def speculate_limit_thinking_content_length_v2(
     )
 
 
+_speculate_schedule_cache_arguments = _runtime.Arguments(
+    "speculate_schedule_cache",
+    (
+        ("draft_tokens", False),
+        ("block_tables", False),
+        ("stop_flags", False),
+        ("prompt_lens", False),
+        ("seq_lens_this_time", False),
+        ("seq_lens_encoder", False),
+        ("seq_lens_decoder", False),
+        ("step_seq_lens_decoder", False),
+        ("step_draft_tokens", False),
+        ("step_seq_lens_this_time", False),
+        ("accept_num", False),
+        ("accept_tokens", False),
+        ("is_block_step", False),
+        ("not_need_stop", False),
+        ("stop_nums", True),
+    ),
+    (
+        ("block_size", "int32", None),
+        ("max_draft_tokens", "int32", None),
+        ("prefill_one_step_stop", "bool", None),
+    ),
+    (
+        _runtime.EnvAttribute(
+            "prefill_one_step_stop", "PREFILL_NODE_ONE_STEP_STOP_V1", False, None, None
+        ),
+    ),
+)
+
+
+def speculate_schedule_cache(
+    draft_tokens,
+    block_tables,
+    stop_flags,
+    prompt_lens,
+    seq_lens_this_time,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    step_seq_lens_decoder,
+    step_draft_tokens,
+    step_seq_lens_this_time,
+    accept_num,
+    accept_tokens,
+    is_block_step,
+    not_need_stop,
+    *,
+    stop_nums=None,
+    block_size,
+    max_draft_tokens,
+    prefill_one_step_stop=None,
+):
+    """At the end of a step: swap out each running decoding slot whose next step would reach a KV
+    block its block table does not hold (its lengths and drafts saved in the step_ tensors,
+    the slot stopped and marked block-step, its accepted tokens cleared), stop each running
+    slot still in prefill (and, on a prefill node that stops after one step, each decoding
+    slot), and tell the host whether fewer slots are stopped than the stop threshold. Block
+    tables are only read.
+
+    Generated from opspec/speculate_schedule_cache.yaml; dims: max_bsz, real_bsz, draft_tokens_len, accept_tokens_len, block_num_per_seq.
+
+    Args:
+        draft_tokens: int64 [max_bsz, draft_tokens_len]. the next step's draft rows (saved into step_draft_tokens when a slot is swapped out).
+        block_tables: int32 [max_bsz, block_num_per_seq]. each slot's KV block ids, -1 where no block is held; only read.
+        stop_flags: bool [max_bsz], in-place. slot finished; set for a slot this op stops or swaps out.
+        prompt_lens: int64 [max_bsz]. prompt length per slot: a slot whose decoder length is below it is still in prefill.
+        seq_lens_this_time: int32 [real_bsz], in-place. tokens fed this step per slot; 0 for a slot stopped or swapped out.
+        seq_lens_encoder: int32 [max_bsz], in-place. prompt tokens still to prefill; 0 for a slot stopped.
+        seq_lens_decoder: int32 [max_bsz], in-place. tokens in the KV cache; 0 for a slot stopped or swapped out.
+        step_seq_lens_decoder: int32 [max_bsz], in-place. a swapped-out slot's decoder length, kept for its return.
+        step_draft_tokens: int64 [max_bsz, draft_tokens_len], in-place. a swapped-out slot's draft row, kept for its return.
+        step_seq_lens_this_time: int32 [max_bsz], in-place. a swapped-out slot's seq_lens_this_time, kept for its return.
+        accept_num: int32 [max_bsz], in-place. tokens accepted this step per slot; 0 for a slot stopped or swapped out.
+        accept_tokens: int64 [max_bsz, accept_tokens_len], in-place. tokens accepted this step per slot; a swapped-out slot's row becomes -1.
+        is_block_step: bool [max_bsz], in-place. slot swapped out for lack of a KV block; set for a slot this op swaps out.
+        not_need_stop: bool [1], in-place, host memory. set iff fewer slots count as stopped than the threshold.
+        stop_nums: int64 [1], or None. the stop threshold: not_need_stop iff fewer slots count as stopped (absent: max_bsz,
+            FastDeploy's XPU form).
+        block_size: int, default required. tokens per KV block.
+        max_draft_tokens: int, default required. drafts per step; a step feeds at most 2 * max_draft_tokens + 2 tokens past the
+            decoder length.
+        prefill_one_step_stop: bool, default $PREFILL_NODE_ONE_STEP_STOP_V1 when set, else False; read at each call without prefill_one_step_stop (or with None). a prefill node: every running slot stops after this step (FastDeploy's
+            PREFILL_NODE_ONE_STEP_STOP_V1).
+
+    Returns:
+        (stop_flags, seq_lens_this_time, seq_lens_encoder, seq_lens_decoder, step_seq_lens_decoder, step_draft_tokens, step_seq_lens_this_time, accept_num, accept_tokens, is_block_step, not_need_stop): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if prefill_one_step_stop is None:
+        prefill_one_step_stop = _speculate_schedule_cache_arguments.from_environment(
+            "prefill_one_step_stop"
+        )
+    if (
+        type(block_size) is not int
+        or type(max_draft_tokens) is not int
+        or type(prefill_one_step_stop) is not bool
+    ):
+        block_size, max_draft_tokens, prefill_one_step_stop = (
+            _speculate_schedule_cache_arguments.attributes(
+                block_size, max_draft_tokens, prefill_one_step_stop
+            )
+        )
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_schedule_cache(
+                draft_tokens,
+                block_tables,
+                stop_flags,
+                prompt_lens,
+                seq_lens_this_time,
+                seq_lens_encoder,
+                seq_lens_decoder,
+                step_seq_lens_decoder,
+                step_draft_tokens,
+                step_seq_lens_this_time,
+                accept_num,
+                accept_tokens,
+                is_block_step,
+                not_need_stop,
+                stop_nums,
+                block_size,
+                max_draft_tokens,
+                prefill_one_step_stop,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_schedule_cache_arguments.refused(
+                _error,
+                (
+                    draft_tokens,
+                    block_tables,
+                    stop_flags,
+                    prompt_lens,
+                    seq_lens_this_time,
+                    seq_lens_encoder,
+                    seq_lens_decoder,
+                    step_seq_lens_decoder,
+                    step_draft_tokens,
+                    step_seq_lens_this_time,
+                    accept_num,
+                    accept_tokens,
+                    is_block_step,
+                    not_need_stop,
+                    stop_nums,
+                ),
+                (block_size, max_draft_tokens, prefill_one_step_stop),
+            ) from None
+        return (
+            stop_flags,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            seq_lens_decoder,
+            step_seq_lens_decoder,
+            step_draft_tokens,
+            step_seq_lens_this_time,
+            accept_num,
+            accept_tokens,
+            is_block_step,
+            not_need_stop,
+        )
+    return _runtime.run_static(
+        "opforge_speculate_schedule_cache",
+        (
+            draft_tokens,
+            block_tables,
+            stop_flags,
+            prompt_lens,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            seq_lens_decoder,
+            step_seq_lens_decoder,
+            step_draft_tokens,
+            step_seq_lens_this_time,
+            accept_num,
+            accept_tokens,
+            is_block_step,
+            not_need_stop,
+            stop_nums,
+        ),
+        _speculate_schedule_cache_arguments.attributes(
+            block_size, max_draft_tokens, prefill_one_step_stop
+        ),
+    )
+
+
 _speculate_set_stop_value_multi_seqs_arguments = _runtime.Arguments(
     "speculate_set_stop_value_multi_seqs",
     (
@@ -1774,6 +1969,142 @@ def speculate_step_system_cache(
             accept_num,
         ),
         _speculate_step_system_cache_arguments.attributes(block_size, max_draft_tokens),
+    )
+
+
+_speculate_update_arguments = _runtime.Arguments(
+    "speculate_update",
+    (
+        ("seq_lens_encoder", False),
+        ("seq_lens_decoder", False),
+        ("not_need_stop", False),
+        ("draft_tokens", False),
+        ("actual_draft_token_nums", False),
+        ("accept_tokens", False),
+        ("accept_num", False),
+        ("stop_flags", False),
+        ("seq_lens_this_time", False),
+        ("is_block_step", False),
+        ("stop_nums", True),
+        ("mask_rollback", False),
+    ),
+    (),
+)
+
+
+def speculate_update(
+    seq_lens_encoder,
+    seq_lens_decoder,
+    not_need_stop,
+    draft_tokens,
+    actual_draft_token_nums,
+    accept_tokens,
+    accept_num,
+    stop_flags,
+    seq_lens_this_time,
+    is_block_step,
+    mask_rollback,
+    *,
+    stop_nums=None,
+):
+    """After verification: advance each taking-part slot's decoder length by its accepted tokens (a
+    prefill's by its prompt), record the KV positions to roll back, adapt the next step's
+    draft count to whether every draft was accepted, set the next step's first draft token
+    to the last accepted one, and tell the host whether fewer slots stopped than the stop
+    threshold.
+
+    Generated from opspec/speculate_update.yaml; dims: max_bsz, max_draft_tokens, real_bsz.
+
+    Args:
+        seq_lens_encoder: int32 [max_bsz], in-place. prompt tokens prefilled this step; 0 once a taking-part slot is updated.
+        seq_lens_decoder: int32 [max_bsz], in-place. tokens in the KV cache; grows by the accepted tokens (decode) or the prompt
+            (prefill).
+        not_need_stop: bool [1], in-place, host memory. set iff fewer slots count as stopped than the threshold.
+        draft_tokens: int64 [max_bsz, max_draft_tokens], in-place. the next step's draft rows: column 0 becomes the slot's last accepted token.
+        actual_draft_token_nums: int32 [max_bsz], in-place. drafts to propose next step per slot: +2 after a step with every draft accepted,
+            else -1, within [1, max_draft_tokens - 1].
+        accept_tokens: int64 [max_bsz, max_draft_tokens]. tokens accepted this step per slot, in their first accept_num[b] columns.
+        accept_num: int32 [max_bsz]. tokens accepted this step per slot (1 + accepted drafts).
+        stop_flags: bool [max_bsz]. slot finished.
+        seq_lens_this_time: int32 [real_bsz]. tokens fed this step per slot (1 + drafts in decode, the prompt chunk in prefill).
+        is_block_step: bool [max_bsz]. slot swapped out for lack of KV blocks this step; takes no part.
+        mask_rollback: int32 [max_bsz], in-place. KV positions to roll back: fed minus accepted in decode, 0 in prefill or once
+            stopped.
+        stop_nums: int64 [1], or None. the stop threshold: not_need_stop iff fewer slots count as stopped (absent: max_bsz,
+            FastDeploy's XPU form).
+
+    Returns:
+        (seq_lens_encoder, seq_lens_decoder, not_need_stop, draft_tokens, actual_draft_token_nums, mask_rollback): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_update(
+                seq_lens_encoder,
+                seq_lens_decoder,
+                not_need_stop,
+                draft_tokens,
+                actual_draft_token_nums,
+                accept_tokens,
+                accept_num,
+                stop_flags,
+                seq_lens_this_time,
+                is_block_step,
+                stop_nums,
+                mask_rollback,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_update_arguments.refused(
+                _error,
+                (
+                    seq_lens_encoder,
+                    seq_lens_decoder,
+                    not_need_stop,
+                    draft_tokens,
+                    actual_draft_token_nums,
+                    accept_tokens,
+                    accept_num,
+                    stop_flags,
+                    seq_lens_this_time,
+                    is_block_step,
+                    stop_nums,
+                    mask_rollback,
+                ),
+                (),
+            ) from None
+        return (
+            seq_lens_encoder,
+            seq_lens_decoder,
+            not_need_stop,
+            draft_tokens,
+            actual_draft_token_nums,
+            mask_rollback,
+        )
+    return _runtime.run_static(
+        "opforge_speculate_update",
+        (
+            seq_lens_encoder,
+            seq_lens_decoder,
+            not_need_stop,
+            draft_tokens,
+            actual_draft_token_nums,
+            accept_tokens,
+            accept_num,
+            stop_flags,
+            seq_lens_this_time,
+            is_block_step,
+            stop_nums,
+            mask_rollback,
+        ),
+        (),
     )
 
 

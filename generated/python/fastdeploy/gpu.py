@@ -17,10 +17,12 @@ __all__ = [
     "speculate_get_token_penalty_multi_scores",
     "speculate_limit_thinking_content_length_v1",
     "speculate_limit_thinking_content_length_v2",
+    "speculate_schedule_cache",
     "speculate_set_stop_value_multi_seqs",
     "speculate_set_value_by_flags_and_idx",
     "speculate_step_paddle",
     "speculate_step_system_cache",
+    "speculate_update",
 ]
 
 
@@ -174,6 +176,54 @@ def speculate_limit_thinking_content_length_v2(
         stop_flags=stop_flags,
         think_end_id=think_end_id,
         line_break_id=line_break_id,
+    )
+    return None
+
+
+def speculate_schedule_cache(
+    draft_tokens,
+    block_tables,
+    stop_flags,
+    prompt_lens,
+    seq_lens_this_time,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    step_seq_lens_decoder,
+    step_draft_tokens,
+    step_seq_lens_this_time,
+    accept_num,
+    accept_tokens,
+    is_block_step,
+    not_need_stop,
+    stop_nums,
+    block_size,
+    max_draft_tokens,
+):
+    """FastDeploy's GPU ``speculate_schedule_cache``, called as FastDeploy calls it: opforge.speculate_schedule_cache.
+
+    Generated from opspec/speculate_schedule_cache.yaml (its fastdeploy.gpu section).
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.speculate_schedule_cache(
+        draft_tokens=draft_tokens,
+        block_tables=block_tables,
+        stop_flags=stop_flags,
+        prompt_lens=prompt_lens,
+        seq_lens_this_time=seq_lens_this_time,
+        seq_lens_encoder=seq_lens_encoder,
+        seq_lens_decoder=seq_lens_decoder,
+        step_seq_lens_decoder=step_seq_lens_decoder,
+        step_draft_tokens=step_draft_tokens,
+        step_seq_lens_this_time=step_seq_lens_this_time,
+        accept_num=accept_num,
+        accept_tokens=accept_tokens,
+        is_block_step=is_block_step,
+        not_need_stop=not_need_stop,
+        stop_nums=stop_nums,
+        block_size=block_size,
+        max_draft_tokens=max_draft_tokens,
     )
     return None
 
@@ -382,5 +432,43 @@ def speculate_step_system_cache(
         accept_num=accept_num,
         block_size=block_size,
         max_draft_tokens=max_draft_tokens,
+    )
+    return None
+
+
+def speculate_update(
+    seq_lens_encoder,
+    seq_lens_decoder,
+    not_need_stop,
+    draft_tokens,
+    actual_draft_token_nums,
+    accept_tokens,
+    accept_num,
+    stop_flags,
+    seq_lens_this_time,
+    is_block_step,
+    stop_nums,
+    mask_rollback,
+):
+    """FastDeploy's GPU ``speculate_update``, called as FastDeploy calls it: opforge.speculate_update.
+
+    Generated from opspec/speculate_update.yaml (its fastdeploy.gpu section).
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.speculate_update(
+        seq_lens_encoder=seq_lens_encoder,
+        seq_lens_decoder=seq_lens_decoder,
+        not_need_stop=not_need_stop,
+        draft_tokens=draft_tokens,
+        actual_draft_token_nums=actual_draft_token_nums,
+        accept_tokens=accept_tokens,
+        accept_num=accept_num,
+        stop_flags=stop_flags,
+        seq_lens_this_time=seq_lens_this_time,
+        is_block_step=is_block_step,
+        stop_nums=stop_nums,
+        mask_rollback=mask_rollback,
     )
     return None
