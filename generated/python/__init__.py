@@ -10,6 +10,7 @@ from opforge.errors import OpError as _OpError
 
 __all__ = [
     "VerifyStrategy",
+    "build_sampling_params",
     "draft_model_preprocess",
     "draft_model_update",
     "ngram_match",
@@ -17,6 +18,9 @@ __all__ = [
     "speculate_get_output_padding_offset",
     "speculate_get_padding_offset",
     "speculate_get_seq_lens_output",
+    "speculate_get_token_penalty_multi_scores",
+    "speculate_step_paddle",
+    "speculate_step_system_cache",
     "top_p_candidates",
     "unified_update_model_status",
     "verify_draft_tokens",
@@ -24,6 +28,87 @@ __all__ = [
 
 _C = _runtime.extension()
 _in_dynamic_mode = _runtime.in_dynamic_mode
+
+
+_build_sampling_params_arguments = _runtime.Arguments(
+    "build_sampling_params",
+    (
+        ("top_p", False),
+        ("top_k", False),
+        ("infer_seed", False),
+        ("seq_lens_this_time", False),
+        ("cu_seqlens_q_output", False),
+    ),
+    (("token_num_output_cpu", "int64", None), ("increment_value", "int64", None)),
+)
+
+
+def build_sampling_params(
+    top_p,
+    top_k,
+    infer_seed,
+    seq_lens_this_time,
+    cu_seqlens_q_output,
+    *,
+    token_num_output_cpu,
+    increment_value,
+):
+    """For each packed output row r of slot b (cu_seqlens_q_output[b] <= r < cu_seqlens_q_output[b
+    + 1], k = r - cu_seqlens_q_output[b]): the slot's top_p and top_k, and the seed
+    (infer_seed[b] + 4 k) mod MAX_INFER_SEED; rows no slot owns are zeros. Then each
+    taking-part slot's infer_seed advances by increment_value, mod MAX_INFER_SEED (2^63 -
+    2).
+
+    Generated from opspec/build_sampling_params.yaml; dims: max_bsz, real_bsz, out_token_num.
+
+    Args:
+        top_p: float32 [max_bsz]. each slot's top-p.
+        top_k: int64 [max_bsz]. each slot's top-k.
+        infer_seed: int64 [max_bsz], in-place. each slot's seed; the first real_bsz advance by increment_value (mod 2^63 - 2).
+        seq_lens_this_time: int32 [real_bsz]. tokens fed this step per slot; only its length (real_bsz) is read, as in FastDeploy.
+        cu_seqlens_q_output: int32 [real_bsz + 1]. packed output offsets: slot b's rows are cu_seqlens_q_output[b] .. [b+1]-1.
+        token_num_output_cpu: int, default required. the step's packed output row count, known on the host
+            (cu_seqlens_q_output[real_bsz]); it sizes the three outputs.
+        increment_value: int, default required. how far each taking-part slot's seed advances (mod 2^63 - 2).
+
+    Returns:
+        (infer_seed, top_p_padding, top_k_padding, topp_seed): infer_seed passed in and updated in place, then the new outputs.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if type(token_num_output_cpu) is not int or type(increment_value) is not int:
+        token_num_output_cpu, increment_value = _build_sampling_params_arguments.attributes(
+            token_num_output_cpu, increment_value
+        )
+    if _in_dynamic_mode():
+        try:
+            return infer_seed, *_C.build_sampling_params(
+                top_p,
+                top_k,
+                infer_seed,
+                seq_lens_this_time,
+                cu_seqlens_q_output,
+                token_num_output_cpu,
+                increment_value,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _build_sampling_params_arguments.refused(
+                _error,
+                (top_p, top_k, infer_seed, seq_lens_this_time, cu_seqlens_q_output),
+                (token_num_output_cpu, increment_value),
+            ) from None
+    return _runtime.run_static(
+        "opforge_build_sampling_params",
+        (top_p, top_k, infer_seed, seq_lens_this_time, cu_seqlens_q_output),
+        _build_sampling_params_arguments.attributes(token_num_output_cpu, increment_value),
+    )
 
 
 _draft_model_preprocess_arguments = _runtime.Arguments(
@@ -676,6 +761,593 @@ def speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder):
             ) from None
     return _runtime.run_static(
         "opforge_speculate_get_seq_lens_output", (seq_lens_this_time, seq_lens_encoder), ()
+    )
+
+
+_speculate_get_token_penalty_multi_scores_arguments = _runtime.Arguments(
+    "speculate_get_token_penalty_multi_scores",
+    (
+        ("pre_ids", False),
+        ("logits", False),
+        ("penalty_scores", False),
+        ("frequency_scores", False),
+        ("presence_scores", False),
+        ("temperatures", False),
+        ("bad_tokens", False),
+        ("cur_len", False),
+        ("min_len", False),
+        ("eos_token_id", False),
+        ("output_padding_offset", False),
+        ("output_cum_offsets", False),
+    ),
+    (("max_seq_len", "int32", None),),
+)
+
+
+def speculate_get_token_penalty_multi_scores(
+    pre_ids,
+    logits,
+    penalty_scores,
+    frequency_scores,
+    presence_scores,
+    temperatures,
+    bad_tokens,
+    cur_len,
+    min_len,
+    eos_token_id,
+    output_padding_offset,
+    output_cum_offsets,
+    *,
+    max_seq_len,
+):
+    """For each packed logit row whose slot b (row + output_padding_offset[row]) // max_seq_len is
+    below bs: end tokens get a large negative logit while the slot is below its minimum
+    length; every token of the slot's history (pre_ids[b] up to its first negative entry)
+    gets the repetition, frequency and presence penalties; the whole row is divided by the
+    slot's temperature; then the banned tokens get a large negative logit.
+
+    Generated from opspec/speculate_get_token_penalty_multi_scores.yaml; dims: bs, token_num, vocab_size, length_id, bad_words_len, end_length.
+
+    Args:
+        pre_ids: int64 [bs, length_id]. each slot's tokens so far; the history ends at the first negative entry.
+        logits: T [token_num, vocab_size], in-place. the target model's logits, one row per packed output row, penalised in place.
+        penalty_scores: T [bs]. repetition penalty alpha per slot: a repeated token's logit is multiplied by alpha
+            if negative, divided by it otherwise.
+        frequency_scores: T [bs]. frequency penalty beta per slot, subtracted once per occurrence in the history.
+        presence_scores: T [bs]. presence penalty gamma per slot, subtracted once from every token of the history.
+        temperatures: float32 [bs]. the temperature per slot; every logit of the slot's rows is divided by it.
+        bad_tokens: int64 [bs, bad_words_len] or [bad_words_len]. banned tokens, each slot's own list (form 0, row b for slot b) or one list for every
+            slot (form 1); an entry outside [0, vocab_size) bans nothing (FastDeploy
+            pads the lists with -1).
+        cur_len: int64 [bs]. tokens the slot has generated (FastDeploy's step_idx); negative: no history
+            penalties or minimum length for the slot.
+        min_len: int64 [bs]. the slot's minimum length; below it its end tokens are banned.
+        eos_token_id: int64 [end_length]. the end-of-sequence tokens.
+        output_padding_offset: int32 [token_num]. per packed row, its padding offset; row + offset is its position in a [bs,
+            max_seq_len] padded layout.
+        output_cum_offsets: int32 [bs]. per slot b: b * max_seq_len - (the slot's first packed row), the padding before it.
+        max_seq_len: int, default required. the width of a slot's row in FastDeploy's padded layout (the divisor that gives a
+            packed row's slot).
+
+    Returns:
+        logits (the tensor passed in, updated in place).
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if type(max_seq_len) is not int:
+        (max_seq_len,) = _speculate_get_token_penalty_multi_scores_arguments.attributes(max_seq_len)
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_get_token_penalty_multi_scores(
+                pre_ids,
+                logits,
+                penalty_scores,
+                frequency_scores,
+                presence_scores,
+                temperatures,
+                bad_tokens,
+                cur_len,
+                min_len,
+                eos_token_id,
+                output_padding_offset,
+                output_cum_offsets,
+                max_seq_len,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_get_token_penalty_multi_scores_arguments.refused(
+                _error,
+                (
+                    pre_ids,
+                    logits,
+                    penalty_scores,
+                    frequency_scores,
+                    presence_scores,
+                    temperatures,
+                    bad_tokens,
+                    cur_len,
+                    min_len,
+                    eos_token_id,
+                    output_padding_offset,
+                    output_cum_offsets,
+                ),
+                (max_seq_len,),
+            ) from None
+        return logits
+    return _runtime.run_static(
+        "opforge_speculate_get_token_penalty_multi_scores",
+        (
+            pre_ids,
+            logits,
+            penalty_scores,
+            frequency_scores,
+            presence_scores,
+            temperatures,
+            bad_tokens,
+            cur_len,
+            min_len,
+            eos_token_id,
+            output_padding_offset,
+            output_cum_offsets,
+        ),
+        _speculate_get_token_penalty_multi_scores_arguments.attributes(max_seq_len),
+    )
+
+
+_speculate_step_paddle_arguments = _runtime.Arguments(
+    "speculate_step_paddle",
+    (
+        ("stop_flags", False),
+        ("seq_lens_this_time", False),
+        ("ori_seq_lens_encoder", False),
+        ("seq_lens_encoder", False),
+        ("seq_lens_decoder", False),
+        ("block_tables", False),
+        ("encoder_block_lens", False),
+        ("is_block_step", False),
+        ("step_block_list", False),
+        ("step_lens", False),
+        ("recover_block_list", False),
+        ("recover_lens", False),
+        ("need_block_list", False),
+        ("need_block_len", False),
+        ("used_list_len", False),
+        ("free_list", False),
+        ("free_list_len", False),
+        ("input_ids", False),
+        ("pre_ids", False),
+        ("step_idx", False),
+        ("first_token_ids", False),
+        ("accept_num", False),
+    ),
+    (("block_size", "int32", None), ("max_draft_tokens", "int32", None)),
+)
+
+
+def speculate_step_paddle(
+    stop_flags,
+    seq_lens_this_time,
+    ori_seq_lens_encoder,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    block_tables,
+    encoder_block_lens,
+    is_block_step,
+    step_block_list,
+    step_lens,
+    recover_block_list,
+    recover_lens,
+    need_block_list,
+    need_block_len,
+    used_list_len,
+    free_list,
+    free_list_len,
+    input_ids,
+    pre_ids,
+    step_idx,
+    first_token_ids,
+    accept_num,
+    *,
+    block_size,
+    max_draft_tokens,
+):
+    """Block bookkeeping after a speculative step: release the decoder blocks of stopped slots to
+    the free list, hand one free block to each running slot whose next max_draft_tokens + 1
+    tokens reach an unallocated block, preempt (stop and mark block-step) the slots holding
+    the most decoder blocks while the free list is short, then recover the most recently
+    preempted slot if its blocks fit (re-prefill of its prompt and generated tokens).
+
+    Generated from opspec/speculate_step_paddle.yaml; dims: bsz, block_num_per_seq, free_list_size, length, pre_id_length.
+
+    Args:
+        stop_flags: bool [bsz], in-place. slot finished or preempted; set for a preempted slot, cleared for the recovered one.
+        seq_lens_this_time: int32 [bsz], in-place. tokens fed this step (0: inactive); 0 for a preempted slot, the re-prefill length
+            for the recovered one.
+        ori_seq_lens_encoder: int32 [bsz]. prompt length of the slot's request (FastDeploy's step_seq_lens_encoder).
+        seq_lens_encoder: int32 [bsz], in-place. prompt tokens to prefill; the re-prefill length for the recovered slot.
+        seq_lens_decoder: int32 [bsz], in-place. tokens in the slot's KV cache; 0 for a preempted slot.
+        block_tables: int32 [bsz, block_num_per_seq], in-place. per-slot block ids (-1: none): encoder blocks at [0, enc), decoder blocks at [enc,
+            enc + used).
+        encoder_block_lens: int32 [bsz], in-place. enc: encoder (prompt) blocks at the start of the row; 0 once a stopped slot is
+            released.
+        is_block_step: bool [bsz], in-place. slot preempted and waiting in step_block_list (it holds no decoder blocks).
+        step_block_list: int32 [bsz], in-place. preempted slots, oldest first, step_lens[0] of them; -1 past the end.
+        step_lens: int32 [1], in-place. entries of step_block_list.
+        recover_block_list: int32 [bsz], in-place. [0] becomes the slot recovered by this call, if any.
+        recover_lens: int32 [1], in-place. 0 before and after (the recovery is finished inside the call).
+        need_block_list: int32 [bsz], in-place. scratch list of the slots needing a block; all -1 before and after.
+        need_block_len: int32 [1], in-place. 0 before and after.
+        used_list_len: int32 [bsz], in-place. used: decoder blocks the slot holds (a block-step slot: the blocks it held when
+            preempted).
+        free_list: int32 [free_list_size], in-place. free block ids, a stack: free_list[0 .. free_list_len) are free, the top last.
+        free_list_len: int32 [1], in-place. entries of free_list that are free.
+        input_ids: int64 [bsz, length], in-place. per-slot prompt row; the recovered slot's becomes its first token, its prompt and
+            its generated tokens.
+        pre_ids: int64 [bsz, pre_id_length]. generated tokens per slot, pre_ids[b, 1 + i] the i-th.
+        step_idx: int64 [bsz]. tokens generated so far.
+        first_token_ids: int64 [bsz], in-place. the request's first prompt token; -1 once a stopped slot is released.
+        accept_num: int32 [bsz], in-place. accepted tokens per slot; 0 for a preempted slot.
+        block_size: int, default required. tokens per KV-cache block.
+        max_draft_tokens: int, default required. draft tokens per step: a slot needs the block holding token seq_lens_decoder +
+            max_draft_tokens + 1.
+
+    Returns:
+        (stop_flags, seq_lens_this_time, seq_lens_encoder, seq_lens_decoder, block_tables, encoder_block_lens, is_block_step, step_block_list, step_lens, recover_block_list, recover_lens, need_block_list, need_block_len, used_list_len, free_list, free_list_len, input_ids, first_token_ids, accept_num): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if type(block_size) is not int or type(max_draft_tokens) is not int:
+        block_size, max_draft_tokens = _speculate_step_paddle_arguments.attributes(
+            block_size, max_draft_tokens
+        )
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_step_paddle(
+                stop_flags,
+                seq_lens_this_time,
+                ori_seq_lens_encoder,
+                seq_lens_encoder,
+                seq_lens_decoder,
+                block_tables,
+                encoder_block_lens,
+                is_block_step,
+                step_block_list,
+                step_lens,
+                recover_block_list,
+                recover_lens,
+                need_block_list,
+                need_block_len,
+                used_list_len,
+                free_list,
+                free_list_len,
+                input_ids,
+                pre_ids,
+                step_idx,
+                first_token_ids,
+                accept_num,
+                block_size,
+                max_draft_tokens,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_step_paddle_arguments.refused(
+                _error,
+                (
+                    stop_flags,
+                    seq_lens_this_time,
+                    ori_seq_lens_encoder,
+                    seq_lens_encoder,
+                    seq_lens_decoder,
+                    block_tables,
+                    encoder_block_lens,
+                    is_block_step,
+                    step_block_list,
+                    step_lens,
+                    recover_block_list,
+                    recover_lens,
+                    need_block_list,
+                    need_block_len,
+                    used_list_len,
+                    free_list,
+                    free_list_len,
+                    input_ids,
+                    pre_ids,
+                    step_idx,
+                    first_token_ids,
+                    accept_num,
+                ),
+                (block_size, max_draft_tokens),
+            ) from None
+        return (
+            stop_flags,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            seq_lens_decoder,
+            block_tables,
+            encoder_block_lens,
+            is_block_step,
+            step_block_list,
+            step_lens,
+            recover_block_list,
+            recover_lens,
+            need_block_list,
+            need_block_len,
+            used_list_len,
+            free_list,
+            free_list_len,
+            input_ids,
+            first_token_ids,
+            accept_num,
+        )
+    return _runtime.run_static(
+        "opforge_speculate_step_paddle",
+        (
+            stop_flags,
+            seq_lens_this_time,
+            ori_seq_lens_encoder,
+            seq_lens_encoder,
+            seq_lens_decoder,
+            block_tables,
+            encoder_block_lens,
+            is_block_step,
+            step_block_list,
+            step_lens,
+            recover_block_list,
+            recover_lens,
+            need_block_list,
+            need_block_len,
+            used_list_len,
+            free_list,
+            free_list_len,
+            input_ids,
+            pre_ids,
+            step_idx,
+            first_token_ids,
+            accept_num,
+        ),
+        _speculate_step_paddle_arguments.attributes(block_size, max_draft_tokens),
+    )
+
+
+_speculate_step_system_cache_arguments = _runtime.Arguments(
+    "speculate_step_system_cache",
+    (
+        ("stop_flags", False),
+        ("seq_lens_this_time", False),
+        ("ori_seq_lens_encoder", False),
+        ("ori_seq_lens_decoder", False),
+        ("seq_lens_encoder", False),
+        ("seq_lens_decoder", False),
+        ("block_tables", False),
+        ("encoder_block_lens", False),
+        ("is_block_step", False),
+        ("step_block_list", False),
+        ("step_lens", False),
+        ("recover_block_list", False),
+        ("recover_lens", False),
+        ("need_block_list", False),
+        ("need_block_len", False),
+        ("used_list_len", False),
+        ("free_list", False),
+        ("free_list_len", False),
+        ("input_ids", False),
+        ("pre_ids", False),
+        ("step_idx", False),
+        ("first_token_ids", False),
+        ("accept_num", False),
+    ),
+    (("block_size", "int32", None), ("max_draft_tokens", "int32", None)),
+)
+
+
+def speculate_step_system_cache(
+    stop_flags,
+    seq_lens_this_time,
+    ori_seq_lens_encoder,
+    ori_seq_lens_decoder,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    block_tables,
+    encoder_block_lens,
+    is_block_step,
+    step_block_list,
+    step_lens,
+    recover_block_list,
+    recover_lens,
+    need_block_list,
+    need_block_len,
+    used_list_len,
+    free_list,
+    free_list_len,
+    input_ids,
+    pre_ids,
+    step_idx,
+    first_token_ids,
+    accept_num,
+    *,
+    block_size,
+    max_draft_tokens,
+):
+    """Block bookkeeping after a speculative step: release the decoder blocks of stopped slots to
+    the free list, hand one free block to each running slot whose next max_draft_tokens + 1
+    tokens reach an unallocated block, preempt (stop and mark block-step) the slots holding
+    the most decoder blocks while the free list is short, then recover the most recently
+    preempted slot if its blocks fit (re-prefill of its prompt and generated tokens, its
+    cache length restored from ori_seq_lens_decoder: the prefix the cache keeps).
+
+    Generated from opspec/speculate_step_system_cache.yaml; dims: bsz, block_num_per_seq, free_list_size, length, pre_id_length.
+
+    Args:
+        stop_flags: bool [bsz], in-place. slot finished or preempted; set for a preempted slot, cleared for the recovered one.
+        seq_lens_this_time: int32 [bsz], in-place. tokens fed this step (0: inactive); 0 for a preempted slot, the re-prefill length
+            for the recovered one.
+        ori_seq_lens_encoder: int32 [bsz]. prompt length of the slot's request (FastDeploy's step_seq_lens_encoder).
+        ori_seq_lens_decoder: int32 [bsz]. the slot's cached prefix length (FastDeploy's step_seq_lens_decoder); the recovered
+            slot's seq_lens_decoder.
+        seq_lens_encoder: int32 [bsz], in-place. prompt tokens to prefill; the re-prefill length for the recovered slot.
+        seq_lens_decoder: int32 [bsz], in-place. tokens in the slot's KV cache; 0 for a preempted slot, ori_seq_lens_decoder for the
+            recovered one.
+        block_tables: int32 [bsz, block_num_per_seq], in-place. per-slot block ids (-1: none): encoder blocks at [0, enc), decoder blocks at [enc,
+            enc + used).
+        encoder_block_lens: int32 [bsz], in-place. enc: encoder (prompt) blocks at the start of the row; 0 once a stopped slot is
+            released.
+        is_block_step: bool [bsz], in-place. slot preempted and waiting in step_block_list (it holds no decoder blocks).
+        step_block_list: int32 [bsz], in-place. preempted slots, oldest first, step_lens[0] of them; -1 past the end.
+        step_lens: int32 [1], in-place. entries of step_block_list.
+        recover_block_list: int32 [bsz], in-place. [0] becomes the slot recovered by this call, if any.
+        recover_lens: int32 [1], in-place. 0 before and after (the recovery is finished inside the call).
+        need_block_list: int32 [bsz], in-place. scratch list of the slots needing a block; all -1 before and after.
+        need_block_len: int32 [1], in-place. 0 before and after.
+        used_list_len: int32 [bsz], in-place. used: decoder blocks the slot holds (a block-step slot: the blocks it held when
+            preempted).
+        free_list: int32 [free_list_size], in-place. free block ids, a stack: free_list[0 .. free_list_len) are free, the top last.
+        free_list_len: int32 [1], in-place. entries of free_list that are free.
+        input_ids: int64 [bsz, length], in-place. per-slot prompt row; the recovered slot's becomes its first token, its prompt and
+            its generated tokens.
+        pre_ids: int64 [bsz, pre_id_length]. generated tokens per slot, pre_ids[b, 1 + i] the i-th.
+        step_idx: int64 [bsz]. tokens generated so far.
+        first_token_ids: int64 [bsz], in-place. the request's first prompt token; -1 once a stopped slot is released.
+        accept_num: int32 [bsz], in-place. accepted tokens per slot; 0 for a preempted slot.
+        block_size: int, default required. tokens per KV-cache block.
+        max_draft_tokens: int, default required. draft tokens per step: a slot needs the block holding token seq_lens_decoder +
+            max_draft_tokens + 1.
+
+    Returns:
+        (stop_flags, seq_lens_this_time, seq_lens_encoder, seq_lens_decoder, block_tables, encoder_block_lens, is_block_step, step_block_list, step_lens, recover_block_list, recover_lens, need_block_list, need_block_len, used_list_len, free_list, free_list_len, input_ids, first_token_ids, accept_num): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if type(block_size) is not int or type(max_draft_tokens) is not int:
+        block_size, max_draft_tokens = _speculate_step_system_cache_arguments.attributes(
+            block_size, max_draft_tokens
+        )
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_step_system_cache(
+                stop_flags,
+                seq_lens_this_time,
+                ori_seq_lens_encoder,
+                ori_seq_lens_decoder,
+                seq_lens_encoder,
+                seq_lens_decoder,
+                block_tables,
+                encoder_block_lens,
+                is_block_step,
+                step_block_list,
+                step_lens,
+                recover_block_list,
+                recover_lens,
+                need_block_list,
+                need_block_len,
+                used_list_len,
+                free_list,
+                free_list_len,
+                input_ids,
+                pre_ids,
+                step_idx,
+                first_token_ids,
+                accept_num,
+                block_size,
+                max_draft_tokens,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_step_system_cache_arguments.refused(
+                _error,
+                (
+                    stop_flags,
+                    seq_lens_this_time,
+                    ori_seq_lens_encoder,
+                    ori_seq_lens_decoder,
+                    seq_lens_encoder,
+                    seq_lens_decoder,
+                    block_tables,
+                    encoder_block_lens,
+                    is_block_step,
+                    step_block_list,
+                    step_lens,
+                    recover_block_list,
+                    recover_lens,
+                    need_block_list,
+                    need_block_len,
+                    used_list_len,
+                    free_list,
+                    free_list_len,
+                    input_ids,
+                    pre_ids,
+                    step_idx,
+                    first_token_ids,
+                    accept_num,
+                ),
+                (block_size, max_draft_tokens),
+            ) from None
+        return (
+            stop_flags,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            seq_lens_decoder,
+            block_tables,
+            encoder_block_lens,
+            is_block_step,
+            step_block_list,
+            step_lens,
+            recover_block_list,
+            recover_lens,
+            need_block_list,
+            need_block_len,
+            used_list_len,
+            free_list,
+            free_list_len,
+            input_ids,
+            first_token_ids,
+            accept_num,
+        )
+    return _runtime.run_static(
+        "opforge_speculate_step_system_cache",
+        (
+            stop_flags,
+            seq_lens_this_time,
+            ori_seq_lens_encoder,
+            ori_seq_lens_decoder,
+            seq_lens_encoder,
+            seq_lens_decoder,
+            block_tables,
+            encoder_block_lens,
+            is_block_step,
+            step_block_list,
+            step_lens,
+            recover_block_list,
+            recover_lens,
+            need_block_list,
+            need_block_len,
+            used_list_len,
+            free_list,
+            free_list_len,
+            input_ids,
+            pre_ids,
+            step_idx,
+            first_token_ids,
+            accept_num,
+        ),
+        _speculate_step_system_cache_arguments.attributes(block_size, max_draft_tokens),
     )
 
 

@@ -5,6 +5,7 @@ Python surface's tests and the pybind11 bindings' tests."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -12,7 +13,7 @@ import numpy as np
 
 import opforge
 from codegen.model import FastDeployForm, Op, Role
-from tests.harness import spec
+from tests.harness import draw, spec
 from tests.harness.calls import call_op, maybe_tensor
 from tests.harness.cases import Case, base_case
 
@@ -45,6 +46,21 @@ def cases(op: Op, form: FastDeployForm, count: int) -> Iterator[Case]:
         yield case
 
 
+def defaults_for_the_rest(op: Op, form: FastDeployForm, drawn: draw.Drawn) -> draw.Drawn:
+    """A drawn call whose attributes FastDeploy's call does not pass are at
+    their defaults, as they will be (with any dim such an attribute sets)."""
+    attrs, dims = dict(drawn.attrs), dict(drawn.dims)
+    for a in op.attrs:
+        if form.arg_of(a.name) is not None:
+            continue
+        default = a.enum.value_of(str(a.default)) if a.enum and a.default else a.default
+        attrs[a.name] = list(default) if a.is_list else default
+        for d in op.dims:
+            if d.from_attr == a.name:
+                dims[d.name] = len(default) if a.is_list else int(default)
+    return draw.Drawn(dims, attrs, drawn.seed, drawn.dtype)
+
+
 def positional(op: Op, form: FastDeployForm, case: Case) -> tuple[list[Any], dict[str, Any]]:
     """FastDeploy's positional arguments for `case` (fresh tensors), and the
     tensors among them by spec name."""
@@ -60,26 +76,48 @@ def positional(op: Op, form: FastDeployForm, case: Case) -> tuple[list[Any], dic
     return args, tensors
 
 
-def own_call(op: Op, form: FastDeployForm, case: Case) -> dict[str, np.ndarray]:
+def _checked(on: bool) -> Any:
+    return opforge.value_checked() if on else contextlib.nullcontext()
+
+
+def own_call(op: Op, form: FastDeployForm, case: Case, checks: bool) -> dict[str, np.ndarray]:
     """The op's own call on the case's inputs, with the attributes FastDeploy
     passes (the others at their defaults): what it writes, by name."""
     tensors = {t.name: maybe_tensor(case.passed(t)) for t in spec.passed(op)}
     attrs = {a.name: case.attrs[a.name] for a in op.attrs if form.arg_of(a.name) is not None}
-    with opforge.value_checked():
+    with _checked(checks):
         got = call_op(op, {k: v for k, v in tensors.items() if v is not None}, attrs)
     return {t.name: g.numpy() for t, g in zip(spec.writes(op), got, strict=True)}
 
 
 def check_call(
-    op: Op, form: FastDeployForm, case: Case, function: Callable[..., Any], same_objects: bool
+    op: Op,
+    form: FastDeployForm,
+    case: Case,
+    function: Callable[..., Any],
+    same_objects: bool,
+    checks: bool = True,
 ) -> None:
     """FastDeploy's call of `function` on `case`: it returns what the form
     declares, holding what the op's own call writes; in-place tensors are
     updated as the op's own call updates them (and, with `same_objects`,
-    returned as the caller's own tensors)."""
-    want = own_call(op, form, case)
+    returned as the caller's own tensors); or, where the op's own call is
+    refused, refused with the same error. ``checks``: both calls in the
+    value-checked mode (off for kernels that write no valid values)."""
     args, tensors = positional(op, form, case)
-    with opforge.value_checked():
+    try:
+        want = own_call(op, form, case, checks)
+    except opforge.OpError as refused:  # then FastDeploy's call is refused alike
+        try:
+            with _checked(checks):
+                function(*args)
+        except opforge.OpError as error:
+            assert type(error) is type(refused) and str(error) == str(refused), (error, refused)
+            return
+        raise AssertionError(
+            f"FastDeploy's call passed where the op's own raised {refused!r}"
+        ) from refused
+    with _checked(checks):
         result = function(*args)
     if not form.returns:
         assert result is None, f"{form.backend}.{op.name} returned {result!r}, FastDeploy None"
