@@ -6,13 +6,17 @@
 //
 // Slots are visited in order because the step's token budget
 // (spec_tokenum_threshold) is a running sum over them; the search of a slot
-// reads only its own prompt and generated-token rows.
+// reads only its own prompt and generated-token rows. The per-slot decisions
+// (taking part, the limit, the budget) are csrc/kernels/shared/hybrid_mtp_ngram.h,
+// shared with the CUDA kernel.
 //
 // Total on any values: negative seq_lens_this_time and step_idx read as 0;
 // input_ids_len is clamped into [0, max_input_len]; step_idx >= max_pre_len
 // gives no drafts (the n-gram is not in the row); the drafts end inside the
 // row (column < max_step_tokens); sums are int64 and every difference is
 // formed only where it cannot overflow.
+#include "../shared/hybrid_mtp_ngram.h"
+
 #include <cstdint>
 
 #include "kernel_decls/hybrid_mtp_ngram.h"
@@ -20,12 +24,7 @@
 namespace opforge::hybrid_mtp_ngram {
 namespace {
 
-int64_t max64(int64_t a, int64_t b) {
-  return a > b ? a : b;
-}
-int64_t min64(int64_t a, int64_t b) {
-  return a < b ? a : b;
-}
+using shared::min64;
 
 // The earliest window hay[i, i + n), i < hay_len - n (a token follows it),
 // equal to gram[0, n); -1 when none is. The search of ngram_match
@@ -87,33 +86,29 @@ void opforge::hybrid_mtp_ngram::Kernels::cpu(const CpuArgs& args) {
 
   int64_t total = 0;  // seq_lens_this_time[0 .. b] as updated
   for (int64_t b = 0; b < args.real_bsz; ++b) {
-    const int64_t ori = max64(args.seq_lens_this_time[b], 0);
-    total += ori;
-    if (b >= nslots || ori == 0) continue;
-    const int64_t done = max64(args.step_idx[b], 0);
-    // FastDeploy's limit, min(max_draft_tokens - ori + 1, max_dec_len -
-    // done - 1); the second is formed only when max_dec_len > done >= 0.
-    if (args.max_dec_len[b] <= done) continue;
-    int64_t limit = min64(args.max_draft_tokens - ori + 1, args.max_dec_len[b] - done - 1);
-    if (limit <= 0) continue;
-    --left;  // the slot takes part
-    if (total + left >= threshold - 1) continue;
-    limit = min64(limit, args.max_step_tokens - ori);  // the row's room
-    if (limit <= 0 || done >= args.max_pre_len) continue;
+    const shared::Slot slot = shared::slot(args, b, nslots);
+    const int64_t room = shared::budget_room(slot.ori, slot.takes_part, threshold, &total, &left);
+    if (room <= 0 || !slot.search) continue;
 
-    const int64_t prompt_len = min64(max64(args.input_ids_len[b], 0), args.max_input_len);
+    const int64_t prompt_len = shared::prompt_len(args, b);
     const int64_t* prompt = args.input_ids + b * args.max_input_len;
     const int64_t* pre = args.pre_ids + b * args.max_pre_len;
     bool from_prompt = false;
     int64_t hay_end = 0;
-    const int64_t start = find_drafts(
-        prompt, prompt_len, pre, done, args.max_ngram_size, args.min_ngram_size, &from_prompt, &hay_end);
+    const int64_t start = find_drafts(prompt,
+                                      prompt_len,
+                                      pre,
+                                      slot.done,
+                                      args.max_ngram_size,
+                                      args.min_ngram_size,
+                                      &from_prompt,
+                                      &hay_end);
     if (start < 0) continue;
-    const int64_t drafts = min64(min64(limit, hay_end - start), threshold - total - left);
+    const int64_t drafts = min64(min64(slot.limit, hay_end - start), room);
     const int64_t* src = (from_prompt ? prompt : pre) + start;
-    int64_t* row = args.draft_tokens + b * args.max_step_tokens + ori;
+    int64_t* row = args.draft_tokens + b * args.max_step_tokens + slot.ori;
     for (int64_t k = 0; k < drafts; ++k) row[k] = src[k];
-    args.seq_lens_this_time[b] = static_cast<int32_t>(ori + drafts);
+    args.seq_lens_this_time[b] = static_cast<int32_t>(slot.ori + drafts);
     total += drafts;
   }
 }

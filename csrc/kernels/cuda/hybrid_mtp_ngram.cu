@@ -1,6 +1,8 @@
 // CUDA kernel of hybrid_mtp_ngram. Contract: docs/ops/hybrid_mtp_ngram.md
-// ("Semantics", "Output invariants", "Out-of-domain values"); the same rules as
-// the CPU kernel: negative seq_lens_this_time and step_idx read as 0;
+// ("Semantics", "Output invariants", "Out-of-domain values"). The per-slot
+// decisions (taking part, the limit, the budget) are the CPU kernel's, in
+// csrc/kernels/shared/hybrid_mtp_ngram.h; the same rules: negative
+// seq_lens_this_time and step_idx read as 0;
 // input_ids_len clamped into [0, max_input_len]; step_idx >= max_pre_len gives
 // no drafts; the drafts end inside the row; int64 sums, no overflowing
 // difference.
@@ -35,6 +37,7 @@
 #include <cstdint>
 #include <cub/block/block_reduce.cuh>
 
+#include "../shared/hybrid_mtp_ngram.h"
 #include "kernel_decls/hybrid_mtp_ngram_cuda.h"
 
 namespace opforge::hybrid_mtp_ngram {
@@ -50,12 +53,7 @@ constexpr int32_t kPre = 2;     // takes part; drafts (if want > 0) from pre_ids
 
 using Count = cub::BlockReduce<int64_t, kCudaBlock>;
 
-__device__ __forceinline__ int64_t max64(int64_t a, int64_t b) {
-  return a > b ? a : b;
-}
-__device__ __forceinline__ int64_t min64(int64_t a, int64_t b) {
-  return a < b ? a : b;
-}
+using shared::min64;
 
 // Called by a whole warp with the same arguments. The earliest window
 // hay[i, i + n), i < hay_len - n (a token follows it), equal to gram[0, n);
@@ -117,51 +115,39 @@ __global__ void opforge::hybrid_mtp_ngram::cuda_kernel(const CudaArgs args) {
     // address, a broadcast), so the warp's values and loops are uniform.
     for (int64_t i = warp; i < count; i += kWarps) {
       const int64_t b = first + i;
-      const int64_t slot_ori = max64(args.seq_lens_this_time[b], 0);
-      int32_t slot_kind = kOut;
+      const shared::Slot slot = shared::slot(args, b, nslots);
+      int32_t slot_kind = slot.takes_part ? kPrompt : kOut;
       int64_t slot_want = 0;
       int64_t slot_start = -1;
-      if (b < nslots && slot_ori > 0) {
-        const int64_t done = max64(args.step_idx[b], 0);
-        const int64_t dec_limit = args.max_dec_len[b];
-        // FastDeploy's limit; max_dec_len - done - 1 is formed only when
-        // max_dec_len > done >= 0 (no overflow).
-        int64_t limit = 0;
-        if (dec_limit > done) {
-          limit = min64(static_cast<int64_t>(args.max_draft_tokens) - slot_ori + 1, dec_limit - done - 1);
-        }
-        if (limit > 0) {
-          slot_kind = kPrompt;                                 // takes part
-          limit = min64(limit, args.max_step_tokens - slot_ori);  // the row's room
-          if (search && limit > 0 && done < args.max_pre_len) {
-            const int64_t prompt_len = min64(max64(args.input_ids_len[b], 0), args.max_input_len);
-            const cuda_global<const int64_t> prompt = args.input_ids + b * args.max_input_len;
-            const cuda_global<const int64_t> pre = args.pre_ids + b * args.max_pre_len;
-            int64_t hay_end = 0;
-            // n from max_ngram_size down to min_ngram_size, n <= done: the
-            // n-gram pre[done + 1 - n, done + 1); the prompt, then pre[0, done + 1).
-            for (int64_t n = min64(args.max_ngram_size, done); n >= args.min_ngram_size && slot_start < 0;
-                 --n) {
-              const cuda_global<const int64_t> gram = pre + (done + 1 - n);
-              int64_t at = first_window(prompt, prompt_len, gram, n, lane);
-              if (at >= 0) {
-                slot_start = at + n;
-                hay_end = prompt_len;
-              } else {
-                at = first_window(pre, done + 1, gram, n, lane);
-                if (at >= 0) {
-                  slot_kind = kPre;
-                  slot_start = at + n;
-                  hay_end = done + 1;
-                }
-              }
+      if (search && slot.search) {
+        const int64_t done = slot.done;
+        const int64_t prompt_len = shared::prompt_len(args, b);
+        const cuda_global<const int64_t> prompt = args.input_ids + b * args.max_input_len;
+        const cuda_global<const int64_t> pre = args.pre_ids + b * args.max_pre_len;
+        int64_t hay_end = 0;
+        // n from max_ngram_size down to min_ngram_size, n <= done: the n-gram
+        // pre[done + 1 - n, done + 1); the prompt, then pre[0, done + 1).
+        for (int64_t n = min64(args.max_ngram_size, done);
+             n >= args.min_ngram_size && slot_start < 0;
+             --n) {
+          const cuda_global<const int64_t> gram = pre + (done + 1 - n);
+          int64_t at = first_window(prompt, prompt_len, gram, n, lane);
+          if (at >= 0) {
+            slot_start = at + n;
+            hay_end = prompt_len;
+          } else {
+            at = first_window(pre, done + 1, gram, n, lane);
+            if (at >= 0) {
+              slot_kind = kPre;
+              slot_start = at + n;
+              hay_end = done + 1;
             }
-            if (slot_start >= 0) slot_want = min64(limit, hay_end - slot_start);  // >= 1
           }
         }
+        if (slot_start >= 0) slot_want = min64(slot.limit, hay_end - slot_start);  // >= 1
       }
       if (lane == 0) {
-        ori[i] = slot_ori;
+        ori[i] = slot.ori;
         kind[i] = slot_kind;
         want[i] = slot_want;
         start[i] = slot_start;
@@ -172,14 +158,9 @@ __global__ void opforge::hybrid_mtp_ngram::cuda_kernel(const CudaArgs args) {
     // Pass 2: the budget, in slot order (the CPU kernel's loop).
     if (tid == 0) {
       for (int64_t i = 0; i < count; ++i) {
-        int64_t d = 0;
-        total += ori[i];
-        if (kind[i] != kOut) {
-          --left;
-          const int64_t w = want[i];
-          if (w > 0 && total + left < threshold - 1) d = min64(w, threshold - total - left);
-          total += d;
-        }
+        const int64_t room = shared::budget_room(ori[i], kind[i] != kOut, threshold, &total, &left);
+        const int64_t d = min64(want[i], room);  // want 0: no match (or no search)
+        total += d;
         drafts[i] = d;
       }
       budget_open = total + left < threshold - 1;
@@ -194,11 +175,13 @@ __global__ void opforge::hybrid_mtp_ngram::cuda_kernel(const CudaArgs args) {
       const int64_t b = first + i;
       const int64_t slot_ori = ori[i];
       const cuda_global<const int64_t> src =
-          (kind[i] == kPre ? args.pre_ids + b * args.max_pre_len : args.input_ids + b * args.max_input_len) +
+          (kind[i] == kPre ? args.pre_ids + b * args.max_pre_len
+                           : args.input_ids + b * args.max_input_len) +
           start[i];
       const cuda_global<int64_t> dst = args.draft_tokens + b * args.max_step_tokens + slot_ori;
       for (int64_t k = lane; k < d; k += kWarp) dst[k] = src[k];
-      if (lane == 0) args.seq_lens_this_time[b] = static_cast<int32_t>(slot_ori + d);  // <= max_step_tokens
+      if (lane == 0)
+        args.seq_lens_this_time[b] = static_cast<int32_t>(slot_ori + d);  // <= max_step_tokens
     }
     __syncthreads();  // the next chunk rewrites the shared arrays
   }
