@@ -42,6 +42,68 @@ OPFORGE_EXPORT void call(const paddle::Tensor& pre_ids,
                          const paddle::Tensor& output_cum_offsets,
                          int max_seq_len);
 }
+namespace opforge::speculate_limit_thinking_content_length_v1 {
+OPFORGE_EXPORT void call(const paddle::Tensor& next_tokens,
+                         const paddle::Tensor& max_think_lens,
+                         const paddle::Tensor& step_idx,
+                         const paddle::Tensor& limit_think_status,
+                         const paddle::Tensor& accept_num,
+                         const paddle::Tensor& seq_lens_decoder,
+                         const paddle::Tensor& stop_flags,
+                         const paddle::Tensor& eos_token_ids,
+                         int64_t think_end_id);
+}
+namespace opforge::speculate_limit_thinking_content_length_v2 {
+OPFORGE_EXPORT void call(const paddle::Tensor& next_tokens,
+                         const paddle::Tensor& max_think_lens,
+                         const paddle::Tensor& step_idx,
+                         const paddle::Tensor& limit_think_status,
+                         const paddle::Tensor& accept_num,
+                         const paddle::Tensor& seq_lens_decoder,
+                         const paddle::Tensor& stop_flags,
+                         int64_t think_end_id,
+                         int64_t line_break_id);
+}
+namespace opforge::speculate_schedule_cache {
+OPFORGE_EXPORT void call(const paddle::Tensor& draft_tokens,
+                         const paddle::Tensor& block_tables,
+                         const paddle::Tensor& stop_flags,
+                         const paddle::Tensor& prompt_lens,
+                         const paddle::Tensor& seq_lens_this_time,
+                         const paddle::Tensor& seq_lens_encoder,
+                         const paddle::Tensor& seq_lens_decoder,
+                         const paddle::Tensor& step_seq_lens_decoder,
+                         const paddle::Tensor& step_draft_tokens,
+                         const paddle::Tensor& step_seq_lens_this_time,
+                         const paddle::Tensor& accept_num,
+                         const paddle::Tensor& accept_tokens,
+                         const paddle::Tensor& is_block_step,
+                         const paddle::Tensor& not_need_stop,
+                         const paddle::optional<paddle::Tensor>& stop_nums,
+                         int block_size,
+                         int max_draft_tokens,
+                         bool prefill_one_step_stop);
+}
+namespace opforge::speculate_set_stop_value_multi_seqs {
+OPFORGE_EXPORT void call(const paddle::Tensor& accept_tokens,
+                         const paddle::Tensor& accept_num,
+                         const paddle::Tensor& pre_ids,
+                         const paddle::Tensor& step_idx,
+                         const paddle::Tensor& stop_flags,
+                         const paddle::Tensor& stop_seqs,
+                         const paddle::Tensor& stop_seqs_len,
+                         const paddle::Tensor& end_ids,
+                         const paddle::optional<paddle::Tensor>& min_tokens);
+}
+namespace opforge::speculate_set_value_by_flags_and_idx {
+OPFORGE_EXPORT void call(const paddle::Tensor& pre_ids_all,
+                         const paddle::Tensor& accept_tokens,
+                         const paddle::Tensor& accept_num,
+                         const paddle::Tensor& stop_flags,
+                         const paddle::Tensor& seq_lens_encoder,
+                         const paddle::Tensor& seq_lens_decoder,
+                         const paddle::Tensor& step_idx);
+}
 namespace opforge::speculate_step_paddle {
 OPFORGE_EXPORT void call(const paddle::Tensor& stop_flags,
                          const paddle::Tensor& seq_lens_this_time,
@@ -94,6 +156,20 @@ OPFORGE_EXPORT void call(const paddle::Tensor& stop_flags,
                          const paddle::Tensor& accept_num,
                          int block_size,
                          int max_draft_tokens);
+}
+namespace opforge::speculate_update {
+OPFORGE_EXPORT void call(const paddle::Tensor& seq_lens_encoder,
+                         const paddle::Tensor& seq_lens_decoder,
+                         const paddle::Tensor& not_need_stop,
+                         const paddle::Tensor& draft_tokens,
+                         const paddle::Tensor& actual_draft_token_nums,
+                         const paddle::Tensor& accept_tokens,
+                         const paddle::Tensor& accept_num,
+                         const paddle::Tensor& stop_flags,
+                         const paddle::Tensor& seq_lens_this_time,
+                         const paddle::Tensor& is_block_step,
+                         const paddle::optional<paddle::Tensor>& stop_nums,
+                         const paddle::Tensor& mask_rollback);
 }
 
 namespace opforge::fastdeploy {
@@ -190,6 +266,193 @@ void bind_gpu(pybind11::module_& opforge_module) {
       pybind11::arg("max_seq_len"),
       "FastDeploy's gpu speculate_get_token_penalty_multi_scores on opforge "
       "(opspec/speculate_get_token_penalty_multi_scores.yaml)");
+  opforge_module.def(
+      "speculate_limit_thinking_content_length_v1",
+      [](
+          const paddle::Tensor& next_tokens,
+          const paddle::Tensor& max_think_lens,
+          const paddle::Tensor& step_idx,
+          const paddle::Tensor& limit_think_status,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& stop_flags,
+          const paddle::Tensor& eos_token_ids,
+          int64_t think_end_id) -> void {
+        opforge::speculate_limit_thinking_content_length_v1::call(next_tokens,
+                                                                  max_think_lens,
+                                                                  step_idx,
+                                                                  limit_think_status,
+                                                                  accept_num,
+                                                                  seq_lens_decoder,
+                                                                  stop_flags,
+                                                                  eos_token_ids,
+                                                                  think_end_id);
+      },
+      pybind11::arg("next_tokens"),
+      pybind11::arg("max_think_lens"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("limit_think_status"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("eos_token_ids"),
+      pybind11::arg("think_end_id"),
+      "FastDeploy's gpu speculate_limit_thinking_content_length_v1 on opforge "
+      "(opspec/speculate_limit_thinking_content_length_v1.yaml)");
+  opforge_module.def(
+      "speculate_limit_thinking_content_length_v2",
+      [](
+          const paddle::Tensor& next_tokens,
+          const paddle::Tensor& max_think_lens,
+          const paddle::Tensor& step_idx,
+          const paddle::Tensor& limit_think_status,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& stop_flags,
+          int64_t think_end_id,
+          int64_t line_break_id) -> void {
+        opforge::speculate_limit_thinking_content_length_v2::call(next_tokens,
+                                                                  max_think_lens,
+                                                                  step_idx,
+                                                                  limit_think_status,
+                                                                  accept_num,
+                                                                  seq_lens_decoder,
+                                                                  stop_flags,
+                                                                  think_end_id,
+                                                                  line_break_id);
+      },
+      pybind11::arg("next_tokens"),
+      pybind11::arg("max_think_lens"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("limit_think_status"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("think_end_id"),
+      pybind11::arg("line_break_id"),
+      "FastDeploy's gpu speculate_limit_thinking_content_length_v2 on opforge "
+      "(opspec/speculate_limit_thinking_content_length_v2.yaml)");
+  opforge_module.def(
+      "speculate_schedule_cache",
+      [](
+          const paddle::Tensor& draft_tokens,
+          const paddle::Tensor& block_tables,
+          const paddle::Tensor& stop_flags,
+          const paddle::Tensor& prompt_lens,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& seq_lens_encoder,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& step_seq_lens_decoder,
+          const paddle::Tensor& step_draft_tokens,
+          const paddle::Tensor& step_seq_lens_this_time,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& accept_tokens,
+          const paddle::Tensor& is_block_step,
+          const paddle::Tensor& not_need_stop,
+          const paddle::optional<paddle::Tensor>& stop_nums,
+          int block_size,
+          int max_draft_tokens) -> void {
+        opforge::speculate_schedule_cache::call(
+            draft_tokens,
+            block_tables,
+            stop_flags,
+            prompt_lens,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            seq_lens_decoder,
+            step_seq_lens_decoder,
+            step_draft_tokens,
+            step_seq_lens_this_time,
+            accept_num,
+            accept_tokens,
+            is_block_step,
+            not_need_stop,
+            stop_nums,
+            block_size,
+            max_draft_tokens,
+            static_cast<bool>(opforge::fastdeploy::from_environment("speculate_schedule_cache", "prefill_one_step_stop").cast<bool>()));
+      },
+      pybind11::arg("draft_tokens"),
+      pybind11::arg("block_tables"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("prompt_lens"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("step_seq_lens_decoder"),
+      pybind11::arg("step_draft_tokens"),
+      pybind11::arg("step_seq_lens_this_time"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("accept_tokens"),
+      pybind11::arg("is_block_step"),
+      pybind11::arg("not_need_stop"),
+      pybind11::arg("stop_nums"),
+      pybind11::arg("block_size"),
+      pybind11::arg("max_draft_tokens"),
+      "FastDeploy's gpu speculate_schedule_cache on opforge "
+      "(opspec/speculate_schedule_cache.yaml)");
+  opforge_module.def(
+      "speculate_set_stop_value_multi_seqs",
+      [](
+          const paddle::Tensor& accept_tokens,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& pre_ids,
+          const paddle::Tensor& step_idx,
+          const paddle::Tensor& stop_flags,
+          const pybind11::object& /*seq_lens*/,
+          const paddle::Tensor& stop_seqs,
+          const paddle::Tensor& stop_seqs_len,
+          const paddle::Tensor& end_ids) -> void {
+        opforge::speculate_set_stop_value_multi_seqs::call(accept_tokens,
+                                                           accept_num,
+                                                           pre_ids,
+                                                           step_idx,
+                                                           stop_flags,
+                                                           stop_seqs,
+                                                           stop_seqs_len,
+                                                           end_ids,
+                                                           paddle::optional<paddle::Tensor>());
+      },
+      pybind11::arg("accept_tokens"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("pre_ids"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("seq_lens"),
+      pybind11::arg("stop_seqs"),
+      pybind11::arg("stop_seqs_len"),
+      pybind11::arg("end_ids"),
+      "FastDeploy's gpu speculate_set_stop_value_multi_seqs on opforge "
+      "(opspec/speculate_set_stop_value_multi_seqs.yaml)");
+  opforge_module.def(
+      "speculate_set_value_by_flags_and_idx",
+      [](
+          const paddle::Tensor& pre_ids_all,
+          const paddle::Tensor& accept_tokens,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& stop_flags,
+          const pybind11::object& /*seq_lens_this_time*/,
+          const paddle::Tensor& seq_lens_encoder,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& step_idx) -> void {
+        opforge::speculate_set_value_by_flags_and_idx::call(pre_ids_all,
+                                                            accept_tokens,
+                                                            accept_num,
+                                                            stop_flags,
+                                                            seq_lens_encoder,
+                                                            seq_lens_decoder,
+                                                            step_idx);
+      },
+      pybind11::arg("pre_ids_all"),
+      pybind11::arg("accept_tokens"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("step_idx"),
+      "FastDeploy's gpu speculate_set_value_by_flags_and_idx on opforge "
+      "(opspec/speculate_set_value_by_flags_and_idx.yaml)");
   opforge_module.def(
       "speculate_step_paddle",
       [](
@@ -356,6 +619,47 @@ void bind_gpu(pybind11::module_& opforge_module) {
       pybind11::arg("max_draft_tokens"),
       "FastDeploy's gpu speculate_step_system_cache on opforge "
       "(opspec/speculate_step_system_cache.yaml)");
+  opforge_module.def(
+      "speculate_update",
+      [](
+          const paddle::Tensor& seq_lens_encoder,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& not_need_stop,
+          const paddle::Tensor& draft_tokens,
+          const paddle::Tensor& actual_draft_token_nums,
+          const paddle::Tensor& accept_tokens,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& stop_flags,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& is_block_step,
+          const paddle::optional<paddle::Tensor>& stop_nums,
+          const paddle::Tensor& mask_rollback) -> void {
+        opforge::speculate_update::call(seq_lens_encoder,
+                                        seq_lens_decoder,
+                                        not_need_stop,
+                                        draft_tokens,
+                                        actual_draft_token_nums,
+                                        accept_tokens,
+                                        accept_num,
+                                        stop_flags,
+                                        seq_lens_this_time,
+                                        is_block_step,
+                                        stop_nums,
+                                        mask_rollback);
+      },
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("not_need_stop"),
+      pybind11::arg("draft_tokens"),
+      pybind11::arg("actual_draft_token_nums"),
+      pybind11::arg("accept_tokens"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("is_block_step"),
+      pybind11::arg("stop_nums"),
+      pybind11::arg("mask_rollback"),
+      "FastDeploy's gpu speculate_update on opforge (opspec/speculate_update.yaml)");
 }
 
 void bind_xpu(pybind11::module_& opforge_module) {
@@ -422,6 +726,193 @@ void bind_xpu(pybind11::module_& opforge_module) {
       pybind11::arg("max_seq_len"),
       "FastDeploy's xpu speculate_get_token_penalty_multi_scores on opforge "
       "(opspec/speculate_get_token_penalty_multi_scores.yaml)");
+  opforge_module.def(
+      "speculate_limit_thinking_content_length_v1",
+      [](
+          const paddle::Tensor& next_tokens,
+          const paddle::Tensor& max_think_lens,
+          const paddle::Tensor& step_idx,
+          const paddle::Tensor& limit_think_status,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& stop_flags,
+          const paddle::Tensor& eos_token_ids,
+          int64_t think_end_id) -> void {
+        opforge::speculate_limit_thinking_content_length_v1::call(next_tokens,
+                                                                  max_think_lens,
+                                                                  step_idx,
+                                                                  limit_think_status,
+                                                                  accept_num,
+                                                                  seq_lens_decoder,
+                                                                  stop_flags,
+                                                                  eos_token_ids,
+                                                                  think_end_id);
+      },
+      pybind11::arg("next_tokens"),
+      pybind11::arg("max_think_lens"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("limit_think_status"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("eos_token_ids"),
+      pybind11::arg("think_end_id"),
+      "FastDeploy's xpu speculate_limit_thinking_content_length_v1 on opforge "
+      "(opspec/speculate_limit_thinking_content_length_v1.yaml)");
+  opforge_module.def(
+      "speculate_limit_thinking_content_length_v2",
+      [](
+          const paddle::Tensor& next_tokens,
+          const paddle::Tensor& max_think_lens,
+          const paddle::Tensor& step_idx,
+          const paddle::Tensor& limit_think_status,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& stop_flags,
+          int64_t think_end_id,
+          int64_t line_break_id) -> void {
+        opforge::speculate_limit_thinking_content_length_v2::call(next_tokens,
+                                                                  max_think_lens,
+                                                                  step_idx,
+                                                                  limit_think_status,
+                                                                  accept_num,
+                                                                  seq_lens_decoder,
+                                                                  stop_flags,
+                                                                  think_end_id,
+                                                                  line_break_id);
+      },
+      pybind11::arg("next_tokens"),
+      pybind11::arg("max_think_lens"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("limit_think_status"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("think_end_id"),
+      pybind11::arg("line_break_id"),
+      "FastDeploy's xpu speculate_limit_thinking_content_length_v2 on opforge "
+      "(opspec/speculate_limit_thinking_content_length_v2.yaml)");
+  opforge_module.def(
+      "speculate_schedule_cache",
+      [](
+          const paddle::Tensor& draft_tokens,
+          const paddle::Tensor& block_tables,
+          const paddle::Tensor& stop_flags,
+          const paddle::Tensor& prompt_lens,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& seq_lens_encoder,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& step_seq_lens_decoder,
+          const paddle::Tensor& step_draft_tokens,
+          const paddle::Tensor& step_seq_lens_this_time,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& accept_tokens,
+          const paddle::Tensor& is_block_step,
+          const paddle::Tensor& not_need_stop,
+          int block_size,
+          int max_draft_tokens) -> void {
+        opforge::speculate_schedule_cache::call(
+            draft_tokens,
+            block_tables,
+            stop_flags,
+            prompt_lens,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            seq_lens_decoder,
+            step_seq_lens_decoder,
+            step_draft_tokens,
+            step_seq_lens_this_time,
+            accept_num,
+            accept_tokens,
+            is_block_step,
+            not_need_stop,
+            paddle::optional<paddle::Tensor>(),
+            block_size,
+            max_draft_tokens,
+            static_cast<bool>(opforge::fastdeploy::from_environment("speculate_schedule_cache", "prefill_one_step_stop").cast<bool>()));
+      },
+      pybind11::arg("draft_tokens"),
+      pybind11::arg("block_tables"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("prompt_lens"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("step_seq_lens_decoder"),
+      pybind11::arg("step_draft_tokens"),
+      pybind11::arg("step_seq_lens_this_time"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("accept_tokens"),
+      pybind11::arg("is_block_step"),
+      pybind11::arg("not_need_stop"),
+      pybind11::arg("block_size"),
+      pybind11::arg("max_draft_tokens"),
+      "FastDeploy's xpu speculate_schedule_cache on opforge "
+      "(opspec/speculate_schedule_cache.yaml)");
+  opforge_module.def(
+      "speculate_set_stop_value_multi_seqs",
+      [](
+          const paddle::Tensor& accept_tokens,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& pre_ids,
+          const paddle::Tensor& step_idx,
+          const paddle::Tensor& stop_flags,
+          const pybind11::object& /*seq_lens*/,
+          const paddle::Tensor& stop_seqs,
+          const paddle::Tensor& stop_seqs_len,
+          const paddle::Tensor& end_ids,
+          const paddle::optional<paddle::Tensor>& min_tokens) -> void {
+        opforge::speculate_set_stop_value_multi_seqs::call(accept_tokens,
+                                                           accept_num,
+                                                           pre_ids,
+                                                           step_idx,
+                                                           stop_flags,
+                                                           stop_seqs,
+                                                           stop_seqs_len,
+                                                           end_ids,
+                                                           min_tokens);
+      },
+      pybind11::arg("accept_tokens"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("pre_ids"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("seq_lens"),
+      pybind11::arg("stop_seqs"),
+      pybind11::arg("stop_seqs_len"),
+      pybind11::arg("end_ids"),
+      pybind11::arg("min_tokens"),
+      "FastDeploy's xpu speculate_set_stop_value_multi_seqs on opforge "
+      "(opspec/speculate_set_stop_value_multi_seqs.yaml)");
+  opforge_module.def(
+      "speculate_set_value_by_flags_and_idx",
+      [](
+          const paddle::Tensor& pre_ids_all,
+          const paddle::Tensor& accept_tokens,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& stop_flags,
+          const pybind11::object& /*seq_lens_this_time*/,
+          const paddle::Tensor& seq_lens_encoder,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& step_idx) -> void {
+        opforge::speculate_set_value_by_flags_and_idx::call(pre_ids_all,
+                                                            accept_tokens,
+                                                            accept_num,
+                                                            stop_flags,
+                                                            seq_lens_encoder,
+                                                            seq_lens_decoder,
+                                                            step_idx);
+      },
+      pybind11::arg("pre_ids_all"),
+      pybind11::arg("accept_tokens"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("step_idx"),
+      "FastDeploy's xpu speculate_set_value_by_flags_and_idx on opforge "
+      "(opspec/speculate_set_value_by_flags_and_idx.yaml)");
   opforge_module.def(
       "speculate_step_paddle",
       [](
@@ -588,6 +1079,45 @@ void bind_xpu(pybind11::module_& opforge_module) {
       pybind11::arg("max_draft_tokens"),
       "FastDeploy's xpu speculate_step_system_cache on opforge "
       "(opspec/speculate_step_system_cache.yaml)");
+  opforge_module.def(
+      "speculate_update",
+      [](
+          const paddle::Tensor& seq_lens_encoder,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& not_need_stop,
+          const paddle::Tensor& draft_tokens,
+          const paddle::Tensor& actual_draft_token_nums,
+          const paddle::Tensor& accept_tokens,
+          const paddle::Tensor& accept_num,
+          const paddle::Tensor& stop_flags,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& is_block_step,
+          const paddle::Tensor& mask_rollback) -> void {
+        opforge::speculate_update::call(seq_lens_encoder,
+                                        seq_lens_decoder,
+                                        not_need_stop,
+                                        draft_tokens,
+                                        actual_draft_token_nums,
+                                        accept_tokens,
+                                        accept_num,
+                                        stop_flags,
+                                        seq_lens_this_time,
+                                        is_block_step,
+                                        paddle::optional<paddle::Tensor>(),
+                                        mask_rollback);
+      },
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("not_need_stop"),
+      pybind11::arg("draft_tokens"),
+      pybind11::arg("actual_draft_token_nums"),
+      pybind11::arg("accept_tokens"),
+      pybind11::arg("accept_num"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("is_block_step"),
+      pybind11::arg("mask_rollback"),
+      "FastDeploy's xpu speculate_update on opforge (opspec/speculate_update.yaml)");
 }
 
 // Every backend's bindings, each in a submodule named after the backend.

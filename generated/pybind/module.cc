@@ -31,10 +31,28 @@ PyMethodDef python_method();
 namespace speculate_get_token_penalty_multi_scores {
 PyMethodDef python_method();
 }
+namespace speculate_limit_thinking_content_length_v1 {
+PyMethodDef python_method();
+}
+namespace speculate_limit_thinking_content_length_v2 {
+PyMethodDef python_method();
+}
+namespace speculate_schedule_cache {
+PyMethodDef python_method();
+}
+namespace speculate_set_stop_value_multi_seqs {
+PyMethodDef python_method();
+}
+namespace speculate_set_value_by_flags_and_idx {
+PyMethodDef python_method();
+}
 namespace speculate_step_paddle {
 PyMethodDef python_method();
 }
 namespace speculate_step_system_cache {
+PyMethodDef python_method();
+}
+namespace speculate_update {
 PyMethodDef python_method();
 }
 namespace top_p_candidates {
@@ -59,8 +77,14 @@ PyMODINIT_FUNC PyInit__C() {
       opforge::speculate_get_padding_offset::python_method(),
       opforge::speculate_get_seq_lens_output::python_method(),
       opforge::speculate_get_token_penalty_multi_scores::python_method(),
+      opforge::speculate_limit_thinking_content_length_v1::python_method(),
+      opforge::speculate_limit_thinking_content_length_v2::python_method(),
+      opforge::speculate_schedule_cache::python_method(),
+      opforge::speculate_set_stop_value_multi_seqs::python_method(),
+      opforge::speculate_set_value_by_flags_and_idx::python_method(),
       opforge::speculate_step_paddle::python_method(),
       opforge::speculate_step_system_cache::python_method(),
+      opforge::speculate_update::python_method(),
       opforge::top_p_candidates::python_method(),
       opforge::unified_update_model_status::python_method(),
       opforge::verify_draft_tokens::python_method(),
