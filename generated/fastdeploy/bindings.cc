@@ -23,6 +23,20 @@ OPFORGE_EXPORT std::vector<paddle::Tensor> call(const paddle::Tensor& top_p,
                                                 int64_t token_num_output_cpu,
                                                 int64_t increment_value);
 }
+namespace opforge::hybrid_mtp_ngram {
+OPFORGE_EXPORT void call(const paddle::Tensor& input_ids,
+                         const paddle::Tensor& input_ids_len,
+                         const paddle::Tensor& pre_ids,
+                         const paddle::Tensor& step_idx,
+                         const paddle::Tensor& draft_tokens,
+                         const paddle::Tensor& seq_lens_this_time,
+                         const paddle::Tensor& seq_lens_decoder,
+                         const paddle::Tensor& max_dec_len,
+                         int max_ngram_size,
+                         int min_ngram_size,
+                         int max_draft_tokens,
+                         int spec_tokenum_threshold);
+}
 namespace opforge::speculate_get_seq_lens_output {
 OPFORGE_EXPORT std::vector<paddle::Tensor> call(
     const paddle::Tensor& seq_lens_this_time, const paddle::Tensor& seq_lens_encoder);
@@ -204,6 +218,49 @@ void bind_gpu(pybind11::module_& opforge_module) {
       pybind11::arg("token_num_output_cpu"),
       pybind11::arg("increment_value"),
       "FastDeploy's gpu build_sampling_params on opforge (opspec/build_sampling_params.yaml)");
+  opforge_module.def(
+      "hybrid_mtp_ngram",
+      [](
+          const paddle::Tensor& input_ids,
+          const paddle::Tensor& input_ids_len,
+          const paddle::Tensor& pre_ids,
+          const paddle::Tensor& step_idx,
+          const pybind11::object& /*draft_token_num*/,
+          const paddle::Tensor& draft_tokens,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& max_dec_len,
+          int max_ngram_size,
+          int min_ngram_size,
+          int max_draft_tokens) -> std::vector<paddle::Tensor> {
+        opforge::hybrid_mtp_ngram::call(
+            input_ids,
+            input_ids_len,
+            pre_ids,
+            step_idx,
+            draft_tokens,
+            seq_lens_this_time,
+            seq_lens_decoder,
+            max_dec_len,
+            max_ngram_size,
+            min_ngram_size,
+            max_draft_tokens,
+            static_cast<int>(opforge::fastdeploy::from_environment("hybrid_mtp_ngram", "spec_tokenum_threshold").cast<int64_t>()));
+        return {draft_tokens, seq_lens_this_time};
+      },
+      pybind11::arg("input_ids"),
+      pybind11::arg("input_ids_len"),
+      pybind11::arg("pre_ids"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("draft_token_num"),
+      pybind11::arg("draft_tokens"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("max_dec_len"),
+      pybind11::arg("max_ngram_size"),
+      pybind11::arg("min_ngram_size"),
+      pybind11::arg("max_draft_tokens"),
+      "FastDeploy's gpu hybrid_mtp_ngram on opforge (opspec/hybrid_mtp_ngram.yaml)");
   opforge_module.def(
       "speculate_get_seq_lens_output",
       [](

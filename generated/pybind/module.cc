@@ -13,6 +13,9 @@ PyMethodDef python_method();
 namespace draft_model_update {
 PyMethodDef python_method();
 }
+namespace hybrid_mtp_ngram {
+PyMethodDef python_method();
+}
 namespace ngram_match {
 PyMethodDef python_method();
 }
@@ -71,6 +74,7 @@ PyMODINIT_FUNC PyInit__C() {
       opforge::build_sampling_params::python_method(),
       opforge::draft_model_preprocess::python_method(),
       opforge::draft_model_update::python_method(),
+      opforge::hybrid_mtp_ngram::python_method(),
       opforge::ngram_match::python_method(),
       opforge::rebuild_padding::python_method(),
       opforge::speculate_get_output_padding_offset::python_method(),

@@ -13,6 +13,7 @@ __all__ = [
     "build_sampling_params",
     "draft_model_preprocess",
     "draft_model_update",
+    "hybrid_mtp_ngram",
     "ngram_match",
     "rebuild_padding",
     "speculate_get_output_padding_offset",
@@ -395,6 +396,148 @@ def draft_model_update(
             has_draft_seqs,
         ),
         _draft_model_update_arguments.attributes(prefill_one_step_stop),
+    )
+
+
+_hybrid_mtp_ngram_arguments = _runtime.Arguments(
+    "hybrid_mtp_ngram",
+    (
+        ("input_ids", False),
+        ("input_ids_len", False),
+        ("pre_ids", False),
+        ("step_idx", False),
+        ("draft_tokens", False),
+        ("seq_lens_this_time", False),
+        ("seq_lens_decoder", False),
+        ("max_dec_len", False),
+    ),
+    (
+        ("max_ngram_size", "int32", None),
+        ("min_ngram_size", "int32", None),
+        ("max_draft_tokens", "int32", None),
+        ("spec_tokenum_threshold", "int32", None),
+    ),
+    (_runtime.EnvAttribute("spec_tokenum_threshold", "SPEC_TOKENUM_THRESHOLD", 1024, 0, None),),
+)
+
+
+def hybrid_mtp_ngram(
+    input_ids,
+    input_ids_len,
+    pre_ids,
+    step_idx,
+    draft_tokens,
+    seq_lens_this_time,
+    seq_lens_decoder,
+    max_dec_len,
+    *,
+    max_ngram_size=3,
+    min_ngram_size=1,
+    max_draft_tokens=10,
+    spec_tokenum_threshold=None,
+):
+    """For each slot that already feeds tokens (seq_lens_this_time[b] > 0: the input token and the
+    draft model's drafts), find the last n generated tokens (n from max_ngram_size down to
+    min_ngram_size) earlier in the slot's prompt, else earlier in its generated tokens, and
+    append the tokens that followed the earliest occurrence to its drafts, within
+    max_draft_tokens, the slot's length limit and the batch's token budget: draft_tokens[b,
+    ori ..] and seq_lens_this_time[b] grow by their number.
+
+    Generated from opspec/hybrid_mtp_ngram.yaml; dims: max_bsz, real_bsz, max_input_len, max_pre_len, max_step_tokens.
+
+    Args:
+        input_ids: int64 [max_bsz, max_input_len]. per-slot prompt tokens, the first input_ids_len[b] of the row.
+        input_ids_len: int64 [max_bsz]. prompt length per slot.
+        pre_ids: int64 [max_bsz, max_pre_len]. per-slot generated tokens: token s (1-based) at column s, the last at column
+            step_idx[b]; column 0 is no generated token.
+        step_idx: int64 [max_bsz]. tokens generated so far (the column of the last one in pre_ids).
+        draft_tokens: int64 [max_bsz, max_step_tokens], in-place. per-slot token rows: columns seq_lens_this_time[b] .. of a slot that gets n-gram
+            drafts become them; the columns before are not touched.
+        seq_lens_this_time: int32 [real_bsz], in-place. tokens fed this step per slot (the input token and the draft model's drafts); grows
+            by the n-gram drafts appended.
+        seq_lens_decoder: int32 [max_bsz]. tokens in the draft model's KV cache; the slots with > 0 are counted as needing a
+            token in the budget.
+        max_dec_len: int64 [max_bsz]. generation limit per slot.
+        max_ngram_size: int, default 3. longest n-gram searched (the XPU3 kernel keeps it in local memory).
+        min_ngram_size: int, default 1. shortest n-gram searched (none when above max_ngram_size).
+        max_draft_tokens: int, default 10. most drafts per slot, the draft model's and the n-gram's together
+            (seq_lens_this_time[b] - 1 of them are the draft model's).
+        spec_tokenum_threshold: int, default $SPEC_TOKENUM_THRESHOLD when set, else 1024; read at each call without spec_tokenum_threshold (or with None). token budget of the step over all slots.
+
+    Returns:
+        (draft_tokens, seq_lens_this_time): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if spec_tokenum_threshold is None:
+        spec_tokenum_threshold = _hybrid_mtp_ngram_arguments.from_environment(
+            "spec_tokenum_threshold"
+        )
+    if (
+        type(max_ngram_size) is not int
+        or type(min_ngram_size) is not int
+        or type(max_draft_tokens) is not int
+        or type(spec_tokenum_threshold) is not int
+    ):
+        max_ngram_size, min_ngram_size, max_draft_tokens, spec_tokenum_threshold = (
+            _hybrid_mtp_ngram_arguments.attributes(
+                max_ngram_size, min_ngram_size, max_draft_tokens, spec_tokenum_threshold
+            )
+        )
+    if _in_dynamic_mode():
+        try:
+            _C.hybrid_mtp_ngram(
+                input_ids,
+                input_ids_len,
+                pre_ids,
+                step_idx,
+                draft_tokens,
+                seq_lens_this_time,
+                seq_lens_decoder,
+                max_dec_len,
+                max_ngram_size,
+                min_ngram_size,
+                max_draft_tokens,
+                spec_tokenum_threshold,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _hybrid_mtp_ngram_arguments.refused(
+                _error,
+                (
+                    input_ids,
+                    input_ids_len,
+                    pre_ids,
+                    step_idx,
+                    draft_tokens,
+                    seq_lens_this_time,
+                    seq_lens_decoder,
+                    max_dec_len,
+                ),
+                (max_ngram_size, min_ngram_size, max_draft_tokens, spec_tokenum_threshold),
+            ) from None
+        return draft_tokens, seq_lens_this_time
+    return _runtime.run_static(
+        "opforge_hybrid_mtp_ngram",
+        (
+            input_ids,
+            input_ids_len,
+            pre_ids,
+            step_idx,
+            draft_tokens,
+            seq_lens_this_time,
+            seq_lens_decoder,
+            max_dec_len,
+        ),
+        _hybrid_mtp_ngram_arguments.attributes(
+            max_ngram_size, min_ngram_size, max_draft_tokens, spec_tokenum_threshold
+        ),
     )
 
 

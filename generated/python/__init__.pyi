@@ -8,6 +8,7 @@ __all__ = [
     "build_sampling_params",
     "draft_model_preprocess",
     "draft_model_update",
+    "hybrid_mtp_ngram",
     "ngram_match",
     "rebuild_padding",
     "speculate_get_output_padding_offset",
@@ -84,6 +85,21 @@ def draft_model_update(
     paddle.Tensor,
     paddle.Tensor,
 ]: ...
+def hybrid_mtp_ngram(
+    input_ids: paddle.Tensor,
+    input_ids_len: paddle.Tensor,
+    pre_ids: paddle.Tensor,
+    step_idx: paddle.Tensor,
+    draft_tokens: paddle.Tensor,
+    seq_lens_this_time: paddle.Tensor,
+    seq_lens_decoder: paddle.Tensor,
+    max_dec_len: paddle.Tensor,
+    *,
+    max_ngram_size: int = ...,
+    min_ngram_size: int = ...,
+    max_draft_tokens: int = ...,
+    spec_tokenum_threshold: int | None = ...,
+) -> tuple[paddle.Tensor, paddle.Tensor]: ...
 def ngram_match(
     token_ids_all: paddle.Tensor,
     prompt_lens: paddle.Tensor,

@@ -13,6 +13,7 @@ import opforge as _ops
 
 __all__ = [
     "build_sampling_params",
+    "hybrid_mtp_ngram",
     "speculate_get_seq_lens_output",
     "speculate_get_token_penalty_multi_scores",
     "speculate_limit_thinking_content_length_v1",
@@ -52,6 +53,46 @@ def build_sampling_params(
         increment_value=increment_value,
     )
     return [_out[1], _out[2], _out[3]]
+
+
+def hybrid_mtp_ngram(
+    input_ids,
+    input_ids_len,
+    pre_ids,
+    step_idx,
+    draft_token_num,
+    draft_tokens,
+    seq_lens_this_time,
+    seq_lens_decoder,
+    max_dec_len,
+    max_ngram_size,
+    min_ngram_size,
+    max_draft_tokens,
+):
+    """FastDeploy's GPU ``hybrid_mtp_ngram``, called as FastDeploy calls it: opforge.hybrid_mtp_ngram.
+
+    Generated from opspec/hybrid_mtp_ngram.yaml (its fastdeploy.gpu section).
+
+    Passed by FastDeploy and not used here:
+        draft_token_num: FastDeploy's op takes it (the adaptive draft lengths) and never reads it.
+
+    Returns:
+        [draft_tokens, seq_lens_this_time] (a list).
+    """
+    _ops.hybrid_mtp_ngram(
+        input_ids=input_ids,
+        input_ids_len=input_ids_len,
+        pre_ids=pre_ids,
+        step_idx=step_idx,
+        draft_tokens=draft_tokens,
+        seq_lens_this_time=seq_lens_this_time,
+        seq_lens_decoder=seq_lens_decoder,
+        max_dec_len=max_dec_len,
+        max_ngram_size=max_ngram_size,
+        min_ngram_size=min_ngram_size,
+        max_draft_tokens=max_draft_tokens,
+    )
+    return [draft_tokens, seq_lens_this_time]
 
 
 def speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder, seq_lens_decoder):
