@@ -37,6 +37,31 @@ OPFORGE_EXPORT void call(const paddle::Tensor& input_ids,
                          int max_draft_tokens,
                          int spec_tokenum_threshold);
 }
+namespace opforge::mtp_step_paddle {
+OPFORGE_EXPORT void call(const paddle::Tensor& base_model_stop_flags,
+                         const paddle::Tensor& stop_flags,
+                         const paddle::Tensor& batch_drop,
+                         const paddle::Tensor& seq_lens_this_time,
+                         const paddle::Tensor& seq_lens_decoder,
+                         const paddle::Tensor& block_tables,
+                         const paddle::Tensor& encoder_block_lens,
+                         const paddle::Tensor& used_list_len,
+                         const paddle::Tensor& free_list,
+                         const paddle::Tensor& free_list_len,
+                         int block_size,
+                         int max_draft_tokens);
+}
+namespace opforge::speculate_get_logits {
+OPFORGE_EXPORT void call(const paddle::Tensor& draft_logits,
+                         const paddle::Tensor& next_token_num,
+                         const paddle::Tensor& batch_token_num,
+                         const paddle::Tensor& cu_next_token_offset,
+                         const paddle::Tensor& cu_batch_token_offset,
+                         const paddle::Tensor& logits,
+                         const paddle::Tensor& first_token_logits,
+                         const paddle::Tensor& seq_lens_this_time,
+                         const paddle::Tensor& seq_lens_encoder);
+}
 namespace opforge::speculate_get_seq_lens_output {
 OPFORGE_EXPORT std::vector<paddle::Tensor> call(
     const paddle::Tensor& seq_lens_this_time, const paddle::Tensor& seq_lens_encoder);
@@ -261,6 +286,81 @@ void bind_gpu(pybind11::module_& opforge_module) {
       pybind11::arg("min_ngram_size"),
       pybind11::arg("max_draft_tokens"),
       "FastDeploy's gpu hybrid_mtp_ngram on opforge (opspec/hybrid_mtp_ngram.yaml)");
+  opforge_module.def(
+      "mtp_step_paddle",
+      [](
+          const paddle::Tensor& base_model_stop_flags,
+          const paddle::Tensor& stop_flags,
+          const paddle::Tensor& batch_drop,
+          const paddle::Tensor& seq_lens_this_time,
+          const pybind11::object& /*seq_lens_encoder*/,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& block_tables,
+          const paddle::Tensor& encoder_block_lens,
+          const paddle::Tensor& used_list_len,
+          const paddle::Tensor& free_list,
+          const paddle::Tensor& free_list_len,
+          int block_size,
+          int max_draft_tokens) -> void {
+        opforge::mtp_step_paddle::call(base_model_stop_flags,
+                                       stop_flags,
+                                       batch_drop,
+                                       seq_lens_this_time,
+                                       seq_lens_decoder,
+                                       block_tables,
+                                       encoder_block_lens,
+                                       used_list_len,
+                                       free_list,
+                                       free_list_len,
+                                       block_size,
+                                       max_draft_tokens);
+      },
+      pybind11::arg("base_model_stop_flags"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("batch_drop"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("block_tables"),
+      pybind11::arg("encoder_block_lens"),
+      pybind11::arg("used_list_len"),
+      pybind11::arg("free_list"),
+      pybind11::arg("free_list_len"),
+      pybind11::arg("block_size"),
+      pybind11::arg("max_draft_tokens"),
+      "FastDeploy's gpu mtp_step_paddle on opforge (opspec/mtp_step_paddle.yaml)");
+  opforge_module.def(
+      "speculate_get_logits",
+      [](
+          const paddle::Tensor& draft_logits,
+          const paddle::Tensor& next_token_num,
+          const paddle::Tensor& batch_token_num,
+          const paddle::Tensor& cu_next_token_offset,
+          const paddle::Tensor& cu_batch_token_offset,
+          const paddle::Tensor& logits,
+          const paddle::Tensor& first_token_logits,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& seq_lens_encoder) -> void {
+        opforge::speculate_get_logits::call(draft_logits,
+                                            next_token_num,
+                                            batch_token_num,
+                                            cu_next_token_offset,
+                                            cu_batch_token_offset,
+                                            logits,
+                                            first_token_logits,
+                                            seq_lens_this_time,
+                                            seq_lens_encoder);
+      },
+      pybind11::arg("draft_logits"),
+      pybind11::arg("next_token_num"),
+      pybind11::arg("batch_token_num"),
+      pybind11::arg("cu_next_token_offset"),
+      pybind11::arg("cu_batch_token_offset"),
+      pybind11::arg("logits"),
+      pybind11::arg("first_token_logits"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_encoder"),
+      "FastDeploy's gpu speculate_get_logits on opforge (opspec/speculate_get_logits.yaml)");
   opforge_module.def(
       "speculate_get_seq_lens_output",
       [](
@@ -721,6 +821,49 @@ void bind_gpu(pybind11::module_& opforge_module) {
 
 void bind_xpu(pybind11::module_& opforge_module) {
   register_errors();
+  opforge_module.def(
+      "mtp_step_paddle",
+      [](
+          const paddle::Tensor& base_model_stop_flags,
+          const paddle::Tensor& stop_flags,
+          const paddle::Tensor& batch_drop,
+          const paddle::Tensor& seq_lens_this_time,
+          const pybind11::object& /*seq_lens_encoder*/,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& block_tables,
+          const paddle::Tensor& encoder_block_lens,
+          const paddle::Tensor& used_list_len,
+          const paddle::Tensor& free_list,
+          const paddle::Tensor& free_list_len,
+          int block_size,
+          int max_draft_tokens) -> void {
+        opforge::mtp_step_paddle::call(base_model_stop_flags,
+                                       stop_flags,
+                                       batch_drop,
+                                       seq_lens_this_time,
+                                       seq_lens_decoder,
+                                       block_tables,
+                                       encoder_block_lens,
+                                       used_list_len,
+                                       free_list,
+                                       free_list_len,
+                                       block_size,
+                                       max_draft_tokens);
+      },
+      pybind11::arg("base_model_stop_flags"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("batch_drop"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("block_tables"),
+      pybind11::arg("encoder_block_lens"),
+      pybind11::arg("used_list_len"),
+      pybind11::arg("free_list"),
+      pybind11::arg("free_list_len"),
+      pybind11::arg("block_size"),
+      pybind11::arg("max_draft_tokens"),
+      "FastDeploy's xpu mtp_step_paddle on opforge (opspec/mtp_step_paddle.yaml)");
   opforge_module.def(
       "speculate_get_seq_lens_output",
       [](

@@ -16,10 +16,16 @@ PyMethodDef python_method();
 namespace hybrid_mtp_ngram {
 PyMethodDef python_method();
 }
+namespace mtp_step_paddle {
+PyMethodDef python_method();
+}
 namespace ngram_match {
 PyMethodDef python_method();
 }
 namespace rebuild_padding {
+PyMethodDef python_method();
+}
+namespace speculate_get_logits {
 PyMethodDef python_method();
 }
 namespace speculate_get_output_padding_offset {
@@ -75,8 +81,10 @@ PyMODINIT_FUNC PyInit__C() {
       opforge::draft_model_preprocess::python_method(),
       opforge::draft_model_update::python_method(),
       opforge::hybrid_mtp_ngram::python_method(),
+      opforge::mtp_step_paddle::python_method(),
       opforge::ngram_match::python_method(),
       opforge::rebuild_padding::python_method(),
+      opforge::speculate_get_logits::python_method(),
       opforge::speculate_get_output_padding_offset::python_method(),
       opforge::speculate_get_padding_offset::python_method(),
       opforge::speculate_get_seq_lens_output::python_method(),

@@ -14,8 +14,10 @@ __all__ = [
     "draft_model_preprocess",
     "draft_model_update",
     "hybrid_mtp_ngram",
+    "mtp_step_paddle",
     "ngram_match",
     "rebuild_padding",
+    "speculate_get_logits",
     "speculate_get_output_padding_offset",
     "speculate_get_padding_offset",
     "speculate_get_seq_lens_output",
@@ -541,6 +543,143 @@ def hybrid_mtp_ngram(
     )
 
 
+_mtp_step_paddle_arguments = _runtime.Arguments(
+    "mtp_step_paddle",
+    (
+        ("base_model_stop_flags", False),
+        ("stop_flags", False),
+        ("batch_drop", False),
+        ("seq_lens_this_time", False),
+        ("seq_lens_decoder", False),
+        ("block_tables", False),
+        ("encoder_block_lens", False),
+        ("used_list_len", False),
+        ("free_list", False),
+        ("free_list_len", False),
+    ),
+    (("block_size", "int32", None), ("max_draft_tokens", "int32", None)),
+)
+
+
+def mtp_step_paddle(
+    base_model_stop_flags,
+    stop_flags,
+    batch_drop,
+    seq_lens_this_time,
+    seq_lens_decoder,
+    block_tables,
+    encoder_block_lens,
+    used_list_len,
+    free_list,
+    free_list_len,
+    *,
+    block_size,
+    max_draft_tokens,
+):
+    """Draft-model block bookkeeping after a speculative step: release the decoder blocks of slots
+    the target model stopped (or the draft dropped) to the free list, hand one free block to
+    each running slot whose next max_draft_tokens + 1 tokens reach an unallocated block, and
+    drop (stop and mark batch_drop) the running slots holding the most decoder blocks while
+    the free list is short.
+
+    Generated from opspec/mtp_step_paddle.yaml; dims: bsz, block_num_per_seq, free_list_size.
+
+    Args:
+        base_model_stop_flags: bool [bsz]. the target model's stop flags: a stopped slot's draft blocks are released.
+        stop_flags: bool [bsz], in-place. the draft model's stop flags; set for a dropped slot.
+        batch_drop: bool [bsz], in-place. slot dropped by the draft model (its blocks released); set for a slot dropped by
+            this call.
+        seq_lens_this_time: int32 [bsz], in-place. draft tokens fed this step; 0 for a dropped slot.
+        seq_lens_decoder: int32 [bsz], in-place. tokens in the slot's draft KV cache; 0 for a dropped slot.
+        block_tables: int32 [bsz, block_num_per_seq], in-place. per-slot block ids (-1: none): encoder blocks at [0, enc), decoder blocks at [enc,
+            enc + used).
+        encoder_block_lens: int32 [bsz], in-place. enc: encoder (prompt) blocks at the start of the row; 0 once a stopped or dropped
+            slot is released.
+        used_list_len: int32 [bsz], in-place. used: decoder blocks the slot holds; 0 once released or dropped.
+        free_list: int32 [free_list_size], in-place. free block ids, a stack: free_list[0 .. free_list_len) are free, the top last.
+        free_list_len: int32 [1], in-place. entries of free_list that are free.
+        block_size: int, default required. tokens per KV-cache block.
+        max_draft_tokens: int, default required. draft tokens per step: a slot needs the block holding token seq_lens_decoder +
+            max_draft_tokens + 1.
+
+    Returns:
+        (stop_flags, batch_drop, seq_lens_this_time, seq_lens_decoder, block_tables, encoder_block_lens, used_list_len, free_list, free_list_len): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if type(block_size) is not int or type(max_draft_tokens) is not int:
+        block_size, max_draft_tokens = _mtp_step_paddle_arguments.attributes(
+            block_size, max_draft_tokens
+        )
+    if _in_dynamic_mode():
+        try:
+            _C.mtp_step_paddle(
+                base_model_stop_flags,
+                stop_flags,
+                batch_drop,
+                seq_lens_this_time,
+                seq_lens_decoder,
+                block_tables,
+                encoder_block_lens,
+                used_list_len,
+                free_list,
+                free_list_len,
+                block_size,
+                max_draft_tokens,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _mtp_step_paddle_arguments.refused(
+                _error,
+                (
+                    base_model_stop_flags,
+                    stop_flags,
+                    batch_drop,
+                    seq_lens_this_time,
+                    seq_lens_decoder,
+                    block_tables,
+                    encoder_block_lens,
+                    used_list_len,
+                    free_list,
+                    free_list_len,
+                ),
+                (block_size, max_draft_tokens),
+            ) from None
+        return (
+            stop_flags,
+            batch_drop,
+            seq_lens_this_time,
+            seq_lens_decoder,
+            block_tables,
+            encoder_block_lens,
+            used_list_len,
+            free_list,
+            free_list_len,
+        )
+    return _runtime.run_static(
+        "opforge_mtp_step_paddle",
+        (
+            base_model_stop_flags,
+            stop_flags,
+            batch_drop,
+            seq_lens_this_time,
+            seq_lens_decoder,
+            block_tables,
+            encoder_block_lens,
+            used_list_len,
+            free_list,
+            free_list_len,
+        ),
+        _mtp_step_paddle_arguments.attributes(block_size, max_draft_tokens),
+    )
+
+
 _ngram_match_arguments = _runtime.Arguments(
     "ngram_match",
     (
@@ -749,6 +888,121 @@ def rebuild_padding(
         "opforge_rebuild_padding",
         (hidden, cu_seqlens_q, seq_lens_this_time, seq_lens_encoder, cu_seqlens_q_output),
         _rebuild_padding_arguments.attributes(cpu_out_token_num),
+    )
+
+
+_speculate_get_logits_arguments = _runtime.Arguments(
+    "speculate_get_logits",
+    (
+        ("draft_logits", False),
+        ("next_token_num", False),
+        ("batch_token_num", False),
+        ("cu_next_token_offset", False),
+        ("cu_batch_token_offset", False),
+        ("logits", False),
+        ("first_token_logits", False),
+        ("seq_lens_this_time", False),
+        ("seq_lens_encoder", False),
+    ),
+    (),
+)
+
+
+def speculate_get_logits(
+    draft_logits,
+    next_token_num,
+    batch_token_num,
+    cu_next_token_offset,
+    cu_batch_token_offset,
+    logits,
+    first_token_logits,
+    seq_lens_this_time,
+    seq_lens_encoder,
+):
+    """Per slot b: next_token_num[b] = 1 and batch_token_num[b] = 2 for a prefill slot
+    (seq_lens_encoder[b] > 0), else both seq_lens_this_time[b]; cu_next_token_offset and
+    cu_batch_token_offset their prefix sums from 0; then the slot's rows of draft_logits
+    from cu_batch_token_offset[b] are, for a prefill slot, first_token_logits[b] and
+    logits[cu_next_token_offset[b]], else logits[cu_next_token_offset[b] + j] for j <
+    seq_lens_this_time[b]. Rows that would fall outside draft_logits or logits are skipped.
+
+    Generated from opspec/speculate_get_logits.yaml; dims: bsz, draft_rows, token_num, vocab_size.
+
+    Args:
+        draft_logits: float32 [draft_rows, vocab_size], in-place. the gathered rows, slot b's from cu_batch_token_offset[b]; rows past the last slot's
+            keep their values.
+        next_token_num: int32 [bsz], in-place. written: rows of logits per slot (1 for a prefill slot, else seq_lens_this_time).
+        batch_token_num: int32 [bsz], in-place. written: rows of draft_logits per slot (2 for a prefill slot, else
+            seq_lens_this_time).
+        cu_next_token_offset: int32 [bsz + 1], in-place. written: prefix sums of next_token_num, [0] = 0.
+        cu_batch_token_offset: int32 [bsz + 1], in-place. written: prefix sums of batch_token_num, [0] = 0.
+        logits: float32 [token_num, vocab_size]. the draft model's logits of this substep, one row per token (one per prefill slot).
+        first_token_logits: float32 [bsz, vocab_size]. per slot, the logits of the prefill slot's first token.
+        seq_lens_this_time: int32 [bsz]. tokens of the slot this step (0: inactive).
+        seq_lens_encoder: int32 [bsz]. prompt tokens prefilled this step (> 0: a prefill slot).
+
+    Returns:
+        (draft_logits, next_token_num, batch_token_num, cu_next_token_offset, cu_batch_token_offset): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_get_logits(
+                draft_logits,
+                next_token_num,
+                batch_token_num,
+                cu_next_token_offset,
+                cu_batch_token_offset,
+                logits,
+                first_token_logits,
+                seq_lens_this_time,
+                seq_lens_encoder,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_get_logits_arguments.refused(
+                _error,
+                (
+                    draft_logits,
+                    next_token_num,
+                    batch_token_num,
+                    cu_next_token_offset,
+                    cu_batch_token_offset,
+                    logits,
+                    first_token_logits,
+                    seq_lens_this_time,
+                    seq_lens_encoder,
+                ),
+                (),
+            ) from None
+        return (
+            draft_logits,
+            next_token_num,
+            batch_token_num,
+            cu_next_token_offset,
+            cu_batch_token_offset,
+        )
+    return _runtime.run_static(
+        "opforge_speculate_get_logits",
+        (
+            draft_logits,
+            next_token_num,
+            batch_token_num,
+            cu_next_token_offset,
+            cu_batch_token_offset,
+            logits,
+            first_token_logits,
+            seq_lens_this_time,
+            seq_lens_encoder,
+        ),
+        (),
     )
 
 

@@ -9,8 +9,10 @@ __all__ = [
     "draft_model_preprocess",
     "draft_model_update",
     "hybrid_mtp_ngram",
+    "mtp_step_paddle",
     "ngram_match",
     "rebuild_padding",
+    "speculate_get_logits",
     "speculate_get_output_padding_offset",
     "speculate_get_padding_offset",
     "speculate_get_seq_lens_output",
@@ -100,6 +102,31 @@ def hybrid_mtp_ngram(
     max_draft_tokens: int = ...,
     spec_tokenum_threshold: int | None = ...,
 ) -> tuple[paddle.Tensor, paddle.Tensor]: ...
+def mtp_step_paddle(
+    base_model_stop_flags: paddle.Tensor,
+    stop_flags: paddle.Tensor,
+    batch_drop: paddle.Tensor,
+    seq_lens_this_time: paddle.Tensor,
+    seq_lens_decoder: paddle.Tensor,
+    block_tables: paddle.Tensor,
+    encoder_block_lens: paddle.Tensor,
+    used_list_len: paddle.Tensor,
+    free_list: paddle.Tensor,
+    free_list_len: paddle.Tensor,
+    *,
+    block_size: int,
+    max_draft_tokens: int,
+) -> tuple[
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+]: ...
 def ngram_match(
     token_ids_all: paddle.Tensor,
     prompt_lens: paddle.Tensor,
@@ -124,6 +151,17 @@ def rebuild_padding(
     *,
     cpu_out_token_num: int,
 ) -> paddle.Tensor: ...
+def speculate_get_logits(
+    draft_logits: paddle.Tensor,
+    next_token_num: paddle.Tensor,
+    batch_token_num: paddle.Tensor,
+    cu_next_token_offset: paddle.Tensor,
+    cu_batch_token_offset: paddle.Tensor,
+    logits: paddle.Tensor,
+    first_token_logits: paddle.Tensor,
+    seq_lens_this_time: paddle.Tensor,
+    seq_lens_encoder: paddle.Tensor,
+) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor]: ...
 def speculate_get_output_padding_offset(
     seq_lens_output: paddle.Tensor, *, cpu_out_token_num: int, max_seq_len: int
 ) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor]: ...

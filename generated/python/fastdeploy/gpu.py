@@ -14,6 +14,8 @@ import opforge as _ops
 __all__ = [
     "build_sampling_params",
     "hybrid_mtp_ngram",
+    "mtp_step_paddle",
+    "speculate_get_logits",
     "speculate_get_seq_lens_output",
     "speculate_get_token_penalty_multi_scores",
     "speculate_limit_thinking_content_length_v1",
@@ -93,6 +95,80 @@ def hybrid_mtp_ngram(
         max_draft_tokens=max_draft_tokens,
     )
     return [draft_tokens, seq_lens_this_time]
+
+
+def mtp_step_paddle(
+    base_model_stop_flags,
+    stop_flags,
+    batch_drop,
+    seq_lens_this_time,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    block_tables,
+    encoder_block_lens,
+    used_list_len,
+    free_list,
+    free_list_len,
+    block_size,
+    max_draft_tokens,
+):
+    """FastDeploy's GPU ``mtp_step_paddle``, called as FastDeploy calls it: opforge.mtp_step_paddle.
+
+    Generated from opspec/mtp_step_paddle.yaml (its fastdeploy.gpu section).
+
+    Passed by FastDeploy and not used here:
+        seq_lens_encoder: FastDeploy's kernels take it and never read it.
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.mtp_step_paddle(
+        base_model_stop_flags=base_model_stop_flags,
+        stop_flags=stop_flags,
+        batch_drop=batch_drop,
+        seq_lens_this_time=seq_lens_this_time,
+        seq_lens_decoder=seq_lens_decoder,
+        block_tables=block_tables,
+        encoder_block_lens=encoder_block_lens,
+        used_list_len=used_list_len,
+        free_list=free_list,
+        free_list_len=free_list_len,
+        block_size=block_size,
+        max_draft_tokens=max_draft_tokens,
+    )
+    return None
+
+
+def speculate_get_logits(
+    draft_logits,
+    next_token_num,
+    batch_token_num,
+    cu_next_token_offset,
+    cu_batch_token_offset,
+    logits,
+    first_token_logits,
+    seq_lens_this_time,
+    seq_lens_encoder,
+):
+    """FastDeploy's GPU ``speculate_get_logits``, called as FastDeploy calls it: opforge.speculate_get_logits.
+
+    Generated from opspec/speculate_get_logits.yaml (its fastdeploy.gpu section).
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.speculate_get_logits(
+        draft_logits=draft_logits,
+        next_token_num=next_token_num,
+        batch_token_num=batch_token_num,
+        cu_next_token_offset=cu_next_token_offset,
+        cu_batch_token_offset=cu_batch_token_offset,
+        logits=logits,
+        first_token_logits=first_token_logits,
+        seq_lens_this_time=seq_lens_this_time,
+        seq_lens_encoder=seq_lens_encoder,
+    )
+    return None
 
 
 def speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder, seq_lens_decoder):

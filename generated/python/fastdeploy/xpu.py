@@ -12,6 +12,7 @@ from FastDeploy's op.
 import opforge as _ops
 
 __all__ = [
+    "mtp_step_paddle",
     "speculate_get_seq_lens_output",
     "speculate_get_token_penalty_multi_scores",
     "speculate_limit_thinking_content_length_v1",
@@ -23,6 +24,48 @@ __all__ = [
     "speculate_step_system_cache",
     "speculate_update",
 ]
+
+
+def mtp_step_paddle(
+    base_model_stop_flags,
+    stop_flags,
+    batch_drop,
+    seq_lens_this_time,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    block_tables,
+    encoder_block_lens,
+    used_list_len,
+    free_list,
+    free_list_len,
+    block_size,
+    max_draft_tokens,
+):
+    """FastDeploy's XPU ``mtp_step_paddle``, called as FastDeploy calls it: opforge.mtp_step_paddle.
+
+    Generated from opspec/mtp_step_paddle.yaml (its fastdeploy.xpu section).
+
+    Passed by FastDeploy and not used here:
+        seq_lens_encoder: FastDeploy's kernels take it and never read it.
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.mtp_step_paddle(
+        base_model_stop_flags=base_model_stop_flags,
+        stop_flags=stop_flags,
+        batch_drop=batch_drop,
+        seq_lens_this_time=seq_lens_this_time,
+        seq_lens_decoder=seq_lens_decoder,
+        block_tables=block_tables,
+        encoder_block_lens=encoder_block_lens,
+        used_list_len=used_list_len,
+        free_list=free_list,
+        free_list_len=free_list_len,
+        block_size=block_size,
+        max_draft_tokens=max_draft_tokens,
+    )
+    return None
 
 
 def speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder, seq_lens_decoder):
