@@ -452,6 +452,16 @@ def paddle_kernel(op: Op) -> Signature:
     )
 
 
+def cpp_call(op: Op) -> Signature:
+    """The op as an exported C++ function of Paddle tensors (paddle_kernel's
+    parameters, without its translation of errors): what C++ callers such as
+    FastDeploy's pybind11 bindings call."""
+    kernel = paddle_kernel(op)
+    return Signature(
+        "call", f"opforge::{op.name}::call", kernel.params, kernel.returns, "OPFORGE_EXPORT "
+    )
+
+
 def _inference(op: Op, name: str, suffix: str, value: str, returns: str) -> Signature:
     """Paddle's shape or dtype inference: one ``value`` per caller tensor (optional
     where the tensor is), then the attributes as Paddle takes them."""

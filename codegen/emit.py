@@ -24,10 +24,13 @@ from codegen.escape import cpp_comment, cpp_string, py_comment, py_docstring
 from codegen.kinds import HOST, KINDS, RULES
 from codegen.layout import layout_cpp
 from codegen.model import Op
+from codegen.speclang import FASTDEPLOY_BACKENDS
 from codegen.views import OpViews, op_views
 
 _TEMPLATES = Path(__file__).parent / "templates"
 MODULE = "pybind/module.cc"  # the extension module, binding every op (under generated/)
+# FastDeploy's pybind11 bindings of every op that has a `fastdeploy:` section.
+FASTDEPLOY_BINDINGS = "fastdeploy/bindings.cc"
 
 
 def _pydoc(text: str, indent: int) -> str:
@@ -100,6 +103,10 @@ class OpParts:
     python: str
     stub: str
     manifest: str  # its entry in manifest.json: JSON, laid out as at its depth there
+    # Its FastDeploy forms: (backend, Python function, C++ m.def), and the C++
+    # declaration of the call they make ("" without a `fastdeploy:` section).
+    fastdeploy: tuple[tuple[str, str, str], ...] = ()
+    fastdeploy_decl: str = ""
 
 
 def op_parts(views: OpViews) -> OpParts:
@@ -123,6 +130,19 @@ def op_parts(views: OpViews) -> OpParts:
                 ],
             },
             _OP_DEPTH,
+        ),
+        fastdeploy=tuple(
+            (
+                fn.backend,
+                _env.get_template("fastdeploy_op.py.j2").render(fn=fn),
+                _env.get_template("fastdeploy_bindings_op.cc.j2").render(fn=fn),
+            )
+            for fn in views.fastdeploy
+        ),
+        fastdeploy_decl=(
+            f"namespace opforge::{python.name} {{\n{views.cpp_call.defn()};\n}}"
+            if views.fastdeploy
+            else ""
         ),
     )
 
@@ -183,7 +203,36 @@ def render_shared(ops: list[OpParts]) -> dict[str, str]:
             parts=[op.stub for op in ops], exports=exports, banner=banner_py
         ),
         "manifest.json": manifest(ops),
+    } | _fastdeploy_files(ops)
+
+
+def _fastdeploy_files(ops: list[OpParts]) -> dict[str, str]:
+    """opforge.fastdeploy.<backend> per FastDeploy backend, and the pybind11
+    bindings FastDeploy links (generated for every backend, empty or not)."""
+    with_forms = [op for op in ops if op.fastdeploy]
+    banner_py = _banner("#", [op.source for op in with_forms])
+    banner_cc = _banner("//", [op.source for op in with_forms])
+    files = {
+        "python/fastdeploy/__init__.py": _env.get_template("fastdeploy_init.py.j2").render(
+            banner=banner_py
+        )
     }
+    backends = []
+    for backend in FASTDEPLOY_BACKENDS:
+        forms = [
+            (op.name, py, cc) for op in with_forms for b, py, cc in op.fastdeploy if b == backend
+        ]
+        files[f"python/fastdeploy/{backend}.py"] = _env.get_template("fastdeploy.py.j2").render(
+            banner=banner_py,
+            backend=backend,
+            names=sorted(name for name, _, _ in forms),
+            parts=[py for _, py, _ in forms],
+        )
+        backends.append((backend, [cc for _, _, cc in forms]))
+    files[FASTDEPLOY_BINDINGS] = _env.get_template("fastdeploy_bindings.cc.j2").render(
+        banner=banner_cc, decls=[op.fastdeploy_decl for op in with_forms], backends=backends
+    )
+    return files
 
 
 class ToolMissing(RuntimeError):

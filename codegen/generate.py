@@ -229,9 +229,18 @@ class _Entry:
     @classmethod
     def from_json(cls, text: str) -> _Entry:
         data = json.loads(text)
-        name, source, exports, python, stub, manifest = data["parts"]
+        name, source, exports, python, stub, manifest, fastdeploy, decl = data["parts"]
         return cls(
-            OpParts(name, source, tuple(exports), python, stub, manifest),
+            OpParts(
+                name,
+                source,
+                tuple(exports),
+                python,
+                stub,
+                manifest,
+                tuple((str(b), str(py), str(cc)) for b, py, cc in fastdeploy),
+                decl,
+            ),
             tuple((n, Loc(path, int(line)), what) for n, path, line, what in data["exports"]),
             {str(k): str(v) for k, v in data["digests"].items()},
             {str(k): (int(v[0]), int(v[1])) for k, v in data["stamps"].items()},

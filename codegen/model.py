@@ -329,6 +329,35 @@ class Attr:
 
 
 @dataclass(frozen=True)
+class FastDeployArg:
+    """One parameter of FastDeploy's call of the op: its name there, and the
+    spec tensor or attribute it carries (None: FastDeploy passes it and opforge
+    does not need it; ``unused`` says why)."""
+
+    name: str
+    source: str | None
+    unused: str = ""
+
+
+@dataclass(frozen=True)
+class FastDeployForm:
+    """How FastDeploy calls the op on one of its backends (``gpu``, ``xpu``):
+    its parameters in its Python call's order and what it returns."""
+
+    backend: str
+    args: tuple[FastDeployArg, ...]
+    # The tensors returned, in order: none (FastDeploy returns None), one
+    # (the tensor itself unless ``returns_list``) or several (a list).
+    returns: tuple[str, ...]
+    returns_list: bool
+    loc: Loc = field(compare=False)
+
+    def arg_of(self, source: str) -> FastDeployArg | None:
+        """The parameter carrying a spec tensor or attribute, if FastDeploy passes it."""
+        return next((a for a in self.args if a.source == source), None)
+
+
+@dataclass(frozen=True)
 class Op:
     name: str
     doc: str
@@ -347,6 +376,8 @@ class Op:
     # The least share of valid drawn cases in which the kernel must change a
     # written tensor: (tensor, share in (0, 1], spec line). Tests only.
     coverage: tuple[tuple[str, float, int], ...] = ()
+    # How FastDeploy calls it (the `fastdeploy:` section), per FastDeploy backend.
+    fastdeploy: tuple[FastDeployForm, ...] = ()
 
     def __repr__(self) -> str:
         # The whole model runs to thousands of characters; a failing test's

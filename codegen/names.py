@@ -85,6 +85,7 @@ GENERATED_NAMES = frozenset(
     py_ok python_call python_glue python_method stream paddle_kernel register_runtime run
     run_as
     tag xpu3 xpu_free xpu_malloc xpu_memcpy xpu_wait annotations enum
+    call bind_all bind_gpu bind_xpu register_errors
     define endif ifdef ifndef include pragma once
     """.split()
 ) | {name for k in KINDS for name in (k.function, *(la.function for la in k.launchers))}

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,8 @@ from codegen.model import (
     DType,
     DTypeVar,
     EnumType,
+    FastDeployArg,
+    FastDeployForm,
     Op,
     Role,
     Tensor,
@@ -117,6 +120,7 @@ class _FileParser(CrossFieldRules):
         self.check_written_rows(tensors)
         sweep = self.parse_sweep(data, dims, attrs, tensors)
         coverage = self.parse_coverage(data, tensors)
+        fastdeploy = self.parse_fastdeploy(data, tensors, attrs)
         reference = data.get("reference")
         if reference is not None:
             self.check_name(reference, data.key_lines["reference"], "reference")
@@ -136,6 +140,7 @@ class _FileParser(CrossFieldRules):
             source=self.source,
             loc=Loc(self.path, data.line),
             coverage=coverage,
+            fastdeploy=fastdeploy,
         )
 
     def parse_coverage(
@@ -162,6 +167,162 @@ class _FileParser(CrossFieldRules):
             else:
                 result.append((key, float(share), line))
         return tuple(result)
+
+    def parse_fastdeploy(
+        self, data: LocDict, tensors: list[Tensor], attrs: list[Attr]
+    ) -> tuple[FastDeployForm, ...]:
+        """`fastdeploy: {gpu: form, xpu: form | gpu}`: how FastDeploy calls the op."""
+        raw = data.get("fastdeploy")
+        if raw is None or not self.check_type(
+            raw, dict, data.key_lines["fastdeploy"], "fastdeploy"
+        ):
+            return ()
+        if not raw:
+            self.error(
+                data.key_lines["fastdeploy"], "fastdeploy", "give gpu, xpu or both, or leave it out"
+            )
+            return ()
+        self.check_keys(raw, "fastdeploy", (), speclang.FASTDEPLOY.optional)
+        forms: list[FastDeployForm] = []
+        for backend in speclang.FASTDEPLOY_BACKENDS:
+            node = raw.get(backend)
+            if node is None:
+                continue
+            line, where = raw.key_lines[backend], f"fastdeploy.{backend}"
+            if backend == "xpu" and isinstance(node, str) and node != "gpu":
+                self.error(line, where, f"is a form (a mapping) or 'gpu', not {show(node)}")
+                continue
+            if backend == "xpu" and node == "gpu":
+                gpu = next((f for f in forms if f.backend == "gpu"), None)
+                if gpu is None:
+                    self.error(
+                        line, where, "'gpu' names the GPU form, and fastdeploy.gpu is missing"
+                    )
+                else:
+                    forms.append(replace(gpu, backend=backend, loc=Loc(self.path, line)))
+                continue
+            if not self.check_type(node, dict, line, where):
+                continue
+            form = self.parse_fastdeploy_form(node, backend, where, tensors, attrs)
+            if form is not None:
+                forms.append(form)
+        return tuple(forms)
+
+    def parse_fastdeploy_form(
+        self, node: LocDict, backend: str, where: str, tensors: list[Tensor], attrs: list[Attr]
+    ) -> FastDeployForm | None:
+        self.check_keys(
+            node, where, speclang.FASTDEPLOY_FORM.required, speclang.FASTDEPLOY_FORM.optional
+        )
+        passable = {t.name: t for t in tensors if t.is_argument}
+        attr_names = {a.name for a in attrs}
+        unused = self.parse_fastdeploy_unused(node, where)
+        errors = len(self.errors)
+        args: list[FastDeployArg] = []
+        raw_args = node.get("args")
+        if raw_args is not None and self.check_type(
+            raw_args, list, node.key_lines["args"], f"{where}.args"
+        ):
+            for index, (item, line) in enumerate(zip(raw_args, raw_args.item_lines, strict=True)):
+                at = f"{where}.args[{index}]"
+                if isinstance(item, LocDict) and len(item) == 1:
+                    ((name, source),) = item.items()
+                else:
+                    name = source = item
+                if not (self.check_name(name, line, at) and self.check_name(source, line, at)):
+                    continue
+                if any(a.name == name for a in args):
+                    self.error(line, at, f"FastDeploy's argument {show(name)} is listed twice")
+                elif source in unused and source == name:
+                    args.append(FastDeployArg(name, None, unused[name]))
+                elif source in unused:
+                    self.error(
+                        line, at, f"{show(name)} is listed under unused, so it carries nothing"
+                    )
+                elif source not in passable and source not in attr_names:
+                    self.error(
+                        line,
+                        at,
+                        f"{show(source)} is not a tensor the caller passes nor an attribute of the "
+                        "op; list it under unused if FastDeploy passes it and opforge does not "
+                        "need it",
+                    )
+                elif any(a.source == source for a in args):
+                    self.error(line, at, f"{show(source)} is passed twice")
+                else:
+                    args.append(FastDeployArg(name, source))
+            passed = {a.name for a in args}
+            for name in unused:
+                if name not in passed and name not in {a.source for a in args}:
+                    self.error(
+                        node["unused"].key_lines[name],
+                        f"{where}.unused.{field_name(name)}",
+                        "is not among args: list it there, at its place in FastDeploy's call",
+                    )
+            given = {a.source for a in args}
+            missing = [t.name for t in passable.values() if not t.optional and t.name not in given]
+            missing += [
+                a.name for a in attrs if a.default is None and a.env is None and a.name not in given
+            ]
+            if missing:
+                self.error(
+                    node.key_lines["args"],
+                    f"{where}.args",
+                    f"FastDeploy's call must pass {', '.join(missing)} (required by the spec); "
+                    "add each at its place in FastDeploy's order",
+                )
+        returns, returns_list = self.parse_fastdeploy_returns(node, where, tensors, args)
+        if len(self.errors) > errors:
+            return None
+        return FastDeployForm(
+            backend, tuple(args), returns, returns_list, Loc(self.path, node.line)
+        )
+
+    def parse_fastdeploy_unused(self, node: LocDict, where: str) -> dict[str, str]:
+        raw = node.get("unused")
+        if raw is None or not self.check_type(
+            raw, dict, node.key_lines["unused"], f"{where}.unused"
+        ):
+            return {}
+        result = {}
+        for name, why in raw.items():
+            line, at = raw.key_lines[name], f"{where}.unused.{field_name(name)}"
+            if self.check_name(name, line, at) and self.check_type(why, str, line, at):
+                result[name] = " ".join(why.split())
+        return result
+
+    def parse_fastdeploy_returns(
+        self, node: LocDict, where: str, tensors: list[Tensor], args: list[FastDeployArg]
+    ) -> tuple[tuple[str, ...], bool]:
+        raw = node.get("returns")
+        if raw is None:
+            return (), False
+        line, at = node.key_lines["returns"], f"{where}.returns"
+        if not self.check_type(raw, (str, list), line, at):
+            return (), False
+        items = [raw] if isinstance(raw, str) else list(raw)
+        lines = [line] * len(items) if isinstance(raw, str) else list(raw.item_lines)
+        written = {t.name: t for t in tensors if t.role in (Role.INOUT, Role.OUTPUT)}
+        given = {a.source for a in args}
+        result: list[str] = []
+        for item, item_line in zip(items, lines, strict=True):
+            if not self.check_name(item, item_line, at):
+                continue
+            if item not in written:
+                self.error(item_line, at, f"{show(item)} is not an in-place or output tensor")
+            elif written[item].role is Role.INOUT and item not in given:
+                self.error(
+                    item_line,
+                    at,
+                    f"{show(item)} is updated in place, and FastDeploy's call does not pass it",
+                )
+            elif item in result:
+                self.error(item_line, at, f"{show(item)} is returned twice")
+            else:
+                result.append(item)
+        if isinstance(raw, list) and not raw:
+            self.error(line, at, "an empty list: leave returns out when FastDeploy returns None")
+        return tuple(result), isinstance(raw, list)
 
     def parse_kernels(self, data: LocDict) -> tuple[str, ...]:
         raw = data.get("kernels")

@@ -338,6 +338,63 @@ ATTR = Section(
         ),
     ),
 )
+# FastDeploy's op families, as its packages name them (fastdeploy.model_executor.ops.<backend>).
+FASTDEPLOY_BACKENDS = ("gpu", "xpu")
+FASTDEPLOY_FORM = Section(
+    "fastdeploy_form",
+    "How FastDeploy calls the op on one backend: its arguments in its Python call's order "
+    "(its C++ function's, which may differ from its PD_BUILD_OP registration) and its return.",
+    (
+        _f(
+            "args",
+            True,
+            {
+                "type": "array",
+                "items": {
+                    "anyOf": [
+                        NAME,
+                        {
+                            "type": "object",
+                            "propertyNames": NAME,
+                            "additionalProperties": NAME,
+                            "minProperties": 1,
+                            "maxProperties": 1,
+                        },
+                    ]
+                },
+            },
+            "FastDeploy's arguments in order: a spec tensor or attribute, {fastdeploy_name: "
+            "spec_name} where FastDeploy names it otherwise, or a name listed under unused",
+        ),
+        _f(
+            "unused",
+            False,
+            {"type": "object", "propertyNames": NAME, "additionalProperties": TEXT},
+            "arguments FastDeploy passes that opforge does not need: name -> why",
+        ),
+        _f(
+            "returns",
+            False,
+            {"anyOf": [NAME, {"type": "array", "items": NAME, "uniqueItems": True}]},
+            "what FastDeploy returns: one tensor's name (the tensor), a list of names (a list, "
+            "even of one); left out: None",
+        ),
+    ),
+)
+FASTDEPLOY = Section(
+    "fastdeploy",
+    "FastDeploy's calls of the op (opforge.fastdeploy.<backend> and the pybind11 bindings "
+    "FastDeploy links), per FastDeploy backend.",
+    (
+        _f("gpu", False, _ref(FASTDEPLOY_FORM.name), "FastDeploy's GPU op (custom_ops/gpu_ops)"),
+        _f(
+            "xpu",
+            False,
+            {"anyOf": [_ref(FASTDEPLOY_FORM.name), {"const": "gpu"}]},
+            "FastDeploy's XPU op (custom_ops/xpu_ops); 'gpu': called as on GPU",
+        ),
+    ),
+)
 SPEC = Section(
     "spec",
     "One op: the single source of truth of its glue (opforge).",
@@ -417,6 +474,7 @@ SPEC = Section(
             "output or in-place tensor",
         ),
         _f("reference", False, NAME, "the module of tests/ops/reference/ with the NumPy reference"),
+        _f("fastdeploy", False, _ref(FASTDEPLOY.name), FASTDEPLOY.doc),
         *(
             _f(
                 launch_field.key,
@@ -439,12 +497,15 @@ SPEC = Section(
     ),
 )
 
-SECTIONS = (SPEC, DIM, TENSOR, FILL, VALUES, AFTER, ATTR)
+SECTIONS = (SPEC, DIM, TENSOR, FILL, VALUES, AFTER, ATTR, FASTDEPLOY, FASTDEPLOY_FORM)
 
 __all__ = [
     "AFTER",
     "ATTR",
     "DIM",
+    "FASTDEPLOY",
+    "FASTDEPLOY_BACKENDS",
+    "FASTDEPLOY_FORM",
     "FILL",
     "SECTIONS",
     "SPEC",

@@ -44,6 +44,19 @@ class Budget:
         int  # generator/test_spec_fuzz: the seeded run (python -m tests.generator.mutated_specs)
     )
     yaml_agreement_specs: int  # generator/test_spec_fuzz: libyaml vs pure-Python loading
+    # The per-op budgets above (valid, determinism, static graph, hostile) are
+    # for a run of this many ops; with more, each op gets its share of the same
+    # total (op_share), so a push's test time stays flat as ops are added.
+    # None: every op its full budget, however many there are (the long tier).
+    ops_budgeted: int | None = None
+
+    def op_share(self, cases: int, ops: int, floor: int) -> int:
+        """Each op's share of ``cases`` per op for ``ops_budgeted`` ops, when
+        the run holds ``ops`` ops: never below ``floor`` (what every op must
+        still draw for its checks to mean something), never above ``cases``."""
+        if self.ops_budgeted is None or ops <= self.ops_budgeted:
+            return cases
+        return min(cases, max(floor, cases * self.ops_budgeted // ops))
 
 
 TIERS = {
@@ -59,6 +72,7 @@ TIERS = {
         fuzz_examples=100,
         fuzz_run_cases=150,
         yaml_agreement_specs=150,
+        ops_budgeted=10,
     ),
     "long": Budget(
         valid_cases=200,

@@ -413,6 +413,53 @@ def build(tree: Tree = MAIN, wheel: bool = False) -> int:
     return 0 if steps[-1].returncode == 0 else 1
 
 
+# FastDeploy's pybind11 bindings (generated/fastdeploy/bindings.cc) in a Python
+# module of their own, fastdeploy_ops, linked against the extension whose ops
+# they call, as FastDeploy links them into its own module. Not in the default
+# build: its one unit compiles pybind11 and paddle/extension.h (~20 s of CPU),
+# and only FastDeploy's build and the bindings' tests need it.
+FASTDEPLOY_SOURCE = ROOT / "csrc" / "fastdeploy" / "module.cc"
+
+
+def fastdeploy_module(tree: Tree = MAIN) -> Path:
+    return tree.build / "fastdeploy" / f"fastdeploy_ops{EXT_SUFFIX}"
+
+
+def build_fastdeploy(tree: Tree = MAIN) -> int:
+    """Build the tree's extension, then fastdeploy_ops against it."""
+    status = build(tree)
+    if status != 0:
+        return status
+    module = fastdeploy_module(tree)
+    module.parent.mkdir(parents=True, exist_ok=True)
+    q = shlex.quote
+    unit = Unit(FASTDEPLOY_SOURCE, True, True)
+    obj = module.parent / "module.o"
+    # The extension by its file name, found at run time where it was linked.
+    ldflags = [
+        f"-L{tree.module.parent}",
+        f"-l:{tree.module.name}",
+        f"-Wl,-rpath,{tree.module.parent}",
+        *link_flags(),
+    ]
+    text = "\n".join(
+        [
+            *NINJA_RULES,
+            f"build {obj}: cxx {unit.source}",
+            f"  flags = {' '.join(q(f) for f in [*MODULE_FLAGS, *include_flags(unit, tree)])}",
+            f"build {module}: link {obj} | {tree.module}",
+            f"  ldflags = {' '.join(q(f) for f in ldflags)}",
+        ]
+    )
+    with open(module.parent / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        write_if_changed(module.parent / "build.ninja", text + "\n")
+        done = _run_ninja(module.parent, capture=True)
+    sys.stdout.write(done.stdout)
+    sys.stderr.write(done.stderr)
+    return done.returncode
+
+
 def _kernels(tree: Tree) -> list[kernel_drift.Kernel]:
     """The tree's hand-written kernels with their declarations and specs."""
     return [
@@ -605,6 +652,11 @@ def main(argv: list[str] | None = None) -> int:
         metavar="XTDK",
         help="also build the device launchers with the XPU3 toolchain at this path",
     )
+    parser.add_argument(
+        "--fastdeploy",
+        action="store_true",
+        help="also build FastDeploy's bindings of the ops as a module (build/fastdeploy/)",
+    )
     args = parser.parse_args(argv)
     if args.xpu3_toolchain is not None:
         return xpu3_toolchain_build(args.xpu3_toolchain)
@@ -624,7 +676,7 @@ def main(argv: list[str] | None = None) -> int:
             for unit in units():
                 print(shlex.join(compile_command(unit, object_path(unit))))
             return 0
-        return build()
+        return build_fastdeploy() if args.fastdeploy else build()
     except MissingKernel as exc:
         print(f"build stopped, nothing was compiled:\n{exc}", file=sys.stderr)
         return 2

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from codegen import api
+from codegen.api import Signature
 from codegen.kinds import HOST, kinds_of
 from codegen.model import Op
 from codegen.views.entry import EntryView, entry_view
+from codegen.views.fastdeploy import FastDeployFunction, fastdeploy_functions
 from codegen.views.kernel import KernelDeclView, decl_views
 from codegen.views.launcher import LauncherView, launcher_view
 from codegen.views.paddle import PaddleOpView, paddle_view
@@ -49,6 +52,8 @@ class OpViews:
         tuple[str, str, str, str], ...
     ]  # (kind, source under csrc/kernels/, rule, declaration)
     units: tuple[Unit, ...]  # which of `files` the build compiles
+    fastdeploy: tuple[FastDeployFunction, ...]  # its FastDeploy forms
+    cpp_call: Signature  # the exported C++ call those forms' bindings make
 
 
 ENTRY = (("entry.h.j2", "entry/{op}.h"), ("entry.cc.j2", "entry/{op}.cc"))
@@ -71,7 +76,16 @@ def op_views(op: Op) -> OpViews:
         (k.name, k.source(op.name).removeprefix("csrc/kernels/"), k.rule.name, k.decl(op.name))
         for k in kinds_of(op.kernels)
     )
-    return OpViews(op.name, op.source, tuple(files), python_view(op), kernels, tuple(units))
+    return OpViews(
+        op.name,
+        op.source,
+        tuple(files),
+        python_view(op),
+        kernels,
+        tuple(units),
+        fastdeploy_functions(op),
+        api.cpp_call(op),
+    )
 
 
 __all__ = ["OpViews", "Rendering", "Unit", "op_views"]

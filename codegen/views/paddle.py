@@ -131,6 +131,7 @@ class PaddleOpView:
     infer_dims: tuple[tuple[str, str], ...]  # (dim, C++ source) that output shapes need
     checked_call: Signature
     paddle_kernel: Signature
+    cpp_call: Signature  # paddle_kernel's parameters, exported, errors not translated
     infer_shape: Signature
     infer_dtype: Signature
     check_attrs_call: str
@@ -208,7 +209,7 @@ def _tensor(op: Op, t: Tensor) -> PaddleTensor:
     )
 
 
-def _cpp_default(a: Attr) -> str:
+def cpp_default(a: Attr) -> str:
     """The attribute's default as the binding's C++ value ("" if required)."""
     if a.default is None:
         return ""
@@ -261,9 +262,9 @@ def paddle_view(op: Op) -> PaddleOpView:
             PaddleAttr(
                 name=a.name,
                 narrow_check=narrow_check(a),
-                cpp_default=_cpp_default(a),
+                cpp_default=cpp_default(a),
                 py_type="std::vector<int64_t>" if a.is_list else api.attr_wide(a).render(),
-                py_init=f"({_cpp_default(a)})" if _cpp_default(a) else "{}",
+                py_init=f"({cpp_default(a)})" if cpp_default(a) else "{}",
                 py_convert=_py_convert(a),
             )
             for a in op.attrs
@@ -287,6 +288,7 @@ def paddle_view(op: Op) -> PaddleOpView:
         infer_dims=_infer_dims(op),
         checked_call=checked,
         paddle_kernel=kernel,
+        cpp_call=api.cpp_call(op),
         infer_shape=api.infer_shape(op),
         infer_dtype=api.infer_dtype(op),
         check_attrs_call=api.check_attrs(op).call(names),

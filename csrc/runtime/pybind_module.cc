@@ -15,17 +15,12 @@ void register_runtime(pybind11::module_& m) {
   // The Python classes live in opforge.errors so that they can be documented,
   // caught and subclassed like any Python exception.
   py::module_ errors = py::module_::import("opforge.errors");
-  static py::handle type_error = py::object(errors.attr("OpTypeError")).release();
-  static py::handle value_error = py::object(errors.attr("OpValueError")).release();
-  static py::handle kernel_error = py::object(errors.attr("OpKernelError")).release();
+  static py::handle errors_module = errors.release();
   py::register_exception_translator([](std::exception_ptr raised) {
     try {
       if (raised) std::rethrow_exception(raised);
     } catch (const OpError& error) {
-      const ErrorKind kind = error.kind();
-      const py::handle type = kind == ErrorKind::kDType || kind == ErrorKind::kMissing ? type_error
-                              : kind == ErrorKind::kKernel                             ? kernel_error
-                                                                                       : value_error;
+      const py::object type = errors_module.attr(python_error_name(error.kind()));
       PyErr_SetString(type.ptr(), error.what());
     }
   });

@@ -374,6 +374,37 @@ PyObject* python_call(
 
 }  // namespace
 
+// The op for C++ callers (FastDeploy's pybind11 bindings, generated/fastdeploy/
+// bindings.cc): Paddle tensors and attributes as the Paddle op takes them; an
+// opforge::OpError reaches the caller.
+OPFORGE_EXPORT void call(const paddle::Tensor& seq_lens_this_time,
+                         const paddle::Tensor& seq_lens_encoder,
+                         const paddle::Tensor& stop_flags,
+                         const paddle::Tensor& step_idx,
+                         const paddle::Tensor& max_dec_len,
+                         const paddle::Tensor& prompt_lens,
+                         const paddle::Tensor& token_ids_all,
+                         const paddle::Tensor& step_input_ids,
+                         const paddle::Tensor& draft_input_ids,
+                         const paddle::Tensor& draft_seq_lens_this_time,
+                         const paddle::Tensor& draft_seq_lens_encoder,
+                         const paddle::Tensor& draft_seq_lens_decoder,
+                         const paddle::Tensor& has_draft_seqs) {
+  checked_call(seq_lens_this_time,
+               seq_lens_encoder,
+               stop_flags,
+               step_idx,
+               max_dec_len,
+               prompt_lens,
+               token_ids_all,
+               step_input_ids,
+               draft_input_ids,
+               draft_seq_lens_this_time,
+               draft_seq_lens_encoder,
+               draft_seq_lens_decoder,
+               has_draft_seqs);
+}
+
 // Its entry in the extension module's method table (generated/pybind/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};

@@ -370,6 +370,37 @@ PyObject* python_call(
 
 }  // namespace
 
+// The op for C++ callers (FastDeploy's pybind11 bindings, generated/fastdeploy/
+// bindings.cc): Paddle tensors and attributes as the Paddle op takes them; an
+// opforge::OpError reaches the caller.
+OPFORGE_EXPORT void call(const paddle::Tensor& draft_next_tokens,
+                         const paddle::Tensor& cu_seqlens_q,
+                         const paddle::Tensor& draft_seq_lens_this_time,
+                         const paddle::Tensor& draft_seq_lens_encoder,
+                         const paddle::Tensor& draft_seq_lens_decoder,
+                         const paddle::Tensor& draft_input_ids,
+                         const paddle::Tensor& step_input_ids,
+                         const paddle::Tensor& seq_lens_this_time,
+                         const paddle::Tensor& step_idx,
+                         const paddle::Tensor& max_dec_len,
+                         const paddle::Tensor& end_tokens,
+                         const paddle::Tensor& has_draft_seqs,
+                         bool prefill_one_step_stop) {
+  checked_call(draft_next_tokens,
+               cu_seqlens_q,
+               draft_seq_lens_this_time,
+               draft_seq_lens_encoder,
+               draft_seq_lens_decoder,
+               draft_input_ids,
+               step_input_ids,
+               seq_lens_this_time,
+               step_idx,
+               max_dec_len,
+               end_tokens,
+               has_draft_seqs,
+               prefill_one_step_stop);
+}
+
 // Its entry in the extension module's method table (generated/pybind/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};

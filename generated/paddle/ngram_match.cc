@@ -316,6 +316,39 @@ PyObject* python_call(
 
 }  // namespace
 
+// The op for C++ callers (FastDeploy's pybind11 bindings, generated/fastdeploy/
+// bindings.cc): Paddle tensors and attributes as the Paddle op takes them; an
+// opforge::OpError reaches the caller.
+OPFORGE_EXPORT void call(const paddle::Tensor& token_ids_all,
+                         const paddle::Tensor& prompt_lens,
+                         const paddle::Tensor& step_idx,
+                         const paddle::optional<paddle::Tensor>& draft_token_num,
+                         const paddle::Tensor& step_input_ids,
+                         const paddle::Tensor& seq_lens_this_time,
+                         const paddle::Tensor& seq_lens_encoder,
+                         const paddle::Tensor& seq_lens_decoder,
+                         const paddle::Tensor& max_dec_len,
+                         int max_ngram_size,
+                         int max_draft_tokens,
+                         int infer_with_reference_tokenum_threshold) {
+  opforge::check_int32(kOp, "max_ngram_size", max_ngram_size);
+  opforge::check_int32(kOp, "max_draft_tokens", max_draft_tokens);
+  opforge::check_int32(
+      kOp, "infer_with_reference_tokenum_threshold", infer_with_reference_tokenum_threshold);
+  checked_call(token_ids_all,
+               prompt_lens,
+               step_idx,
+               draft_token_num,
+               step_input_ids,
+               seq_lens_this_time,
+               seq_lens_encoder,
+               seq_lens_decoder,
+               max_dec_len,
+               static_cast<int32_t>(max_ngram_size),
+               static_cast<int32_t>(max_draft_tokens),
+               static_cast<int32_t>(infer_with_reference_tokenum_threshold));
+}
+
 // Its entry in the extension module's method table (generated/pybind/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};

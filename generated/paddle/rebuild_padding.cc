@@ -234,6 +234,18 @@ PyObject* python_call(
 
 }  // namespace
 
+// The op for C++ callers (FastDeploy's pybind11 bindings, generated/fastdeploy/
+// bindings.cc): Paddle tensors and attributes as the Paddle op takes them; an
+// opforge::OpError reaches the caller.
+OPFORGE_EXPORT std::vector<paddle::Tensor> call(const paddle::Tensor& hidden,
+                                                const paddle::Tensor& cu_seqlens_q,
+                                                const paddle::Tensor& seq_lens_this_time,
+                                                const paddle::Tensor& seq_lens_encoder,
+                                                const paddle::Tensor& cu_seqlens_q_output,
+                                                int64_t cpu_out_token_num) {
+  return {checked_call(hidden, cu_seqlens_q, seq_lens_this_time, seq_lens_encoder, cu_seqlens_q_output, cpu_out_token_num)};
+}
+
 // Its entry in the extension module's method table (generated/pybind/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};

@@ -151,6 +151,15 @@ PyObject* python_call(
 
 }  // namespace
 
+// The op for C++ callers (FastDeploy's pybind11 bindings, generated/fastdeploy/
+// bindings.cc): Paddle tensors and attributes as the Paddle op takes them; an
+// opforge::OpError reaches the caller.
+OPFORGE_EXPORT std::vector<paddle::Tensor> call(
+    const paddle::Tensor& seq_lens_output, int64_t cpu_out_token_num, int max_seq_len) {
+  opforge::check_int32(kOp, "max_seq_len", max_seq_len);
+  return checked_call(seq_lens_output, cpu_out_token_num, static_cast<int32_t>(max_seq_len));
+}
+
 // Its entry in the extension module's method table (generated/pybind/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};

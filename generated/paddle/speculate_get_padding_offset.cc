@@ -212,6 +212,18 @@ PyObject* python_call(
 
 }  // namespace
 
+// The op for C++ callers (FastDeploy's pybind11 bindings, generated/fastdeploy/
+// bindings.cc): Paddle tensors and attributes as the Paddle op takes them; an
+// opforge::OpError reaches the caller.
+OPFORGE_EXPORT std::vector<paddle::Tensor> call(const paddle::Tensor& input_ids,
+                                                const paddle::Tensor& step_input_ids,
+                                                const paddle::Tensor& seq_lens_this_time,
+                                                const paddle::Tensor& seq_lens_encoder,
+                                                int64_t cpu_token_num) {
+  return checked_call(
+      input_ids, step_input_ids, seq_lens_this_time, seq_lens_encoder, cpu_token_num);
+}
+
 // Its entry in the extension module's method table (generated/pybind/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};

@@ -207,6 +207,17 @@ PyObject* python_call(
 
 }  // namespace
 
+// The op for C++ callers (FastDeploy's pybind11 bindings, generated/fastdeploy/
+// bindings.cc): Paddle tensors and attributes as the Paddle op takes them; an
+// opforge::OpError reaches the caller.
+OPFORGE_EXPORT std::vector<paddle::Tensor> call(const paddle::Tensor& probs,
+                                                const paddle::Tensor& top_p,
+                                                const paddle::Tensor& batch_id_per_token,
+                                                int candidates_len) {
+  opforge::check_int32(kOp, "candidates_len", candidates_len);
+  return checked_call(probs, top_p, batch_id_per_token, static_cast<int32_t>(candidates_len));
+}
+
 // Its entry in the extension module's method table (generated/pybind/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};

@@ -442,6 +442,45 @@ PyObject* python_call(
 
 }  // namespace
 
+// The op for C++ callers (FastDeploy's pybind11 bindings, generated/fastdeploy/
+// bindings.cc): Paddle tensors and attributes as the Paddle op takes them; an
+// opforge::OpError reaches the caller.
+OPFORGE_EXPORT void call(const paddle::Tensor& seq_lens_encoder,
+                         const paddle::Tensor& seq_lens_decoder,
+                         const paddle::Tensor& has_running_seqs,
+                         const paddle::Tensor& step_input_ids,
+                         const paddle::Tensor& step_output_ids,
+                         const paddle::Tensor& step_output_len,
+                         const paddle::Tensor& stop_flags,
+                         const paddle::Tensor& seq_lens_this_time,
+                         const paddle::Tensor& is_paused,
+                         const paddle::Tensor& mask_rollback,
+                         const paddle::Tensor& token_ids_all,
+                         const paddle::Tensor& prompt_lens,
+                         const paddle::Tensor& step_idx,
+                         const paddle::Tensor& end_tokens,
+                         const paddle::Tensor& max_dec_len,
+                         bool is_naive_mode,
+                         bool prefill_one_step_stop) {
+  checked_call(seq_lens_encoder,
+               seq_lens_decoder,
+               has_running_seqs,
+               step_input_ids,
+               step_output_ids,
+               step_output_len,
+               stop_flags,
+               seq_lens_this_time,
+               is_paused,
+               mask_rollback,
+               token_ids_all,
+               prompt_lens,
+               step_idx,
+               end_tokens,
+               max_dec_len,
+               is_naive_mode,
+               prefill_one_step_stop);
+}
+
 // Its entry in the extension module's method table (generated/pybind/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};

@@ -552,6 +552,60 @@ PyObject* python_call(
 
 }  // namespace
 
+// The op for C++ callers (FastDeploy's pybind11 bindings, generated/fastdeploy/
+// bindings.cc): Paddle tensors and attributes as the Paddle op takes them; an
+// opforge::OpError reaches the caller.
+OPFORGE_EXPORT void call(const paddle::Tensor& step_output_ids,
+                         const paddle::Tensor& step_output_len,
+                         const paddle::Tensor& step_input_ids,
+                         const paddle::optional<paddle::Tensor>& target_tokens,
+                         const paddle::optional<paddle::Tensor>& candidate_ids,
+                         const paddle::optional<paddle::Tensor>& candidate_scores,
+                         const paddle::optional<paddle::Tensor>& candidate_lens,
+                         const paddle::Tensor& topp,
+                         const paddle::Tensor& stop_flags,
+                         const paddle::Tensor& seq_lens_encoder,
+                         const paddle::Tensor& seq_lens_this_time,
+                         const paddle::Tensor& end_tokens,
+                         const paddle::Tensor& is_block_step,
+                         const paddle::Tensor& cu_seqlens_q_output,
+                         const paddle::Tensor& reasoning_status,
+                         const paddle::Tensor& max_dec_len,
+                         const paddle::Tensor& step_idx,
+                         int max_seq_len,
+                         int verify_window,
+                         int verify_strategy,
+                         bool reject_all,
+                         bool accept_all,
+                         int64_t seed) {
+  opforge::check_int32(kOp, "max_seq_len", max_seq_len);
+  opforge::check_int32(kOp, "verify_window", verify_window);
+  opforge::check_int32(kOp, "verify_strategy", verify_strategy);
+  checked_call(step_output_ids,
+               step_output_len,
+               step_input_ids,
+               target_tokens,
+               candidate_ids,
+               candidate_scores,
+               candidate_lens,
+               topp,
+               stop_flags,
+               seq_lens_encoder,
+               seq_lens_this_time,
+               end_tokens,
+               is_block_step,
+               cu_seqlens_q_output,
+               reasoning_status,
+               max_dec_len,
+               step_idx,
+               static_cast<int32_t>(max_seq_len),
+               static_cast<int32_t>(verify_window),
+               static_cast<VerifyStrategy>(verify_strategy),
+               reject_all,
+               accept_all,
+               seed);
+}
+
 // Its entry in the extension module's method table (generated/pybind/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};

@@ -176,8 +176,12 @@ def test_drawn_specs_build_import_and_run(tmp_path: Path) -> None:
             assert "Generated from" in first and "Do not edit." in first, (path, first)
     diffs = reformatted(tree.generated, tmp_path / "format")
     assert not diffs, "\n\n".join(diffs)[:8000]
+    assert build.build_fastdeploy(tree) == 0, "FastDeploy's bindings of the drawn ops"
     env = dict(
-        os.environ, OPFORGE_EXTENSION=str(tree.module), OPFORGE_GENERATED=str(tree.generated)
+        os.environ,
+        OPFORGE_EXTENSION=str(tree.module),
+        OPFORGE_GENERATED=str(tree.generated),
+        OPFORGE_FASTDEPLOY_OPS=str(build.fastdeploy_module(tree)),
     )
     result = subprocess.run(
         [sys.executable, "-m", "tests.generator.drawn_specs.call_all", str(specs)],
@@ -190,5 +194,7 @@ def test_drawn_specs_build_import_and_run(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-3000:]
     calls = sum(1 + (XPU3.name in op.kernels) for op in ops)
+    calls += 2 * sum(len(op.fastdeploy) for op in ops)  # its Python module, its bindings
+    assert sum(bool(op.fastdeploy) for op in ops) > DRAWN // 4
     assert result.stdout.count(": ok") == calls, result.stdout[-3000:]
     assert sum(XPU3.name in op.kernels for op in ops) > DRAWN // 4

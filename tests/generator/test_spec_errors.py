@@ -203,6 +203,11 @@ def cnt_with(old: str, new: str) -> str:
     return edit(value_of("cnt"), (CNT, CNT.replace(old, new)))
 
 
+def fastdeploy(form: str) -> str:
+    """BASE with a `fastdeploy:` section whose GPU form is ``form``."""
+    return BASE + "fastdeploy:\n  gpu:\n" + form
+
+
 CASES: list[Bad] = [
     # ---- dims read from a tensor's value (`value_of:`)
     Bad("value-of-undefined", value_of("cnx"), ("k", "value_of"), ("no tensor named 'cnx'",)),
@@ -1146,6 +1151,91 @@ CASES: list[Bad] = [
         ),
         ("mask", "required_when"),
         ("conditions can only test enum or bool attributes",),
+    ),
+    # ---- FastDeploy's call (`fastdeploy:`)
+    Bad(
+        "fastdeploy-unknown-argument",
+        fastdeploy("    args: [x, y, cum_offsets] #<\n"),
+        ("fastdeploy.gpu.args[2]",),
+        ("'cum_offsets' is not a tensor the caller passes nor an attribute", "unused"),
+    ),
+    Bad(
+        "fastdeploy-scratch-argument",
+        fastdeploy("    args: [x, y, noise] #<\n"),
+        ("fastdeploy.gpu.args[2]",),
+        ("'noise' is not a tensor the caller passes",),
+    ),
+    Bad(
+        "fastdeploy-required-missing",
+        fastdeploy("    args: [x, mask] #<\n"),
+        ("fastdeploy.gpu.args",),
+        ("must pass y", "FastDeploy's order"),
+    ),
+    Bad(
+        "fastdeploy-passed-twice",
+        fastdeploy("    args: [x, y, {y_again: y}] #<\n"),
+        ("fastdeploy.gpu.args[2]",),
+        ("'y' is passed twice",),
+    ),
+    Bad(
+        "fastdeploy-name-twice",
+        fastdeploy("    args: [x, y, {x: seed}] #<\n"),
+        ("fastdeploy.gpu.args[2]",),
+        ("argument 'x' is listed twice",),
+    ),
+    Bad(
+        "fastdeploy-bad-name",
+        fastdeploy("    args: [x, y, {SeqLen: seed}] #<\n"),
+        ("fastdeploy.gpu.args[2]",),
+        ("'SeqLen'",),
+    ),
+    Bad(
+        "fastdeploy-unused-not-passed",
+        fastdeploy("    args: [x, y]\n    unused:\n      seq_len: never read #<\n"),
+        ("fastdeploy.gpu.unused.seq_len",),
+        ("not among args",),
+    ),
+    Bad(
+        "fastdeploy-returns-an-input",
+        fastdeploy("    args: [x, y]\n    returns: x #<\n"),
+        ("fastdeploy.gpu.returns",),
+        ("'x' is not an in-place or output tensor",),
+    ),
+    Bad(
+        "fastdeploy-returns-empty-list",
+        fastdeploy("    args: [x, y]\n    returns: [] #<\n"),
+        ("fastdeploy.gpu.returns",),
+        ("empty list", "leave returns out"),
+    ),
+    Bad(
+        "fastdeploy-returns-twice",
+        fastdeploy("    args: [x, y]\n    returns: [y, y] #<\n"),
+        ("fastdeploy.gpu.returns",),
+        ("'y' is returned twice",),
+    ),
+    Bad(
+        "fastdeploy-unknown-backend",
+        BASE + "fastdeploy:\n  cuda: gpu #<\n",
+        ("fastdeploy.cuda",),
+        ("unknown field", "gpu, xpu"),
+    ),
+    Bad(
+        "fastdeploy-xpu-as-missing-gpu",
+        BASE + "fastdeploy:\n  xpu: gpu #<\n",
+        ("fastdeploy.xpu",),
+        ("fastdeploy.gpu is missing",),
+    ),
+    Bad(
+        "fastdeploy-form-not-a-mapping",
+        BASE + "fastdeploy:\n  gpu: [x, y] #<\n",
+        ("fastdeploy.gpu",),
+        ("expected a mapping",),
+    ),
+    Bad(
+        "fastdeploy-xpu-names-another-form",
+        BASE + "fastdeploy:\n  xpu: cuda #<\n",
+        ("fastdeploy.xpu",),
+        ("a form (a mapping) or 'gpu'", "'cuda'"),
     ),
     # ---- op level
     Bad(

@@ -114,6 +114,7 @@ def _with_unknown_field(section: speclang.Section) -> dict[str, Any]:
     spec["tensors"][-1]["fill"] = {"uniform": "seed"}
     lengths["after"] = {"min": 0}
     spec["dims"]["n"] = {"doc": "slots"}
+    spec["fastdeploy"] = {"gpu": {"args": ["lengths", "clamped"]}}
     node = {
         "spec": spec,
         "dim": spec["dims"]["n"],
@@ -122,6 +123,8 @@ def _with_unknown_field(section: speclang.Section) -> dict[str, Any]:
         "values": lengths["values"],
         "after": lengths["after"],
         "attr": spec["attrs"][0],
+        "fastdeploy": spec["fastdeploy"],
+        "fastdeploy_form": spec["fastdeploy"]["gpu"],
     }[section.name]
     node["zz_unknown"] = 1
     return spec

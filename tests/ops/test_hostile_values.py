@@ -29,6 +29,12 @@ from tests.ops.hostile_values.cases import hostile_cases
 
 OPS = spec.load_ops()
 BACKENDS = [(op, b) for op in OPS for b in runner.backends(op)]
+# Each op's share of the tier's per-push cases (tests/budgets.py, op_share); at
+# least 200 simulated (every attack kind, combined) and 50 through a device launcher.
+HOSTILE_CASES = budgets.CURRENT.op_share(budgets.CURRENT.hostile_cases, len(OPS), floor=200)
+HOSTILE_DEVICE_CASES = budgets.CURRENT.op_share(
+    budgets.CURRENT.hostile_device_cases, len(OPS), floor=50
+)
 LAUNCHES = [(1, 1), (2, 4)]
 
 
@@ -93,10 +99,10 @@ def test_hostile_values_stay_inside_buffers_and_match_the_reference(op: Op, back
         # The same kernel as the simulated backend's, through the device
         # launcher (staging, copies back, launch checks), which no value
         # steers: every attack once, then a few combined.
-        hostile = hostile_cases(op, budgets.CURRENT.hostile_device_cases, seed=seed, rounds=1)
-        assert len(hostile) >= min(budgets.CURRENT.hostile_device_cases, 50)
+        hostile = hostile_cases(op, HOSTILE_DEVICE_CASES, seed=seed, rounds=1)
+        assert len(hostile) >= min(HOSTILE_DEVICE_CASES, 50)
     else:
-        hostile = hostile_cases(op, budgets.CURRENT.hostile_cases, seed=seed)
+        hostile = hostile_cases(op, HOSTILE_CASES, seed=seed)
         assert len(hostile) >= 200
     calls = [_call(op, h.case, backend, i) for i, h in enumerate(hostile)]
     try:

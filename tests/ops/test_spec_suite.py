@@ -27,6 +27,10 @@ from tests.harness.counts import COUNTS
 
 OPS = spec.load_ops()
 BACKENDS = [(op, b) for op in OPS for b in spec.backends(op)]
+# Each op's share of the tier's per-push cases (tests/budgets.py, op_share).
+VALID_CASES = budgets.CURRENT.op_share(budgets.CURRENT.valid_cases, len(OPS), floor=25)
+DETERMINISM_CASES = budgets.CURRENT.op_share(budgets.CURRENT.determinism_cases, len(OPS), floor=3)
+STATIC_GRAPH_CASES = budgets.CURRENT.op_share(budgets.CURRENT.static_graph_cases, len(OPS), floor=2)
 
 
 def _snap(tensors: list[paddle.Tensor | None]) -> list[np.ndarray | None]:
@@ -53,7 +57,7 @@ def test_valid_inputs_match_the_reference(op_name: str, backend_name: str) -> No
     # A failing case is reported in a few lines with the command that replays
     # it; a case far past its siblings is warned about; the spec's coverage
     # minimums are checked (tests/harness/valid.py).
-    valid.run(spec.op_named(op_name), backend_name, budgets.CURRENT.valid_cases)
+    valid.run(spec.op_named(op_name), backend_name, VALID_CASES)
 
 
 def test_replayed_case(repro_file: Path) -> None:
@@ -64,7 +68,7 @@ def test_replayed_case(repro_file: Path) -> None:
 
 @pytest.mark.parametrize("op_name,backend_name", NAMED_BACKENDS, ids=NAMED_IDS)
 @settings(
-    max_examples=budgets.CURRENT.determinism_cases,
+    max_examples=DETERMINISM_CASES,
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
@@ -566,7 +570,7 @@ def test_value_outside_the_domain_is_rejected_in_value_checked_mode(
 
 @pytest.mark.parametrize("op_name", [op.name for op in OPS])
 @settings(
-    max_examples=budgets.CURRENT.static_graph_cases,
+    max_examples=STATIC_GRAPH_CASES,
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.filter_too_much],

@@ -12,6 +12,11 @@
 #include <type_traits>
 #include <vector>
 
+// What the extension exports to other shared objects (it is built with hidden
+// visibility): each op's C++ call, and the error type those calls throw, whose
+// type_info must be one object for a catch in another module to match it.
+#define OPFORGE_EXPORT __attribute__((visibility("default")))
+
 namespace opforge {
 
 // ---------------------------------------------------------------- errors
@@ -31,7 +36,7 @@ enum class ErrorKind : int8_t {
   kAlias,      // two buffers of one call share memory and the kernel writes one of them
 };
 
-class OpError : public std::runtime_error {
+class OPFORGE_EXPORT OpError : public std::runtime_error {
  public:
   OpError(ErrorKind kind, const std::string& message) : std::runtime_error(message), kind_(kind) {}
   ErrorKind kind() const { return kind_; }
@@ -39,6 +44,12 @@ class OpError : public std::runtime_error {
  private:
   ErrorKind kind_;
 };
+
+// The opforge.errors class a rejected call raises in Python.
+inline const char* python_error_name(ErrorKind kind) {
+  if (kind == ErrorKind::kDType || kind == ErrorKind::kMissing) return "OpTypeError";
+  return kind == ErrorKind::kKernel ? "OpKernelError" : "OpValueError";
+}
 
 // ---------------------------------------------------------------- dtypes
 

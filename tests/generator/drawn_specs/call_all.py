@@ -7,19 +7,29 @@ A call is drawn as every suite draws one (tests.harness.draw; a drawn spec has
 no sweep: its dims are small), from a seeded chooser, and built from the
 tensors' value domains (tests.harness.cases). The kernels write a known
 pattern (tests/generator/drawn_specs/kernels.py): every output must carry it,
-in-place outputs must be the tensors passed in, inputs must be unchanged."""
+in-place outputs must be the tensors passed in, inputs must be unchanged.
+An op with a `fastdeploy:` section is then called positionally through the
+tree's opforge.fastdeploy modules (and its pybind11 bindings, where
+$OPFORGE_FASTDEPLOY_OPS names their build), against its own call."""
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import sys
 import traceback
+from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import numpy as np
 
 import opforge
-from codegen.model import Op
+from codegen.model import FastDeployForm, Op
 from codegen.parse import load_specs
+from codegen.speclang import FASTDEPLOY_BACKENDS
+from tests.fastdeploy import surface
 from tests.generator.drawn_specs.kernels import pattern
 from tests.harness import draw, spec
 from tests.harness.calls import backend, call_op, to_tensor
@@ -77,10 +87,51 @@ def call_one(op: Op, seed: int) -> str:
     return "ok"
 
 
+def _module(path: Path, name: str) -> ModuleType:
+    loader = importlib.util.spec_from_file_location(name, path)
+    assert loader is not None and loader.loader is not None, path
+    module = importlib.util.module_from_spec(loader)
+    loader.loader.exec_module(module)
+    return module
+
+
+def fastdeploy_surfaces() -> Iterator[tuple[str, str, ModuleType, bool]]:
+    """The tree's FastDeploy surfaces, per FastDeploy backend: (what, backend,
+    the module holding its functions, whether it is the Python one). Its
+    opforge.fastdeploy.<backend> modules (generated/python/fastdeploy/), and
+    its pybind11 bindings where $OPFORGE_FASTDEPLOY_OPS names their build."""
+    generated = Path(os.environ["OPFORGE_GENERATED"]) / "python" / "fastdeploy"
+    for name in FASTDEPLOY_BACKENDS:
+        yield "python", name, _module(generated / f"{name}.py", f"drawn_fastdeploy_{name}"), True
+    built_ops = os.environ.get("OPFORGE_FASTDEPLOY_OPS")
+    if built_ops:
+        bindings = _module(Path(built_ops), "fastdeploy_ops")
+        for name in FASTDEPLOY_BACKENDS:
+            yield "bindings", name, getattr(bindings, name), False
+
+
+def call_fastdeploy(op: Op, form: FastDeployForm, function: Any, python: bool, seed: int) -> str:
+    """FastDeploy's positional call of the op against the op's own call."""
+    rng = np.random.default_rng(seed)
+    drawn = surface.defaults_for_the_rest(op, form, draw.call(draw.NumpyChooser(rng), op))
+    case = built(op, drawn)
+    if not python and form.returns:  # FastDeploy's C++ returns a vector
+        bound = function
+
+        def function(*args: Any) -> Any:
+            result = bound(*args)
+            return result if form.returns_list else result[0]
+
+    # The drawn kernels write a pattern, not values inside the outputs' domains.
+    surface.check_call(op, form, case, function, same_objects=python, checks=False)
+    return "ok"
+
+
 def main() -> int:
     specs = Path(sys.argv[1])
     failed = 0
-    for index, op in enumerate(load_specs(specs, specs.parent)):
+    ops = load_specs(specs, specs.parent)
+    for index, op in enumerate(ops):
         for name in spec.backends(op):
             try:
                 with backend(name):
@@ -89,6 +140,16 @@ def main() -> int:
                 outcome = "raised:\n" + traceback.format_exc(limit=3)
             failed += outcome != "ok"
             print(f"{op.name} ({name}): {outcome}")
+    for what, backend_name, module, python in fastdeploy_surfaces():
+        for index, op in enumerate(ops):
+            for form in (f for f in op.fastdeploy if f.backend == backend_name):
+                try:
+                    function = getattr(module, op.name)
+                    outcome = call_fastdeploy(op, form, function, python, index)
+                except Exception:
+                    outcome = "raised:\n" + traceback.format_exc(limit=3)
+                failed += outcome != "ok"
+                print(f"{op.name} (fastdeploy {what} {backend_name}): {outcome}")
     print(f"{failed} failed")
     return 1 if failed else 0
 

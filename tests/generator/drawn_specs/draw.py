@@ -8,7 +8,7 @@ allows (in-place tensors, new outputs, or both in one op; inputs with shape
 alternatives; a new output whose rows its kernel counts, `rows:`; a dim read
 from a [1] input's value, `value_of:`), in any
 order (outputs first, scratch first), with dim expressions and names up to the
-length limit.
+length limit; sometimes FastDeploy's call of it (`fastdeploy:`).
 It is driven by a ``Chooser`` (tests/harness/draw.py), so Hypothesis can
 shrink a failing spec and a seeded run can draw hundreds for one build.
 
@@ -216,7 +216,60 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
     tree["tensors"] = tensors
     if attrs:
         tree["attrs"] = attrs
+    _fastdeploy(ch, tree)
     return Drawn(op_name, tree)
+
+
+def _fastdeploy(ch: Chooser, tree: dict[str, Any]) -> None:
+    """Sometimes FastDeploy's call of the op (`fastdeploy:`): a GPU form, and an
+    XPU one that is the GPU's ('gpu') or drawn on its own."""
+    if ch.integer(0, 1) == 0:
+        return
+    section: dict[str, Any] = {"gpu": _fastdeploy_form(ch, tree)}
+    xpu = ch.integer(0, 2)
+    if xpu == 1:
+        section["xpu"] = "gpu"
+    elif xpu == 2:
+        section["xpu"] = _fastdeploy_form(ch, tree)
+    tree["fastdeploy"] = section
+
+
+def _fastdeploy_form(ch: Chooser, tree: dict[str, Any]) -> dict[str, Any]:
+    """Every tensor the caller must pass and every attribute without a default,
+    some optional tensors and defaulted attributes, in any order; some under
+    another name, some arguments FastDeploy passes that the op does not use;
+    a return of nothing, one written tensor or a list of them."""
+    tensors, attrs = tree["tensors"], tree.get("attrs", [])
+    required = [
+        t["name"] for t in tensors if t["role"] in ("in", "inout") and not t.get("optional")
+    ]
+    required += [a["name"] for a in attrs if "default" not in a]
+    extra = [t["name"] for t in tensors if t.get("optional")]
+    extra += [a["name"] for a in attrs if "default" in a]
+    passed = required + [name for name in extra if ch.integer(0, 1)]
+    args: list[Any] = [
+        {f"fd{i}_{name}"[: names.MAX_NAME_CHARS]: name} if ch.integer(0, 3) == 0 else name
+        for i, name in enumerate(passed)
+    ]
+    unused = {f"unused{i}": f"drawn unused argument {i}" for i in range(ch.integer(0, 2))}
+    args += list(unused)
+    for i in range(len(args) - 1, 0, -1):  # shuffle
+        j = ch.integer(0, i)
+        args[i], args[j] = args[j], args[i]
+    form: dict[str, Any] = {"args": args}
+    if unused:
+        form["unused"] = unused
+    written = [
+        t["name"]
+        for t in tensors
+        if t["role"] == "out" or (t["role"] == "inout" and t["name"] in passed)
+    ]
+    how = ch.integer(0, 2)
+    if how == 1 and written:
+        form["returns"] = choice(ch, written)
+    elif how == 2 and written:
+        form["returns"] = [name for name in written if ch.integer(0, 1)] or written[:1]
+    return form
 
 
 def _value_dim(

@@ -1,0 +1,138 @@
+"""FastDeploy's calls of the ops (the specs' `fastdeploy:` sections) made from
+valid cases: the positional arguments FastDeploy passes, and what FastDeploy
+returns, checked against the op's own call on the same inputs. Shared by the
+Python surface's tests and the pybind11 bindings' tests."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+
+import opforge
+from codegen.model import FastDeployForm, Op, Role
+from tests.harness import draw, spec
+from tests.harness.calls import call_op, maybe_tensor
+from tests.harness.cases import Case, base_case
+
+# What FastDeploy passes for an argument opforge does not use: anything; an
+# object no op could read proves it is not read.
+UNUSED = object()
+
+
+def forms() -> Iterator[tuple[Op, FastDeployForm]]:
+    """Every (op, FastDeploy form) the project's specs declare."""
+    for op in spec.project_ops():
+        for form in op.fastdeploy:
+            yield op, form
+
+
+def form_id(pair: tuple[Op, FastDeployForm]) -> str:
+    return f"{pair[1].backend}.{pair[0].name}"
+
+
+def cases(op: Op, form: FastDeployForm, count: int) -> Iterator[Case]:
+    """Valid cases of middling sizes whose attributes FastDeploy's call can
+    state: those it does not pass keep their defaults (base_case's), the
+    rest their drawn-free middling values."""
+    for start in range(count):
+        case = base_case(op, seeds=range(start * 100, start * 100 + 100))
+        for a in op.attrs:
+            if form.arg_of(a.name) is None:
+                default = a.enum.value_of(str(a.default)) if a.enum and a.default else a.default
+                case.attrs[a.name] = list(default) if a.is_list else default
+        yield case
+
+
+def defaults_for_the_rest(op: Op, form: FastDeployForm, drawn: draw.Drawn) -> draw.Drawn:
+    """A drawn call whose attributes FastDeploy's call does not pass are at
+    their defaults, as they will be (with any dim such an attribute sets)."""
+    attrs, dims = dict(drawn.attrs), dict(drawn.dims)
+    for a in op.attrs:
+        if form.arg_of(a.name) is not None:
+            continue
+        default = a.enum.value_of(str(a.default)) if a.enum and a.default else a.default
+        attrs[a.name] = list(default) if a.is_list else default
+        for d in op.dims:
+            if d.from_attr == a.name:
+                dims[d.name] = len(default) if a.is_list else int(default)
+    return draw.Drawn(dims, attrs, drawn.seed, drawn.dtype)
+
+
+def positional(op: Op, form: FastDeployForm, case: Case) -> tuple[list[Any], dict[str, Any]]:
+    """FastDeploy's positional arguments for `case` (fresh tensors), and the
+    tensors among them by spec name."""
+    tensors = {t.name: maybe_tensor(case.passed(t)) for t in spec.passed(op)}
+    args = []
+    for a in form.args:
+        if a.source is None:
+            args.append(UNUSED)
+        elif a.source in tensors:
+            args.append(tensors[a.source])
+        else:
+            args.append(case.attrs[a.source])
+    return args, tensors
+
+
+def _checked(on: bool) -> Any:
+    return opforge.value_checked() if on else contextlib.nullcontext()
+
+
+def own_call(op: Op, form: FastDeployForm, case: Case, checks: bool) -> dict[str, np.ndarray]:
+    """The op's own call on the case's inputs, with the attributes FastDeploy
+    passes (the others at their defaults): what it writes, by name."""
+    tensors = {t.name: maybe_tensor(case.passed(t)) for t in spec.passed(op)}
+    attrs = {a.name: case.attrs[a.name] for a in op.attrs if form.arg_of(a.name) is not None}
+    with _checked(checks):
+        got = call_op(op, {k: v for k, v in tensors.items() if v is not None}, attrs)
+    return {t.name: g.numpy() for t, g in zip(spec.writes(op), got, strict=True)}
+
+
+def check_call(
+    op: Op,
+    form: FastDeployForm,
+    case: Case,
+    function: Callable[..., Any],
+    same_objects: bool,
+    checks: bool = True,
+) -> None:
+    """FastDeploy's call of `function` on `case`: it returns what the form
+    declares, holding what the op's own call writes; in-place tensors are
+    updated as the op's own call updates them (and, with `same_objects`,
+    returned as the caller's own tensors); or, where the op's own call is
+    refused, refused with the same error. ``checks``: both calls in the
+    value-checked mode (off for kernels that write no valid values)."""
+    args, tensors = positional(op, form, case)
+    try:
+        want = own_call(op, form, case, checks)
+    except opforge.OpError as refused:  # then FastDeploy's call is refused alike
+        try:
+            with _checked(checks):
+                function(*args)
+        except opforge.OpError as error:
+            assert type(error) is type(refused) and str(error) == str(refused), (error, refused)
+            return
+        raise AssertionError(
+            f"FastDeploy's call passed where the op's own raised {refused!r}"
+        ) from refused
+    with _checked(checks):
+        result = function(*args)
+    if not form.returns:
+        assert result is None, f"{form.backend}.{op.name} returned {result!r}, FastDeploy None"
+    elif form.returns_list:
+        assert isinstance(result, list), f"{form.backend}.{op.name}: a list, not {type(result)}"
+        assert len(result) == len(form.returns)
+    else:
+        assert not isinstance(result, (list, tuple)), f"{form.backend}.{op.name}: one tensor"
+        result = [result]
+    for name, got in zip(form.returns, result if form.returns else [], strict=True):
+        np.testing.assert_array_equal(got.numpy(), want[name], err_msg=f"returned {name}")
+        if same_objects and op.tensor(name).role is Role.INOUT:
+            assert got is tensors[name], f"{name}: not the caller's tensor"
+    for t in spec.passed(op):
+        if t.role is Role.INOUT and tensors[t.name] is not None:
+            np.testing.assert_array_equal(
+                tensors[t.name].numpy(), want[t.name], err_msg=f"{t.name} updated in place"
+            )
