@@ -214,7 +214,7 @@ def _fastdeploy_files(ops: list[OpParts]) -> dict[str, str]:
     banner_cc = _banner("//", [op.source for op in with_forms])
     files = {
         "python/fastdeploy/__init__.py": _env.get_template("fastdeploy_init.py.j2").render(
-            banner=banner_py
+            banner=banner_py, backends=FASTDEPLOY_BACKENDS
         )
     }
     backends = []

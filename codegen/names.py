@@ -85,7 +85,7 @@ GENERATED_NAMES = frozenset(
     py_ok python_call python_glue python_method stream paddle_kernel register_runtime run
     run_as
     tag xpu3 xpu_free xpu_malloc xpu_memcpy xpu_wait annotations enum
-    call bind_all bind_gpu bind_xpu register_errors
+    call bind_all bind_gpu bind_xpu register_errors none
     define endif ifdef ifndef include pragma once
     """.split()
 ) | {name for k in KINDS for name in (k.function, *(la.function for la in k.launchers))}
@@ -113,6 +113,7 @@ GENERATED_SUFFIXES = (
     "_tensor",
     "_device",
     "_bytes",
+    "_form",  # which shape alternative a tensor came in
 )
 # Prefix of the registered Paddle op (opforge_<op>).
 GENERATED_PREFIXES = ("opforge_",)

@@ -295,7 +295,7 @@ class _FileParser(CrossFieldRules):
         self, node: LocDict, where: str, tensors: list[Tensor], args: list[FastDeployArg]
     ) -> tuple[tuple[str, ...], bool]:
         raw = node.get("returns")
-        if raw is None:
+        if raw is None or raw == "none":  # FastDeploy returns None
             return (), False
         line, at = node.key_lines["returns"], f"{where}.returns"
         if not self.check_type(raw, (str, list), line, at):
@@ -321,7 +321,9 @@ class _FileParser(CrossFieldRules):
             else:
                 result.append(item)
         if isinstance(raw, list) and not raw:
-            self.error(line, at, "an empty list: leave returns out when FastDeploy returns None")
+            self.error(
+                line, at, "an empty list: write `returns: none` when FastDeploy returns None"
+            )
         return tuple(result), isinstance(raw, list)
 
     def parse_kernels(self, data: LocDict) -> tuple[str, ...]:

@@ -377,7 +377,7 @@ FASTDEPLOY_FORM = Section(
             False,
             {"anyOf": [NAME, {"type": "array", "items": NAME, "uniqueItems": True}]},
             "what FastDeploy returns: one tensor's name (the tensor), a list of names (a list, "
-            "even of one); left out: None",
+            "even of one), or none (None; also when left out)",
         ),
     ),
 )

@@ -4,6 +4,9 @@
 #include "opforge/python_glue.h"
 
 namespace opforge {
+namespace build_sampling_params {
+PyMethodDef python_method();
+}
 namespace draft_model_preprocess {
 PyMethodDef python_method();
 }
@@ -25,6 +28,33 @@ PyMethodDef python_method();
 namespace speculate_get_seq_lens_output {
 PyMethodDef python_method();
 }
+namespace speculate_get_token_penalty_multi_scores {
+PyMethodDef python_method();
+}
+namespace speculate_limit_thinking_content_length_v1 {
+PyMethodDef python_method();
+}
+namespace speculate_limit_thinking_content_length_v2 {
+PyMethodDef python_method();
+}
+namespace speculate_schedule_cache {
+PyMethodDef python_method();
+}
+namespace speculate_set_stop_value_multi_seqs {
+PyMethodDef python_method();
+}
+namespace speculate_set_value_by_flags_and_idx {
+PyMethodDef python_method();
+}
+namespace speculate_step_paddle {
+PyMethodDef python_method();
+}
+namespace speculate_step_system_cache {
+PyMethodDef python_method();
+}
+namespace speculate_update {
+PyMethodDef python_method();
+}
 namespace top_p_candidates {
 PyMethodDef python_method();
 }
@@ -38,6 +68,7 @@ PyMethodDef python_method();
 
 PyMODINIT_FUNC PyInit__C() {
   static PyMethodDef methods[] = {
+      opforge::build_sampling_params::python_method(),
       opforge::draft_model_preprocess::python_method(),
       opforge::draft_model_update::python_method(),
       opforge::ngram_match::python_method(),
@@ -45,6 +76,15 @@ PyMODINIT_FUNC PyInit__C() {
       opforge::speculate_get_output_padding_offset::python_method(),
       opforge::speculate_get_padding_offset::python_method(),
       opforge::speculate_get_seq_lens_output::python_method(),
+      opforge::speculate_get_token_penalty_multi_scores::python_method(),
+      opforge::speculate_limit_thinking_content_length_v1::python_method(),
+      opforge::speculate_limit_thinking_content_length_v2::python_method(),
+      opforge::speculate_schedule_cache::python_method(),
+      opforge::speculate_set_stop_value_multi_seqs::python_method(),
+      opforge::speculate_set_value_by_flags_and_idx::python_method(),
+      opforge::speculate_step_paddle::python_method(),
+      opforge::speculate_step_system_cache::python_method(),
+      opforge::speculate_update::python_method(),
       opforge::top_p_candidates::python_method(),
       opforge::unified_update_model_status::python_method(),
       opforge::verify_draft_tokens::python_method(),

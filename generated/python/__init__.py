@@ -10,6 +10,7 @@ from opforge.errors import OpError as _OpError
 
 __all__ = [
     "VerifyStrategy",
+    "build_sampling_params",
     "draft_model_preprocess",
     "draft_model_update",
     "ngram_match",
@@ -17,6 +18,15 @@ __all__ = [
     "speculate_get_output_padding_offset",
     "speculate_get_padding_offset",
     "speculate_get_seq_lens_output",
+    "speculate_get_token_penalty_multi_scores",
+    "speculate_limit_thinking_content_length_v1",
+    "speculate_limit_thinking_content_length_v2",
+    "speculate_schedule_cache",
+    "speculate_set_stop_value_multi_seqs",
+    "speculate_set_value_by_flags_and_idx",
+    "speculate_step_paddle",
+    "speculate_step_system_cache",
+    "speculate_update",
     "top_p_candidates",
     "unified_update_model_status",
     "verify_draft_tokens",
@@ -24,6 +34,87 @@ __all__ = [
 
 _C = _runtime.extension()
 _in_dynamic_mode = _runtime.in_dynamic_mode
+
+
+_build_sampling_params_arguments = _runtime.Arguments(
+    "build_sampling_params",
+    (
+        ("top_p", False),
+        ("top_k", False),
+        ("infer_seed", False),
+        ("seq_lens_this_time", False),
+        ("cu_seqlens_q_output", False),
+    ),
+    (("token_num_output_cpu", "int64", None), ("increment_value", "int64", None)),
+)
+
+
+def build_sampling_params(
+    top_p,
+    top_k,
+    infer_seed,
+    seq_lens_this_time,
+    cu_seqlens_q_output,
+    *,
+    token_num_output_cpu,
+    increment_value,
+):
+    """For each packed output row r of slot b (cu_seqlens_q_output[b] <= r < cu_seqlens_q_output[b
+    + 1], k = r - cu_seqlens_q_output[b]): the slot's top_p and top_k, and the seed
+    (infer_seed[b] + 4 k) mod MAX_INFER_SEED; rows no slot owns are zeros. Then each
+    taking-part slot's infer_seed advances by increment_value, mod MAX_INFER_SEED (2^63 -
+    2).
+
+    Generated from opspec/build_sampling_params.yaml; dims: max_bsz, real_bsz, out_token_num.
+
+    Args:
+        top_p: float32 [max_bsz]. each slot's top-p.
+        top_k: int64 [max_bsz]. each slot's top-k.
+        infer_seed: int64 [max_bsz], in-place. each slot's seed; the first real_bsz advance by increment_value (mod 2^63 - 2).
+        seq_lens_this_time: int32 [real_bsz]. tokens fed this step per slot; only its length (real_bsz) is read, as in FastDeploy.
+        cu_seqlens_q_output: int32 [real_bsz + 1]. packed output offsets: slot b's rows are cu_seqlens_q_output[b] .. [b+1]-1.
+        token_num_output_cpu: int, default required. the step's packed output row count, known on the host
+            (cu_seqlens_q_output[real_bsz]); it sizes the three outputs.
+        increment_value: int, default required. how far each taking-part slot's seed advances (mod 2^63 - 2).
+
+    Returns:
+        (infer_seed, top_p_padding, top_k_padding, topp_seed): infer_seed passed in and updated in place, then the new outputs.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if type(token_num_output_cpu) is not int or type(increment_value) is not int:
+        token_num_output_cpu, increment_value = _build_sampling_params_arguments.attributes(
+            token_num_output_cpu, increment_value
+        )
+    if _in_dynamic_mode():
+        try:
+            return infer_seed, *_C.build_sampling_params(
+                top_p,
+                top_k,
+                infer_seed,
+                seq_lens_this_time,
+                cu_seqlens_q_output,
+                token_num_output_cpu,
+                increment_value,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _build_sampling_params_arguments.refused(
+                _error,
+                (top_p, top_k, infer_seed, seq_lens_this_time, cu_seqlens_q_output),
+                (token_num_output_cpu, increment_value),
+            ) from None
+    return _runtime.run_static(
+        "opforge_build_sampling_params",
+        (top_p, top_k, infer_seed, seq_lens_this_time, cu_seqlens_q_output),
+        _build_sampling_params_arguments.attributes(token_num_output_cpu, increment_value),
+    )
 
 
 _draft_model_preprocess_arguments = _runtime.Arguments(
@@ -676,6 +767,1344 @@ def speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder):
             ) from None
     return _runtime.run_static(
         "opforge_speculate_get_seq_lens_output", (seq_lens_this_time, seq_lens_encoder), ()
+    )
+
+
+_speculate_get_token_penalty_multi_scores_arguments = _runtime.Arguments(
+    "speculate_get_token_penalty_multi_scores",
+    (
+        ("pre_ids", False),
+        ("logits", False),
+        ("penalty_scores", False),
+        ("frequency_scores", False),
+        ("presence_scores", False),
+        ("temperatures", False),
+        ("bad_tokens", False),
+        ("cur_len", False),
+        ("min_len", False),
+        ("eos_token_id", False),
+        ("output_padding_offset", False),
+        ("output_cum_offsets", False),
+    ),
+    (("max_seq_len", "int32", None),),
+)
+
+
+def speculate_get_token_penalty_multi_scores(
+    pre_ids,
+    logits,
+    penalty_scores,
+    frequency_scores,
+    presence_scores,
+    temperatures,
+    bad_tokens,
+    cur_len,
+    min_len,
+    eos_token_id,
+    output_padding_offset,
+    output_cum_offsets,
+    *,
+    max_seq_len,
+):
+    """For each packed logit row whose slot b (row + output_padding_offset[row]) // max_seq_len is
+    below bs: end tokens get a large negative logit while the slot is below its minimum
+    length; every token of the slot's history (pre_ids[b] up to its first negative entry)
+    gets the repetition, frequency and presence penalties; the whole row is divided by the
+    slot's temperature; then the banned tokens get a large negative logit.
+
+    Generated from opspec/speculate_get_token_penalty_multi_scores.yaml; dims: bs, token_num, vocab_size, length_id, bad_words_len, end_length.
+
+    Args:
+        pre_ids: int64 [bs, length_id]. each slot's tokens so far; the history ends at the first negative entry.
+        logits: T [token_num, vocab_size], in-place. the target model's logits, one row per packed output row, penalised in place.
+        penalty_scores: T [bs]. repetition penalty alpha per slot: a repeated token's logit is multiplied by alpha
+            if negative, divided by it otherwise.
+        frequency_scores: T [bs]. frequency penalty beta per slot, subtracted once per occurrence in the history.
+        presence_scores: T [bs]. presence penalty gamma per slot, subtracted once from every token of the history.
+        temperatures: float32 [bs]. the temperature per slot; every logit of the slot's rows is divided by it.
+        bad_tokens: int64 [bs, bad_words_len] or [bad_words_len]. banned tokens, each slot's own list (form 0, row b for slot b) or one list for every
+            slot (form 1); an entry outside [0, vocab_size) bans nothing (FastDeploy
+            pads the lists with -1).
+        cur_len: int64 [bs]. tokens the slot has generated (FastDeploy's step_idx); negative: no history
+            penalties or minimum length for the slot.
+        min_len: int64 [bs]. the slot's minimum length; below it its end tokens are banned.
+        eos_token_id: int64 [end_length]. the end-of-sequence tokens.
+        output_padding_offset: int32 [token_num]. per packed row, its padding offset; row + offset is its position in a [bs,
+            max_seq_len] padded layout.
+        output_cum_offsets: int32 [bs]. per slot b: b * max_seq_len - (the slot's first packed row), the padding before it.
+        max_seq_len: int, default required. the width of a slot's row in FastDeploy's padded layout (the divisor that gives a
+            packed row's slot).
+
+    Returns:
+        logits (the tensor passed in, updated in place).
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if type(max_seq_len) is not int:
+        (max_seq_len,) = _speculate_get_token_penalty_multi_scores_arguments.attributes(max_seq_len)
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_get_token_penalty_multi_scores(
+                pre_ids,
+                logits,
+                penalty_scores,
+                frequency_scores,
+                presence_scores,
+                temperatures,
+                bad_tokens,
+                cur_len,
+                min_len,
+                eos_token_id,
+                output_padding_offset,
+                output_cum_offsets,
+                max_seq_len,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_get_token_penalty_multi_scores_arguments.refused(
+                _error,
+                (
+                    pre_ids,
+                    logits,
+                    penalty_scores,
+                    frequency_scores,
+                    presence_scores,
+                    temperatures,
+                    bad_tokens,
+                    cur_len,
+                    min_len,
+                    eos_token_id,
+                    output_padding_offset,
+                    output_cum_offsets,
+                ),
+                (max_seq_len,),
+            ) from None
+        return logits
+    return _runtime.run_static(
+        "opforge_speculate_get_token_penalty_multi_scores",
+        (
+            pre_ids,
+            logits,
+            penalty_scores,
+            frequency_scores,
+            presence_scores,
+            temperatures,
+            bad_tokens,
+            cur_len,
+            min_len,
+            eos_token_id,
+            output_padding_offset,
+            output_cum_offsets,
+        ),
+        _speculate_get_token_penalty_multi_scores_arguments.attributes(max_seq_len),
+    )
+
+
+_speculate_limit_thinking_content_length_v1_arguments = _runtime.Arguments(
+    "speculate_limit_thinking_content_length_v1",
+    (
+        ("next_tokens", False),
+        ("max_think_lens", False),
+        ("step_idx", False),
+        ("limit_think_status", False),
+        ("accept_num", False),
+        ("seq_lens_decoder", False),
+        ("stop_flags", False),
+        ("eos_token_ids", False),
+    ),
+    (("think_end_id", "int64", None),),
+)
+
+
+def speculate_limit_thinking_content_length_v1(
+    next_tokens,
+    max_think_lens,
+    step_idx,
+    limit_think_status,
+    accept_num,
+    seq_lens_decoder,
+    stop_flags,
+    eos_token_ids,
+    *,
+    think_end_id,
+):
+    """For each slot with a thinking budget, walk this step's accepted tokens: while the slot is
+    thinking, the first token at or past its budget, or the first end-of-sequence token, is
+    replaced by think_end_id and the tokens after it are dropped (accept_num, step_idx and
+    seq_lens_decoder shrink by the dropped count; an end token also clears stop_flags); a
+    think_end_id, emitted or injected, ends the thinking (status 2).
+
+    Generated from opspec/speculate_limit_thinking_content_length_v1.yaml; dims: bsz, tokens_per_step, eos_len.
+
+    Args:
+        next_tokens: int64 [bsz, tokens_per_step], in-place. the step's accepted tokens per slot (columns 0 .. accept_num-1); a forced token
+            becomes think_end_id.
+        max_think_lens: int32 [bsz]. thinking budget per slot in tokens; negative: no limit (the slot is left alone).
+        step_idx: int64 [bsz], in-place. number of the slot's last accepted token; the step's token t is number step_idx -
+            accept_num + 1 + t; shrinks by the dropped tokens.
+        limit_think_status: int32 [bsz], in-place. 0 thinking, 1 think_end_id being injected (never left after a call), 2 thinking over.
+        accept_num: int32 [bsz], in-place. accepted tokens per slot; cut after a forced token.
+        seq_lens_decoder: int32 [bsz], in-place. tokens in the slot's cache; shrinks by the dropped tokens.
+        stop_flags: bool [bsz], in-place. slot finished; cleared when an end token met while thinking is replaced (thinking
+            must end first).
+        eos_token_ids: int64 [eos_len]. end-of-sequence ids.
+        think_end_id: int, default required. the token that ends thinking (\"</think>\").
+
+    Returns:
+        (next_tokens, step_idx, limit_think_status, accept_num, seq_lens_decoder, stop_flags): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if type(think_end_id) is not int:
+        (think_end_id,) = _speculate_limit_thinking_content_length_v1_arguments.attributes(
+            think_end_id
+        )
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_limit_thinking_content_length_v1(
+                next_tokens,
+                max_think_lens,
+                step_idx,
+                limit_think_status,
+                accept_num,
+                seq_lens_decoder,
+                stop_flags,
+                eos_token_ids,
+                think_end_id,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_limit_thinking_content_length_v1_arguments.refused(
+                _error,
+                (
+                    next_tokens,
+                    max_think_lens,
+                    step_idx,
+                    limit_think_status,
+                    accept_num,
+                    seq_lens_decoder,
+                    stop_flags,
+                    eos_token_ids,
+                ),
+                (think_end_id,),
+            ) from None
+        return next_tokens, step_idx, limit_think_status, accept_num, seq_lens_decoder, stop_flags
+    return _runtime.run_static(
+        "opforge_speculate_limit_thinking_content_length_v1",
+        (
+            next_tokens,
+            max_think_lens,
+            step_idx,
+            limit_think_status,
+            accept_num,
+            seq_lens_decoder,
+            stop_flags,
+            eos_token_ids,
+        ),
+        _speculate_limit_thinking_content_length_v1_arguments.attributes(think_end_id),
+    )
+
+
+_speculate_limit_thinking_content_length_v2_arguments = _runtime.Arguments(
+    "speculate_limit_thinking_content_length_v2",
+    (
+        ("next_tokens", False),
+        ("max_think_lens", False),
+        ("step_idx", False),
+        ("limit_think_status", False),
+        ("accept_num", False),
+        ("seq_lens_decoder", False),
+        ("stop_flags", False),
+    ),
+    (("think_end_id", "int64", None), ("line_break_id", "int64", None)),
+)
+
+
+def speculate_limit_thinking_content_length_v2(
+    next_tokens,
+    max_think_lens,
+    step_idx,
+    limit_think_status,
+    accept_num,
+    seq_lens_decoder,
+    stop_flags,
+    *,
+    think_end_id,
+    line_break_id,
+):
+    """For each slot with a thinking budget, walk this step's accepted tokens: while the slot is
+    thinking or injecting (status 0 or 1), the token numbered budget, budget + 1, budget + 2
+    or budget + 3 is replaced by line_break_id, think_end_id, line_break_id, line_break_id
+    and the tokens after it are dropped (accept_num, step_idx and seq_lens_decoder shrink by
+    the dropped count); the last one ends the thinking (status 3), as does a think_end_id
+    the model emits while thinking.
+
+    Generated from opspec/speculate_limit_thinking_content_length_v2.yaml; dims: bsz, tokens_per_step.
+
+    Args:
+        next_tokens: int64 [bsz, tokens_per_step], in-place. the step's accepted tokens per slot (columns 0 .. accept_num-1); a forced token
+            becomes line_break_id or think_end_id.
+        max_think_lens: int32 [bsz]. thinking budget per slot in tokens; negative: no limit (the slot is left alone).
+        step_idx: int64 [bsz], in-place. number of the slot's last accepted token; the step's token t is number step_idx -
+            accept_num + 1 + t; shrinks by the dropped tokens.
+        limit_think_status: int32 [bsz], in-place. 0 thinking, 1 injecting the closing tokens, 2 the last one injected (never left
+            after a call), 3 thinking over.
+        accept_num: int32 [bsz], in-place. accepted tokens per slot; cut after a forced token.
+        seq_lens_decoder: int32 [bsz], in-place. tokens in the slot's cache; shrinks by the dropped tokens.
+        stop_flags: bool [bsz]. slot finished: a slot whose thinking is over (status 3) and that is stopped is left
+            alone.
+        think_end_id: int, default required. the token that ends thinking (\"</think>\").
+        line_break_id: int, default required. the line-break token injected around think_end_id.
+
+    Returns:
+        (next_tokens, step_idx, limit_think_status, accept_num, seq_lens_decoder): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if type(think_end_id) is not int or type(line_break_id) is not int:
+        think_end_id, line_break_id = (
+            _speculate_limit_thinking_content_length_v2_arguments.attributes(
+                think_end_id, line_break_id
+            )
+        )
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_limit_thinking_content_length_v2(
+                next_tokens,
+                max_think_lens,
+                step_idx,
+                limit_think_status,
+                accept_num,
+                seq_lens_decoder,
+                stop_flags,
+                think_end_id,
+                line_break_id,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_limit_thinking_content_length_v2_arguments.refused(
+                _error,
+                (
+                    next_tokens,
+                    max_think_lens,
+                    step_idx,
+                    limit_think_status,
+                    accept_num,
+                    seq_lens_decoder,
+                    stop_flags,
+                ),
+                (think_end_id, line_break_id),
+            ) from None
+        return next_tokens, step_idx, limit_think_status, accept_num, seq_lens_decoder
+    return _runtime.run_static(
+        "opforge_speculate_limit_thinking_content_length_v2",
+        (
+            next_tokens,
+            max_think_lens,
+            step_idx,
+            limit_think_status,
+            accept_num,
+            seq_lens_decoder,
+            stop_flags,
+        ),
+        _speculate_limit_thinking_content_length_v2_arguments.attributes(
+            think_end_id, line_break_id
+        ),
+    )
+
+
+_speculate_schedule_cache_arguments = _runtime.Arguments(
+    "speculate_schedule_cache",
+    (
+        ("draft_tokens", False),
+        ("block_tables", False),
+        ("stop_flags", False),
+        ("prompt_lens", False),
+        ("seq_lens_this_time", False),
+        ("seq_lens_encoder", False),
+        ("seq_lens_decoder", False),
+        ("step_seq_lens_decoder", False),
+        ("step_draft_tokens", False),
+        ("step_seq_lens_this_time", False),
+        ("accept_num", False),
+        ("accept_tokens", False),
+        ("is_block_step", False),
+        ("not_need_stop", False),
+        ("stop_nums", True),
+    ),
+    (
+        ("block_size", "int32", None),
+        ("max_draft_tokens", "int32", None),
+        ("prefill_one_step_stop", "bool", None),
+    ),
+    (
+        _runtime.EnvAttribute(
+            "prefill_one_step_stop", "PREFILL_NODE_ONE_STEP_STOP_V1", False, None, None
+        ),
+    ),
+)
+
+
+def speculate_schedule_cache(
+    draft_tokens,
+    block_tables,
+    stop_flags,
+    prompt_lens,
+    seq_lens_this_time,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    step_seq_lens_decoder,
+    step_draft_tokens,
+    step_seq_lens_this_time,
+    accept_num,
+    accept_tokens,
+    is_block_step,
+    not_need_stop,
+    *,
+    stop_nums=None,
+    block_size,
+    max_draft_tokens,
+    prefill_one_step_stop=None,
+):
+    """At the end of a step: swap out each running decoding slot whose next step would reach a KV
+    block its block table does not hold (its lengths and drafts saved in the step_ tensors,
+    the slot stopped and marked block-step, its accepted tokens cleared), stop each running
+    slot still in prefill (and, on a prefill node that stops after one step, each decoding
+    slot), and tell the host whether fewer slots are stopped than the stop threshold. Block
+    tables are only read.
+
+    Generated from opspec/speculate_schedule_cache.yaml; dims: max_bsz, real_bsz, draft_tokens_len, accept_tokens_len, block_num_per_seq.
+
+    Args:
+        draft_tokens: int64 [max_bsz, draft_tokens_len]. the next step's draft rows (saved into step_draft_tokens when a slot is swapped out).
+        block_tables: int32 [max_bsz, block_num_per_seq]. each slot's KV block ids, -1 where no block is held; only read.
+        stop_flags: bool [max_bsz], in-place. slot finished; set for a slot this op stops or swaps out.
+        prompt_lens: int64 [max_bsz]. prompt length per slot: a slot whose decoder length is below it is still in prefill.
+        seq_lens_this_time: int32 [real_bsz], in-place. tokens fed this step per slot; 0 for a slot stopped or swapped out.
+        seq_lens_encoder: int32 [max_bsz], in-place. prompt tokens still to prefill; 0 for a slot stopped.
+        seq_lens_decoder: int32 [max_bsz], in-place. tokens in the KV cache; 0 for a slot stopped or swapped out.
+        step_seq_lens_decoder: int32 [max_bsz], in-place. a swapped-out slot's decoder length, kept for its return.
+        step_draft_tokens: int64 [max_bsz, draft_tokens_len], in-place. a swapped-out slot's draft row, kept for its return.
+        step_seq_lens_this_time: int32 [max_bsz], in-place. a swapped-out slot's seq_lens_this_time, kept for its return.
+        accept_num: int32 [max_bsz], in-place. tokens accepted this step per slot; 0 for a slot stopped or swapped out.
+        accept_tokens: int64 [max_bsz, accept_tokens_len], in-place. tokens accepted this step per slot; a swapped-out slot's row becomes -1.
+        is_block_step: bool [max_bsz], in-place. slot swapped out for lack of a KV block; set for a slot this op swaps out.
+        not_need_stop: bool [1], in-place, host memory. set iff fewer slots count as stopped than the threshold.
+        stop_nums: int64 [1], or None. the stop threshold: not_need_stop iff fewer slots count as stopped (absent: max_bsz,
+            FastDeploy's XPU form).
+        block_size: int, default required. tokens per KV block.
+        max_draft_tokens: int, default required. drafts per step; a step feeds at most 2 * max_draft_tokens + 2 tokens past the
+            decoder length.
+        prefill_one_step_stop: bool, default $PREFILL_NODE_ONE_STEP_STOP_V1 when set, else False; read at each call without prefill_one_step_stop (or with None). a prefill node: every running slot stops after this step (FastDeploy's
+            PREFILL_NODE_ONE_STEP_STOP_V1).
+
+    Returns:
+        (stop_flags, seq_lens_this_time, seq_lens_encoder, seq_lens_decoder, step_seq_lens_decoder, step_draft_tokens, step_seq_lens_this_time, accept_num, accept_tokens, is_block_step, not_need_stop): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if prefill_one_step_stop is None:
+        prefill_one_step_stop = _speculate_schedule_cache_arguments.from_environment(
+            "prefill_one_step_stop"
+        )
+    if (
+        type(block_size) is not int
+        or type(max_draft_tokens) is not int
+        or type(prefill_one_step_stop) is not bool
+    ):
+        block_size, max_draft_tokens, prefill_one_step_stop = (
+            _speculate_schedule_cache_arguments.attributes(
+                block_size, max_draft_tokens, prefill_one_step_stop
+            )
+        )
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_schedule_cache(
+                draft_tokens,
+                block_tables,
+                stop_flags,
+                prompt_lens,
+                seq_lens_this_time,
+                seq_lens_encoder,
+                seq_lens_decoder,
+                step_seq_lens_decoder,
+                step_draft_tokens,
+                step_seq_lens_this_time,
+                accept_num,
+                accept_tokens,
+                is_block_step,
+                not_need_stop,
+                stop_nums,
+                block_size,
+                max_draft_tokens,
+                prefill_one_step_stop,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_schedule_cache_arguments.refused(
+                _error,
+                (
+                    draft_tokens,
+                    block_tables,
+                    stop_flags,
+                    prompt_lens,
+                    seq_lens_this_time,
+                    seq_lens_encoder,
+                    seq_lens_decoder,
+                    step_seq_lens_decoder,
+                    step_draft_tokens,
+                    step_seq_lens_this_time,
+                    accept_num,
+                    accept_tokens,
+                    is_block_step,
+                    not_need_stop,
+                    stop_nums,
+                ),
+                (block_size, max_draft_tokens, prefill_one_step_stop),
+            ) from None
+        return (
+            stop_flags,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            seq_lens_decoder,
+            step_seq_lens_decoder,
+            step_draft_tokens,
+            step_seq_lens_this_time,
+            accept_num,
+            accept_tokens,
+            is_block_step,
+            not_need_stop,
+        )
+    return _runtime.run_static(
+        "opforge_speculate_schedule_cache",
+        (
+            draft_tokens,
+            block_tables,
+            stop_flags,
+            prompt_lens,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            seq_lens_decoder,
+            step_seq_lens_decoder,
+            step_draft_tokens,
+            step_seq_lens_this_time,
+            accept_num,
+            accept_tokens,
+            is_block_step,
+            not_need_stop,
+            stop_nums,
+        ),
+        _speculate_schedule_cache_arguments.attributes(
+            block_size, max_draft_tokens, prefill_one_step_stop
+        ),
+    )
+
+
+_speculate_set_stop_value_multi_seqs_arguments = _runtime.Arguments(
+    "speculate_set_stop_value_multi_seqs",
+    (
+        ("accept_tokens", False),
+        ("accept_num", False),
+        ("pre_ids", False),
+        ("step_idx", False),
+        ("stop_flags", False),
+        ("stop_seqs", False),
+        ("stop_seqs_len", False),
+        ("end_ids", False),
+        ("min_tokens", True),
+    ),
+    (),
+)
+
+
+def speculate_set_stop_value_multi_seqs(
+    accept_tokens,
+    accept_num,
+    pre_ids,
+    step_idx,
+    stop_flags,
+    stop_seqs,
+    stop_seqs_len,
+    end_ids,
+    *,
+    min_tokens=None,
+):
+    """For each running slot, find the earliest check position of this step's accepted tokens at
+    which one of the slot's stop sequences has just ended (the sequence read over the slot's
+    history pre_ids and its accepted tokens); there, cut the accepted tokens after that
+    position, write end_ids[0] in its place and stop the slot. With min_tokens, a slot that
+    has generated fewer tokens than its minimum is not stopped.
+
+    Generated from opspec/speculate_set_stop_value_multi_seqs.yaml; dims: bsz, max_accept_len, pre_ids_len, stop_seqs_num, stop_seqs_max_len, end_length.
+
+    Args:
+        accept_tokens: int64 [bsz, max_accept_len], in-place. tokens accepted this step; on a stop, the token after the stop sequence becomes
+            end_ids[0].
+        accept_num: int32 [bsz], in-place. accepted tokens per slot; on a stop, cut to the position of end_ids[0] plus one.
+        pre_ids: int64 [bsz, pre_ids_len]. each slot's generated tokens so far by position; the step's accepted tokens are
+            positions step_idx - accept_num + 1 .. step_idx.
+        step_idx: int64 [bsz]. position of the slot's last accepted token (tokens generated so far).
+        stop_flags: bool [bsz], in-place. slot finished; set when a stop sequence matches.
+        stop_seqs: int64 [bsz, stop_seqs_num, stop_seqs_max_len]. each slot's stop sequences, one per row, left-aligned.
+        stop_seqs_len: int32 [bsz, stop_seqs_num]. length of each stop sequence; 0 for an unused row.
+        end_ids: int64 [end_length]. end-of-sequence ids; end_ids[0] is written after a stop sequence.
+        min_tokens: int64 [bsz], or None. (FastDeploy's XPU form) a slot with step_idx below its minimum is not stopped.
+
+    Returns:
+        (accept_tokens, accept_num, stop_flags): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_set_stop_value_multi_seqs(
+                accept_tokens,
+                accept_num,
+                pre_ids,
+                step_idx,
+                stop_flags,
+                stop_seqs,
+                stop_seqs_len,
+                end_ids,
+                min_tokens,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_set_stop_value_multi_seqs_arguments.refused(
+                _error,
+                (
+                    accept_tokens,
+                    accept_num,
+                    pre_ids,
+                    step_idx,
+                    stop_flags,
+                    stop_seqs,
+                    stop_seqs_len,
+                    end_ids,
+                    min_tokens,
+                ),
+                (),
+            ) from None
+        return accept_tokens, accept_num, stop_flags
+    return _runtime.run_static(
+        "opforge_speculate_set_stop_value_multi_seqs",
+        (
+            accept_tokens,
+            accept_num,
+            pre_ids,
+            step_idx,
+            stop_flags,
+            stop_seqs,
+            stop_seqs_len,
+            end_ids,
+            min_tokens,
+        ),
+        (),
+    )
+
+
+_speculate_set_value_by_flags_and_idx_arguments = _runtime.Arguments(
+    "speculate_set_value_by_flags_and_idx",
+    (
+        ("pre_ids_all", False),
+        ("accept_tokens", False),
+        ("accept_num", False),
+        ("stop_flags", False),
+        ("seq_lens_encoder", False),
+        ("seq_lens_decoder", False),
+        ("step_idx", False),
+    ),
+    (),
+)
+
+
+def speculate_set_value_by_flags_and_idx(
+    pre_ids_all, accept_tokens, accept_num, stop_flags, seq_lens_encoder, seq_lens_decoder, step_idx
+):
+    """For each slot: if it is stopped, set accept_num and seq_lens_decoder to 0; else, if it is
+    active (a non-zero seq_lens_encoder or seq_lens_decoder) and step_idx > 0, write its
+    accept_num accepted tokens into pre_ids_all so that the last lands at position step_idx
+    (positions outside the row are skipped).
+
+    Generated from opspec/speculate_set_value_by_flags_and_idx.yaml; dims: bsz, pre_ids_len, max_draft_tokens.
+
+    Args:
+        pre_ids_all: int64 [bsz, pre_ids_len], in-place. each slot's tokens by number; the step's accepted tokens are written at step_idx -
+            accept_num + 1 .. step_idx.
+        accept_tokens: int64 [bsz, max_draft_tokens]. the step's accepted tokens per slot (columns 0 .. accept_num-1).
+        accept_num: int32 [bsz], in-place. accepted tokens per slot; 0 for a stopped slot.
+        stop_flags: bool [bsz]. slot finished.
+        seq_lens_encoder: int32 [bsz]. non-zero: the slot is in prefill.
+        seq_lens_decoder: int32 [bsz], in-place. tokens in the slot's cache; 0 for a stopped slot.
+        step_idx: int64 [bsz]. number of the slot's last accepted token.
+
+    Returns:
+        (pre_ids_all, accept_num, seq_lens_decoder): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_set_value_by_flags_and_idx(
+                pre_ids_all,
+                accept_tokens,
+                accept_num,
+                stop_flags,
+                seq_lens_encoder,
+                seq_lens_decoder,
+                step_idx,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_set_value_by_flags_and_idx_arguments.refused(
+                _error,
+                (
+                    pre_ids_all,
+                    accept_tokens,
+                    accept_num,
+                    stop_flags,
+                    seq_lens_encoder,
+                    seq_lens_decoder,
+                    step_idx,
+                ),
+                (),
+            ) from None
+        return pre_ids_all, accept_num, seq_lens_decoder
+    return _runtime.run_static(
+        "opforge_speculate_set_value_by_flags_and_idx",
+        (
+            pre_ids_all,
+            accept_tokens,
+            accept_num,
+            stop_flags,
+            seq_lens_encoder,
+            seq_lens_decoder,
+            step_idx,
+        ),
+        (),
+    )
+
+
+_speculate_step_paddle_arguments = _runtime.Arguments(
+    "speculate_step_paddle",
+    (
+        ("stop_flags", False),
+        ("seq_lens_this_time", False),
+        ("ori_seq_lens_encoder", False),
+        ("seq_lens_encoder", False),
+        ("seq_lens_decoder", False),
+        ("block_tables", False),
+        ("encoder_block_lens", False),
+        ("is_block_step", False),
+        ("step_block_list", False),
+        ("step_lens", False),
+        ("recover_block_list", False),
+        ("recover_lens", False),
+        ("need_block_list", False),
+        ("need_block_len", False),
+        ("used_list_len", False),
+        ("free_list", False),
+        ("free_list_len", False),
+        ("input_ids", False),
+        ("pre_ids", False),
+        ("step_idx", False),
+        ("first_token_ids", False),
+        ("accept_num", False),
+    ),
+    (("block_size", "int32", None), ("max_draft_tokens", "int32", None)),
+)
+
+
+def speculate_step_paddle(
+    stop_flags,
+    seq_lens_this_time,
+    ori_seq_lens_encoder,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    block_tables,
+    encoder_block_lens,
+    is_block_step,
+    step_block_list,
+    step_lens,
+    recover_block_list,
+    recover_lens,
+    need_block_list,
+    need_block_len,
+    used_list_len,
+    free_list,
+    free_list_len,
+    input_ids,
+    pre_ids,
+    step_idx,
+    first_token_ids,
+    accept_num,
+    *,
+    block_size,
+    max_draft_tokens,
+):
+    """Block bookkeeping after a speculative step: release the decoder blocks of stopped slots to
+    the free list, hand one free block to each running slot whose next max_draft_tokens + 1
+    tokens reach an unallocated block, preempt (stop and mark block-step) the slots holding
+    the most decoder blocks while the free list is short, then recover the most recently
+    preempted slot if its blocks fit (re-prefill of its prompt and generated tokens).
+
+    Generated from opspec/speculate_step_paddle.yaml; dims: bsz, block_num_per_seq, free_list_size, length, pre_id_length.
+
+    Args:
+        stop_flags: bool [bsz], in-place. slot finished or preempted; set for a preempted slot, cleared for the recovered one.
+        seq_lens_this_time: int32 [bsz], in-place. tokens fed this step (0: inactive); 0 for a preempted slot, the re-prefill length
+            for the recovered one.
+        ori_seq_lens_encoder: int32 [bsz]. prompt length of the slot's request (FastDeploy's step_seq_lens_encoder).
+        seq_lens_encoder: int32 [bsz], in-place. prompt tokens to prefill; the re-prefill length for the recovered slot.
+        seq_lens_decoder: int32 [bsz], in-place. tokens in the slot's KV cache; 0 for a preempted slot.
+        block_tables: int32 [bsz, block_num_per_seq], in-place. per-slot block ids (-1: none): encoder blocks at [0, enc), decoder blocks at [enc,
+            enc + used).
+        encoder_block_lens: int32 [bsz], in-place. enc: encoder (prompt) blocks at the start of the row; 0 once a stopped slot is
+            released.
+        is_block_step: bool [bsz], in-place. slot preempted and waiting in step_block_list (it holds no decoder blocks).
+        step_block_list: int32 [bsz], in-place. preempted slots, oldest first, step_lens[0] of them; -1 past the end.
+        step_lens: int32 [1], in-place. entries of step_block_list.
+        recover_block_list: int32 [bsz], in-place. [0] becomes the slot recovered by this call, if any.
+        recover_lens: int32 [1], in-place. 0 before and after (the recovery is finished inside the call).
+        need_block_list: int32 [bsz], in-place. scratch list of the slots needing a block; all -1 before and after.
+        need_block_len: int32 [1], in-place. 0 before and after.
+        used_list_len: int32 [bsz], in-place. used: decoder blocks the slot holds (a block-step slot: the blocks it held when
+            preempted).
+        free_list: int32 [free_list_size], in-place. free block ids, a stack: free_list[0 .. free_list_len) are free, the top last.
+        free_list_len: int32 [1], in-place. entries of free_list that are free.
+        input_ids: int64 [bsz, length], in-place. per-slot prompt row; the recovered slot's becomes its first token, its prompt and
+            its generated tokens.
+        pre_ids: int64 [bsz, pre_id_length]. generated tokens per slot, pre_ids[b, 1 + i] the i-th.
+        step_idx: int64 [bsz]. tokens generated so far.
+        first_token_ids: int64 [bsz], in-place. the request's first prompt token; -1 once a stopped slot is released.
+        accept_num: int32 [bsz], in-place. accepted tokens per slot; 0 for a preempted slot.
+        block_size: int, default required. tokens per KV-cache block.
+        max_draft_tokens: int, default required. draft tokens per step: a slot needs the block holding token seq_lens_decoder +
+            max_draft_tokens + 1.
+
+    Returns:
+        (stop_flags, seq_lens_this_time, seq_lens_encoder, seq_lens_decoder, block_tables, encoder_block_lens, is_block_step, step_block_list, step_lens, recover_block_list, recover_lens, need_block_list, need_block_len, used_list_len, free_list, free_list_len, input_ids, first_token_ids, accept_num): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if type(block_size) is not int or type(max_draft_tokens) is not int:
+        block_size, max_draft_tokens = _speculate_step_paddle_arguments.attributes(
+            block_size, max_draft_tokens
+        )
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_step_paddle(
+                stop_flags,
+                seq_lens_this_time,
+                ori_seq_lens_encoder,
+                seq_lens_encoder,
+                seq_lens_decoder,
+                block_tables,
+                encoder_block_lens,
+                is_block_step,
+                step_block_list,
+                step_lens,
+                recover_block_list,
+                recover_lens,
+                need_block_list,
+                need_block_len,
+                used_list_len,
+                free_list,
+                free_list_len,
+                input_ids,
+                pre_ids,
+                step_idx,
+                first_token_ids,
+                accept_num,
+                block_size,
+                max_draft_tokens,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_step_paddle_arguments.refused(
+                _error,
+                (
+                    stop_flags,
+                    seq_lens_this_time,
+                    ori_seq_lens_encoder,
+                    seq_lens_encoder,
+                    seq_lens_decoder,
+                    block_tables,
+                    encoder_block_lens,
+                    is_block_step,
+                    step_block_list,
+                    step_lens,
+                    recover_block_list,
+                    recover_lens,
+                    need_block_list,
+                    need_block_len,
+                    used_list_len,
+                    free_list,
+                    free_list_len,
+                    input_ids,
+                    pre_ids,
+                    step_idx,
+                    first_token_ids,
+                    accept_num,
+                ),
+                (block_size, max_draft_tokens),
+            ) from None
+        return (
+            stop_flags,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            seq_lens_decoder,
+            block_tables,
+            encoder_block_lens,
+            is_block_step,
+            step_block_list,
+            step_lens,
+            recover_block_list,
+            recover_lens,
+            need_block_list,
+            need_block_len,
+            used_list_len,
+            free_list,
+            free_list_len,
+            input_ids,
+            first_token_ids,
+            accept_num,
+        )
+    return _runtime.run_static(
+        "opforge_speculate_step_paddle",
+        (
+            stop_flags,
+            seq_lens_this_time,
+            ori_seq_lens_encoder,
+            seq_lens_encoder,
+            seq_lens_decoder,
+            block_tables,
+            encoder_block_lens,
+            is_block_step,
+            step_block_list,
+            step_lens,
+            recover_block_list,
+            recover_lens,
+            need_block_list,
+            need_block_len,
+            used_list_len,
+            free_list,
+            free_list_len,
+            input_ids,
+            pre_ids,
+            step_idx,
+            first_token_ids,
+            accept_num,
+        ),
+        _speculate_step_paddle_arguments.attributes(block_size, max_draft_tokens),
+    )
+
+
+_speculate_step_system_cache_arguments = _runtime.Arguments(
+    "speculate_step_system_cache",
+    (
+        ("stop_flags", False),
+        ("seq_lens_this_time", False),
+        ("ori_seq_lens_encoder", False),
+        ("ori_seq_lens_decoder", False),
+        ("seq_lens_encoder", False),
+        ("seq_lens_decoder", False),
+        ("block_tables", False),
+        ("encoder_block_lens", False),
+        ("is_block_step", False),
+        ("step_block_list", False),
+        ("step_lens", False),
+        ("recover_block_list", False),
+        ("recover_lens", False),
+        ("need_block_list", False),
+        ("need_block_len", False),
+        ("used_list_len", False),
+        ("free_list", False),
+        ("free_list_len", False),
+        ("input_ids", False),
+        ("pre_ids", False),
+        ("step_idx", False),
+        ("first_token_ids", False),
+        ("accept_num", False),
+    ),
+    (("block_size", "int32", None), ("max_draft_tokens", "int32", None)),
+)
+
+
+def speculate_step_system_cache(
+    stop_flags,
+    seq_lens_this_time,
+    ori_seq_lens_encoder,
+    ori_seq_lens_decoder,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    block_tables,
+    encoder_block_lens,
+    is_block_step,
+    step_block_list,
+    step_lens,
+    recover_block_list,
+    recover_lens,
+    need_block_list,
+    need_block_len,
+    used_list_len,
+    free_list,
+    free_list_len,
+    input_ids,
+    pre_ids,
+    step_idx,
+    first_token_ids,
+    accept_num,
+    *,
+    block_size,
+    max_draft_tokens,
+):
+    """Block bookkeeping after a speculative step: release the decoder blocks of stopped slots to
+    the free list, hand one free block to each running slot whose next max_draft_tokens + 1
+    tokens reach an unallocated block, preempt (stop and mark block-step) the slots holding
+    the most decoder blocks while the free list is short, then recover the most recently
+    preempted slot if its blocks fit (re-prefill of its prompt and generated tokens, its
+    cache length restored from ori_seq_lens_decoder: the prefix the cache keeps).
+
+    Generated from opspec/speculate_step_system_cache.yaml; dims: bsz, block_num_per_seq, free_list_size, length, pre_id_length.
+
+    Args:
+        stop_flags: bool [bsz], in-place. slot finished or preempted; set for a preempted slot, cleared for the recovered one.
+        seq_lens_this_time: int32 [bsz], in-place. tokens fed this step (0: inactive); 0 for a preempted slot, the re-prefill length
+            for the recovered one.
+        ori_seq_lens_encoder: int32 [bsz]. prompt length of the slot's request (FastDeploy's step_seq_lens_encoder).
+        ori_seq_lens_decoder: int32 [bsz]. the slot's cached prefix length (FastDeploy's step_seq_lens_decoder); the recovered
+            slot's seq_lens_decoder.
+        seq_lens_encoder: int32 [bsz], in-place. prompt tokens to prefill; the re-prefill length for the recovered slot.
+        seq_lens_decoder: int32 [bsz], in-place. tokens in the slot's KV cache; 0 for a preempted slot, ori_seq_lens_decoder for the
+            recovered one.
+        block_tables: int32 [bsz, block_num_per_seq], in-place. per-slot block ids (-1: none): encoder blocks at [0, enc), decoder blocks at [enc,
+            enc + used).
+        encoder_block_lens: int32 [bsz], in-place. enc: encoder (prompt) blocks at the start of the row; 0 once a stopped slot is
+            released.
+        is_block_step: bool [bsz], in-place. slot preempted and waiting in step_block_list (it holds no decoder blocks).
+        step_block_list: int32 [bsz], in-place. preempted slots, oldest first, step_lens[0] of them; -1 past the end.
+        step_lens: int32 [1], in-place. entries of step_block_list.
+        recover_block_list: int32 [bsz], in-place. [0] becomes the slot recovered by this call, if any.
+        recover_lens: int32 [1], in-place. 0 before and after (the recovery is finished inside the call).
+        need_block_list: int32 [bsz], in-place. scratch list of the slots needing a block; all -1 before and after.
+        need_block_len: int32 [1], in-place. 0 before and after.
+        used_list_len: int32 [bsz], in-place. used: decoder blocks the slot holds (a block-step slot: the blocks it held when
+            preempted).
+        free_list: int32 [free_list_size], in-place. free block ids, a stack: free_list[0 .. free_list_len) are free, the top last.
+        free_list_len: int32 [1], in-place. entries of free_list that are free.
+        input_ids: int64 [bsz, length], in-place. per-slot prompt row; the recovered slot's becomes its first token, its prompt and
+            its generated tokens.
+        pre_ids: int64 [bsz, pre_id_length]. generated tokens per slot, pre_ids[b, 1 + i] the i-th.
+        step_idx: int64 [bsz]. tokens generated so far.
+        first_token_ids: int64 [bsz], in-place. the request's first prompt token; -1 once a stopped slot is released.
+        accept_num: int32 [bsz], in-place. accepted tokens per slot; 0 for a preempted slot.
+        block_size: int, default required. tokens per KV-cache block.
+        max_draft_tokens: int, default required. draft tokens per step: a slot needs the block holding token seq_lens_decoder +
+            max_draft_tokens + 1.
+
+    Returns:
+        (stop_flags, seq_lens_this_time, seq_lens_encoder, seq_lens_decoder, block_tables, encoder_block_lens, is_block_step, step_block_list, step_lens, recover_block_list, recover_lens, need_block_list, need_block_len, used_list_len, free_list, free_list_len, input_ids, first_token_ids, accept_num): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if type(block_size) is not int or type(max_draft_tokens) is not int:
+        block_size, max_draft_tokens = _speculate_step_system_cache_arguments.attributes(
+            block_size, max_draft_tokens
+        )
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_step_system_cache(
+                stop_flags,
+                seq_lens_this_time,
+                ori_seq_lens_encoder,
+                ori_seq_lens_decoder,
+                seq_lens_encoder,
+                seq_lens_decoder,
+                block_tables,
+                encoder_block_lens,
+                is_block_step,
+                step_block_list,
+                step_lens,
+                recover_block_list,
+                recover_lens,
+                need_block_list,
+                need_block_len,
+                used_list_len,
+                free_list,
+                free_list_len,
+                input_ids,
+                pre_ids,
+                step_idx,
+                first_token_ids,
+                accept_num,
+                block_size,
+                max_draft_tokens,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_step_system_cache_arguments.refused(
+                _error,
+                (
+                    stop_flags,
+                    seq_lens_this_time,
+                    ori_seq_lens_encoder,
+                    ori_seq_lens_decoder,
+                    seq_lens_encoder,
+                    seq_lens_decoder,
+                    block_tables,
+                    encoder_block_lens,
+                    is_block_step,
+                    step_block_list,
+                    step_lens,
+                    recover_block_list,
+                    recover_lens,
+                    need_block_list,
+                    need_block_len,
+                    used_list_len,
+                    free_list,
+                    free_list_len,
+                    input_ids,
+                    pre_ids,
+                    step_idx,
+                    first_token_ids,
+                    accept_num,
+                ),
+                (block_size, max_draft_tokens),
+            ) from None
+        return (
+            stop_flags,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            seq_lens_decoder,
+            block_tables,
+            encoder_block_lens,
+            is_block_step,
+            step_block_list,
+            step_lens,
+            recover_block_list,
+            recover_lens,
+            need_block_list,
+            need_block_len,
+            used_list_len,
+            free_list,
+            free_list_len,
+            input_ids,
+            first_token_ids,
+            accept_num,
+        )
+    return _runtime.run_static(
+        "opforge_speculate_step_system_cache",
+        (
+            stop_flags,
+            seq_lens_this_time,
+            ori_seq_lens_encoder,
+            ori_seq_lens_decoder,
+            seq_lens_encoder,
+            seq_lens_decoder,
+            block_tables,
+            encoder_block_lens,
+            is_block_step,
+            step_block_list,
+            step_lens,
+            recover_block_list,
+            recover_lens,
+            need_block_list,
+            need_block_len,
+            used_list_len,
+            free_list,
+            free_list_len,
+            input_ids,
+            pre_ids,
+            step_idx,
+            first_token_ids,
+            accept_num,
+        ),
+        _speculate_step_system_cache_arguments.attributes(block_size, max_draft_tokens),
+    )
+
+
+_speculate_update_arguments = _runtime.Arguments(
+    "speculate_update",
+    (
+        ("seq_lens_encoder", False),
+        ("seq_lens_decoder", False),
+        ("not_need_stop", False),
+        ("draft_tokens", False),
+        ("actual_draft_token_nums", False),
+        ("accept_tokens", False),
+        ("accept_num", False),
+        ("stop_flags", False),
+        ("seq_lens_this_time", False),
+        ("is_block_step", False),
+        ("stop_nums", True),
+        ("mask_rollback", False),
+    ),
+    (),
+)
+
+
+def speculate_update(
+    seq_lens_encoder,
+    seq_lens_decoder,
+    not_need_stop,
+    draft_tokens,
+    actual_draft_token_nums,
+    accept_tokens,
+    accept_num,
+    stop_flags,
+    seq_lens_this_time,
+    is_block_step,
+    mask_rollback,
+    *,
+    stop_nums=None,
+):
+    """After verification: advance each taking-part slot's decoder length by its accepted tokens (a
+    prefill's by its prompt), record the KV positions to roll back, adapt the next step's
+    draft count to whether every draft was accepted, set the next step's first draft token
+    to the last accepted one, and tell the host whether fewer slots stopped than the stop
+    threshold.
+
+    Generated from opspec/speculate_update.yaml; dims: max_bsz, max_draft_tokens, real_bsz.
+
+    Args:
+        seq_lens_encoder: int32 [max_bsz], in-place. prompt tokens prefilled this step; 0 once a taking-part slot is updated.
+        seq_lens_decoder: int32 [max_bsz], in-place. tokens in the KV cache; grows by the accepted tokens (decode) or the prompt
+            (prefill).
+        not_need_stop: bool [1], in-place, host memory. set iff fewer slots count as stopped than the threshold.
+        draft_tokens: int64 [max_bsz, max_draft_tokens], in-place. the next step's draft rows: column 0 becomes the slot's last accepted token.
+        actual_draft_token_nums: int32 [max_bsz], in-place. drafts to propose next step per slot: +2 after a step with every draft accepted,
+            else -1, within [1, max_draft_tokens - 1].
+        accept_tokens: int64 [max_bsz, max_draft_tokens]. tokens accepted this step per slot, in their first accept_num[b] columns.
+        accept_num: int32 [max_bsz]. tokens accepted this step per slot (1 + accepted drafts).
+        stop_flags: bool [max_bsz]. slot finished.
+        seq_lens_this_time: int32 [real_bsz]. tokens fed this step per slot (1 + drafts in decode, the prompt chunk in prefill).
+        is_block_step: bool [max_bsz]. slot swapped out for lack of KV blocks this step; takes no part.
+        mask_rollback: int32 [max_bsz], in-place. KV positions to roll back: fed minus accepted in decode, 0 in prefill or once
+            stopped.
+        stop_nums: int64 [1], or None. the stop threshold: not_need_stop iff fewer slots count as stopped (absent: max_bsz,
+            FastDeploy's XPU form).
+
+    Returns:
+        (seq_lens_encoder, seq_lens_decoder, not_need_stop, draft_tokens, actual_draft_token_nums, mask_rollback): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_update(
+                seq_lens_encoder,
+                seq_lens_decoder,
+                not_need_stop,
+                draft_tokens,
+                actual_draft_token_nums,
+                accept_tokens,
+                accept_num,
+                stop_flags,
+                seq_lens_this_time,
+                is_block_step,
+                stop_nums,
+                mask_rollback,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_update_arguments.refused(
+                _error,
+                (
+                    seq_lens_encoder,
+                    seq_lens_decoder,
+                    not_need_stop,
+                    draft_tokens,
+                    actual_draft_token_nums,
+                    accept_tokens,
+                    accept_num,
+                    stop_flags,
+                    seq_lens_this_time,
+                    is_block_step,
+                    stop_nums,
+                    mask_rollback,
+                ),
+                (),
+            ) from None
+        return (
+            seq_lens_encoder,
+            seq_lens_decoder,
+            not_need_stop,
+            draft_tokens,
+            actual_draft_token_nums,
+            mask_rollback,
+        )
+    return _runtime.run_static(
+        "opforge_speculate_update",
+        (
+            seq_lens_encoder,
+            seq_lens_decoder,
+            not_need_stop,
+            draft_tokens,
+            actual_draft_token_nums,
+            accept_tokens,
+            accept_num,
+            stop_flags,
+            seq_lens_this_time,
+            is_block_step,
+            stop_nums,
+            mask_rollback,
+        ),
+        (),
     )
 
 

@@ -1205,7 +1205,7 @@ CASES: list[Bad] = [
         "fastdeploy-returns-empty-list",
         fastdeploy("    args: [x, y]\n    returns: [] #<\n"),
         ("fastdeploy.gpu.returns",),
-        ("empty list", "leave returns out"),
+        ("empty list", "returns: none"),
     ),
     Bad(
         "fastdeploy-returns-twice",

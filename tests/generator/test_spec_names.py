@@ -24,6 +24,8 @@ def _spec_names() -> set[str]:
         for a in op.attrs:
             if a.enum is not None:
                 found |= {m for m, _ in a.enum.members}
+        for form in op.fastdeploy:  # FastDeploy's parameter names
+            found |= {a.name for a in form.args}
     return found
 
 

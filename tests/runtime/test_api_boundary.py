@@ -90,8 +90,8 @@ def judge(attack: A.Attack) -> str | None:
             if missing:
                 problem = f"message lacks {missing}: {message}"
         after = _snapshot(attack)
-        if problem is None and any(
-            not np.array_equal(x, y) for x, y in zip(before, after, strict=True)
+        if problem is None and not all(
+            A.unchanged(x, y) for x, y in zip(before, after, strict=True)
         ):
             problem = "the refused call changed an input"
         TALLY[(attack.kind, "failed" if problem else "refused")] += 1
@@ -150,6 +150,41 @@ def test_aliased_arguments_are_refused(op: Op) -> None:
     attacks = list(A.alias_attacks(op))
     assert any(a.error for a in attacks), f"{op.name}: no pair could be aliased"
     _judge_all(attacks)
+
+
+def test_a_refused_call_leaving_a_nan_unchanged_is_not_called_a_change() -> None:
+    """A float input holding NaN, untouched by a refused call, is unchanged:
+    the judge compares bytes (NaN != NaN as a float)."""
+    op = next(o for o in OPS if any(a.type.value == "int" for a in o.attrs) and _float_input(o))
+    case = A.base_case(op)
+    tensors = A.tensors_of(case)
+    floating = _float_input(op)
+    assert floating is not None
+    array = tensors[floating.name].numpy()
+    array.reshape(-1)[0] = np.nan
+    tensors[floating.name] = paddle.to_tensor(array)
+    attr = next(a for a in op.attrs if a.type.value == "int")
+    attack = A.Attack(
+        op.name,
+        "attribute type",
+        f"{attr.name}='x' beside a NaN",
+        "OpTypeError",
+        (f"attribute '{attr.name}'",),
+        tensors,
+        {**case.attrs, attr.name: "x"},
+    )
+    assert judge(attack) is None
+
+
+def _float_input(op: Op) -> Tensor | None:
+    return next(
+        (
+            t
+            for t in spec.passed(op)
+            if not t.optional and spec.dtype_of(t, A.base_case(op).dtype).value == "float32"
+        ),
+        None,
+    )
 
 
 def same_tensor_pair(ops: list[Op]) -> tuple[Op, Tensor, Tensor]:

@@ -1,4 +1,4 @@
-# Generated from opspec/speculate_get_seq_lens_output.yaml by `python -m codegen`. Do not edit.
+# Generated from opspec/*.yaml by `python -m codegen`. Do not edit.
 """FastDeploy's GPU ops (``fastdeploy.model_executor.ops.gpu``) on opforge.
 
 Each function takes FastDeploy's arguments in FastDeploy's positional order
@@ -12,8 +12,46 @@ from FastDeploy's op.
 import opforge as _ops
 
 __all__ = [
+    "build_sampling_params",
     "speculate_get_seq_lens_output",
+    "speculate_get_token_penalty_multi_scores",
+    "speculate_limit_thinking_content_length_v1",
+    "speculate_limit_thinking_content_length_v2",
+    "speculate_schedule_cache",
+    "speculate_set_stop_value_multi_seqs",
+    "speculate_set_value_by_flags_and_idx",
+    "speculate_step_paddle",
+    "speculate_step_system_cache",
+    "speculate_update",
 ]
+
+
+def build_sampling_params(
+    top_p,
+    top_k,
+    infer_seed,
+    seq_lens_this_time,
+    cu_seqlens_q_output,
+    token_num_output_cpu,
+    increment_value,
+):
+    """FastDeploy's GPU ``build_sampling_params``, called as FastDeploy calls it: opforge.build_sampling_params.
+
+    Generated from opspec/build_sampling_params.yaml (its fastdeploy.gpu section).
+
+    Returns:
+        [top_p_padding, top_k_padding, topp_seed] (a list).
+    """
+    _out = _ops.build_sampling_params(
+        top_p=top_p,
+        top_k=top_k,
+        infer_seed=infer_seed,
+        seq_lens_this_time=seq_lens_this_time,
+        cu_seqlens_q_output=cu_seqlens_q_output,
+        token_num_output_cpu=token_num_output_cpu,
+        increment_value=increment_value,
+    )
+    return [_out[1], _out[2], _out[3]]
 
 
 def speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder, seq_lens_decoder):
@@ -31,3 +69,406 @@ def speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder, seq_lens
         seq_lens_this_time=seq_lens_this_time, seq_lens_encoder=seq_lens_encoder
     )
     return _out
+
+
+def speculate_get_token_penalty_multi_scores(
+    pre_ids,
+    logits,
+    penalty_scores,
+    frequency_scores,
+    presence_scores,
+    temperatures,
+    bad_tokens,
+    cur_len,
+    min_len,
+    eos_token_id,
+    seq_lens_this_time,
+    output_padding_offset,
+    output_cum_offsets,
+    max_seq_len,
+):
+    """FastDeploy's GPU ``speculate_get_token_penalty_multi_scores``, called as FastDeploy calls it: opforge.speculate_get_token_penalty_multi_scores.
+
+    Generated from opspec/speculate_get_token_penalty_multi_scores.yaml (its fastdeploy.gpu section).
+
+    Passed by FastDeploy and not used here:
+        seq_lens_this_time: FastDeploy reads only its length, the slot count, which penalty_scores and the other
+            per-slot tensors give.
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.speculate_get_token_penalty_multi_scores(
+        pre_ids=pre_ids,
+        logits=logits,
+        penalty_scores=penalty_scores,
+        frequency_scores=frequency_scores,
+        presence_scores=presence_scores,
+        temperatures=temperatures,
+        bad_tokens=bad_tokens,
+        cur_len=cur_len,
+        min_len=min_len,
+        eos_token_id=eos_token_id,
+        output_padding_offset=output_padding_offset,
+        output_cum_offsets=output_cum_offsets,
+        max_seq_len=max_seq_len,
+    )
+    return None
+
+
+def speculate_limit_thinking_content_length_v1(
+    next_tokens,
+    max_think_lens,
+    step_idx,
+    limit_think_status,
+    accept_num,
+    seq_lens_decoder,
+    stop_flags,
+    eos_token_ids,
+    think_end_id,
+):
+    """FastDeploy's GPU ``speculate_limit_thinking_content_length_v1``, called as FastDeploy calls it: opforge.speculate_limit_thinking_content_length_v1.
+
+    Generated from opspec/speculate_limit_thinking_content_length_v1.yaml (its fastdeploy.gpu section).
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.speculate_limit_thinking_content_length_v1(
+        next_tokens=next_tokens,
+        max_think_lens=max_think_lens,
+        step_idx=step_idx,
+        limit_think_status=limit_think_status,
+        accept_num=accept_num,
+        seq_lens_decoder=seq_lens_decoder,
+        stop_flags=stop_flags,
+        eos_token_ids=eos_token_ids,
+        think_end_id=think_end_id,
+    )
+    return None
+
+
+def speculate_limit_thinking_content_length_v2(
+    next_tokens,
+    max_think_lens,
+    step_idx,
+    limit_think_status,
+    accept_num,
+    seq_lens_decoder,
+    stop_flags,
+    think_end_id,
+    line_break_id,
+):
+    """FastDeploy's GPU ``speculate_limit_thinking_content_length_v2``, called as FastDeploy calls it: opforge.speculate_limit_thinking_content_length_v2.
+
+    Generated from opspec/speculate_limit_thinking_content_length_v2.yaml (its fastdeploy.gpu section).
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.speculate_limit_thinking_content_length_v2(
+        next_tokens=next_tokens,
+        max_think_lens=max_think_lens,
+        step_idx=step_idx,
+        limit_think_status=limit_think_status,
+        accept_num=accept_num,
+        seq_lens_decoder=seq_lens_decoder,
+        stop_flags=stop_flags,
+        think_end_id=think_end_id,
+        line_break_id=line_break_id,
+    )
+    return None
+
+
+def speculate_schedule_cache(
+    draft_tokens,
+    block_tables,
+    stop_flags,
+    prompt_lens,
+    seq_lens_this_time,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    step_seq_lens_decoder,
+    step_draft_tokens,
+    step_seq_lens_this_time,
+    accept_num,
+    accept_tokens,
+    is_block_step,
+    not_need_stop,
+    stop_nums,
+    block_size,
+    max_draft_tokens,
+):
+    """FastDeploy's GPU ``speculate_schedule_cache``, called as FastDeploy calls it: opforge.speculate_schedule_cache.
+
+    Generated from opspec/speculate_schedule_cache.yaml (its fastdeploy.gpu section).
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.speculate_schedule_cache(
+        draft_tokens=draft_tokens,
+        block_tables=block_tables,
+        stop_flags=stop_flags,
+        prompt_lens=prompt_lens,
+        seq_lens_this_time=seq_lens_this_time,
+        seq_lens_encoder=seq_lens_encoder,
+        seq_lens_decoder=seq_lens_decoder,
+        step_seq_lens_decoder=step_seq_lens_decoder,
+        step_draft_tokens=step_draft_tokens,
+        step_seq_lens_this_time=step_seq_lens_this_time,
+        accept_num=accept_num,
+        accept_tokens=accept_tokens,
+        is_block_step=is_block_step,
+        not_need_stop=not_need_stop,
+        stop_nums=stop_nums,
+        block_size=block_size,
+        max_draft_tokens=max_draft_tokens,
+    )
+    return None
+
+
+def speculate_set_stop_value_multi_seqs(
+    accept_tokens,
+    accept_num,
+    pre_ids,
+    step_idx,
+    stop_flags,
+    seq_lens,
+    stop_seqs,
+    stop_seqs_len,
+    end_ids,
+):
+    """FastDeploy's GPU ``speculate_set_stop_value_multi_seqs``, called as FastDeploy calls it: opforge.speculate_set_stop_value_multi_seqs.
+
+    Generated from opspec/speculate_set_stop_value_multi_seqs.yaml (its fastdeploy.gpu section).
+
+    Passed by FastDeploy and not used here:
+        seq_lens: FastDeploy's kernels never read it (the caller passes seq_lens_this_time).
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.speculate_set_stop_value_multi_seqs(
+        accept_tokens=accept_tokens,
+        accept_num=accept_num,
+        pre_ids=pre_ids,
+        step_idx=step_idx,
+        stop_flags=stop_flags,
+        stop_seqs=stop_seqs,
+        stop_seqs_len=stop_seqs_len,
+        end_ids=end_ids,
+    )
+    return None
+
+
+def speculate_set_value_by_flags_and_idx(
+    pre_ids_all,
+    accept_tokens,
+    accept_num,
+    stop_flags,
+    seq_lens_this_time,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    step_idx,
+):
+    """FastDeploy's GPU ``speculate_set_value_by_flags_and_idx``, called as FastDeploy calls it: opforge.speculate_set_value_by_flags_and_idx.
+
+    Generated from opspec/speculate_set_value_by_flags_and_idx.yaml (its fastdeploy.gpu section).
+
+    Passed by FastDeploy and not used here:
+        seq_lens_this_time: FastDeploy reads only its length, the batch size, which the other tensors give.
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.speculate_set_value_by_flags_and_idx(
+        pre_ids_all=pre_ids_all,
+        accept_tokens=accept_tokens,
+        accept_num=accept_num,
+        stop_flags=stop_flags,
+        seq_lens_encoder=seq_lens_encoder,
+        seq_lens_decoder=seq_lens_decoder,
+        step_idx=step_idx,
+    )
+    return None
+
+
+def speculate_step_paddle(
+    stop_flags,
+    seq_lens_this_time,
+    ori_seq_lens_encoder,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    block_tables,
+    encoder_block_lens,
+    is_block_step,
+    step_block_list,
+    step_lens,
+    recover_block_list,
+    recover_lens,
+    need_block_list,
+    need_block_len,
+    used_list_len,
+    free_list,
+    free_list_len,
+    input_ids,
+    pre_ids,
+    step_idx,
+    next_tokens,
+    first_token_ids,
+    accept_num,
+    block_size,
+    encoder_decoder_block_num,
+    max_draft_tokens,
+):
+    """FastDeploy's GPU ``speculate_step_paddle``, called as FastDeploy calls it: opforge.speculate_step_paddle.
+
+    Generated from opspec/speculate_step_paddle.yaml (its fastdeploy.gpu section).
+
+    Passed by FastDeploy and not used here:
+        next_tokens: FastDeploy's kernels no longer write the next token into input_ids (the line is
+            commented out), so the op never reads it.
+        encoder_decoder_block_num: FastDeploy's op reads it only in a commented-out line; the decoder-block limit is
+            input_ids' width // block_size.
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.speculate_step_paddle(
+        stop_flags=stop_flags,
+        seq_lens_this_time=seq_lens_this_time,
+        ori_seq_lens_encoder=ori_seq_lens_encoder,
+        seq_lens_encoder=seq_lens_encoder,
+        seq_lens_decoder=seq_lens_decoder,
+        block_tables=block_tables,
+        encoder_block_lens=encoder_block_lens,
+        is_block_step=is_block_step,
+        step_block_list=step_block_list,
+        step_lens=step_lens,
+        recover_block_list=recover_block_list,
+        recover_lens=recover_lens,
+        need_block_list=need_block_list,
+        need_block_len=need_block_len,
+        used_list_len=used_list_len,
+        free_list=free_list,
+        free_list_len=free_list_len,
+        input_ids=input_ids,
+        pre_ids=pre_ids,
+        step_idx=step_idx,
+        first_token_ids=first_token_ids,
+        accept_num=accept_num,
+        block_size=block_size,
+        max_draft_tokens=max_draft_tokens,
+    )
+    return None
+
+
+def speculate_step_system_cache(
+    stop_flags,
+    seq_lens_this_time,
+    ori_seq_lens_encoder,
+    ori_seq_lens_decoder,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    block_tables,
+    encoder_block_lens,
+    is_block_step,
+    step_block_list,
+    step_lens,
+    recover_block_list,
+    recover_lens,
+    need_block_list,
+    need_block_len,
+    used_list_len,
+    free_list,
+    free_list_len,
+    input_ids,
+    pre_ids,
+    step_idx,
+    next_tokens,
+    first_token_ids,
+    accept_num,
+    block_size,
+    encoder_decoder_block_num,
+    max_draft_tokens,
+):
+    """FastDeploy's GPU ``speculate_step_system_cache``, called as FastDeploy calls it: opforge.speculate_step_system_cache.
+
+    Generated from opspec/speculate_step_system_cache.yaml (its fastdeploy.gpu section).
+
+    Passed by FastDeploy and not used here:
+        next_tokens: FastDeploy's kernels no longer write the next token into input_ids (the line is
+            commented out), so the op never reads it.
+        encoder_decoder_block_num: FastDeploy's op reads it only in a commented-out line; the decoder-block limit is
+            input_ids' width // block_size.
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.speculate_step_system_cache(
+        stop_flags=stop_flags,
+        seq_lens_this_time=seq_lens_this_time,
+        ori_seq_lens_encoder=ori_seq_lens_encoder,
+        ori_seq_lens_decoder=ori_seq_lens_decoder,
+        seq_lens_encoder=seq_lens_encoder,
+        seq_lens_decoder=seq_lens_decoder,
+        block_tables=block_tables,
+        encoder_block_lens=encoder_block_lens,
+        is_block_step=is_block_step,
+        step_block_list=step_block_list,
+        step_lens=step_lens,
+        recover_block_list=recover_block_list,
+        recover_lens=recover_lens,
+        need_block_list=need_block_list,
+        need_block_len=need_block_len,
+        used_list_len=used_list_len,
+        free_list=free_list,
+        free_list_len=free_list_len,
+        input_ids=input_ids,
+        pre_ids=pre_ids,
+        step_idx=step_idx,
+        first_token_ids=first_token_ids,
+        accept_num=accept_num,
+        block_size=block_size,
+        max_draft_tokens=max_draft_tokens,
+    )
+    return None
+
+
+def speculate_update(
+    seq_lens_encoder,
+    seq_lens_decoder,
+    not_need_stop,
+    draft_tokens,
+    actual_draft_token_nums,
+    accept_tokens,
+    accept_num,
+    stop_flags,
+    seq_lens_this_time,
+    is_block_step,
+    stop_nums,
+    mask_rollback,
+):
+    """FastDeploy's GPU ``speculate_update``, called as FastDeploy calls it: opforge.speculate_update.
+
+    Generated from opspec/speculate_update.yaml (its fastdeploy.gpu section).
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.speculate_update(
+        seq_lens_encoder=seq_lens_encoder,
+        seq_lens_decoder=seq_lens_decoder,
+        not_need_stop=not_need_stop,
+        draft_tokens=draft_tokens,
+        actual_draft_token_nums=actual_draft_token_nums,
+        accept_tokens=accept_tokens,
+        accept_num=accept_num,
+        stop_flags=stop_flags,
+        seq_lens_this_time=seq_lens_this_time,
+        is_block_step=is_block_step,
+        stop_nums=stop_nums,
+        mask_rollback=mask_rollback,
+    )
+    return None

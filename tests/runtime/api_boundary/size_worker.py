@@ -18,7 +18,13 @@ import numpy as np  # noqa: E402
 import paddle  # noqa: E402
 
 from tests.harness import spec  # noqa: E402
-from tests.runtime.api_boundary.attacks import SizeAttack, call, size_attacks, size_call  # noqa: E402
+from tests.runtime.api_boundary.attacks import (  # noqa: E402
+    SizeAttack,
+    call,
+    size_attacks,
+    size_call,
+    unchanged,
+)
 
 OPS = {op.name: op for op in spec.load_ops()}
 
@@ -59,7 +65,7 @@ def run(attack: SizeAttack) -> dict[str, Any]:
         outputs = call(op, tensors, attrs)
     except Exception as error:  # reported, judged by the parent
         after = _snapshot(tensors)
-        changed = [k for k in before if not np.array_equal(before[k], after[k])]
+        changed = [k for k in before if not unchanged(before[k], after[k])]
         return {"error": type(error).__name__, "message": str(error), "changed": changed}
     shapes = [list(t.shape) for t in outputs]
     return {"error": None, "message": f"accepted, outputs of shape {shapes}", "changed": []}
