@@ -35,7 +35,8 @@ void opforge::eagle_gather_hidden_states::Kernels::cpu(const CpuArgs<T>& args) {
   }
   args.output_token_num[0] = static_cast<int32_t>(k);  // <= real_bsz
   if (k < args.real_bsz) {
-    std::memset(static_cast<void*>(args.out + k * width), 0,
+    std::memset(static_cast<void*>(args.out + k * width),
+                0,
                 static_cast<size_t>(args.real_bsz - k) * row_bytes);
   }
 }

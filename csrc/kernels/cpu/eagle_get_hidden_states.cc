@@ -49,7 +49,8 @@ void opforge::eagle_get_hidden_states::Kernels::cpu(const CpuArgs<T>& args) {
     const SlotRows s = slot_rows(args, b);
     const int64_t n = s.out < rows - in_off ? s.out : rows - in_off;
     if (n > 0) {
-      std::memcpy(args.out + copied * width, args.hidden_states + in_off * width,
+      std::memcpy(args.out + copied * width,
+                  args.hidden_states + in_off * width,
                   static_cast<size_t>(n * width) * sizeof(T));
       copied += n;
     }

@@ -51,7 +51,8 @@ void opforge::eagle_get_self_hidden_states::Kernels::cpu(const CpuArgs<T>& args)
     const SlotRows s = slot_rows(args, b);
     in_off += s.in;
     if (s.take && in_off <= rows) {
-      std::memcpy(args.out + copied * width, args.hidden_states + (in_off - 1) * width,
+      std::memcpy(args.out + copied * width,
+                  args.hidden_states + (in_off - 1) * width,
                   static_cast<size_t>(width) * sizeof(T));
       ++copied;
     }
