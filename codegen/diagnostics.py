@@ -134,12 +134,20 @@ class Diagnostics:
             self.error(line, where, f"expected {expected}, got {got}")
         return ok
 
-    def check_name(self, name: Any, line: int, where: str, op: bool = False) -> bool:
+    def check_name(
+        self, name: Any, line: int, where: str, op: bool = False, parameter: bool = False
+    ) -> bool:
         """Name is a lower_snake_case identifier that no generated scope uses (an
-        op's name: nor the runtime, whose namespace it becomes part of)."""
+        op's name: nor the runtime, whose namespace it becomes part of; a
+        parameter of FastDeploy's call: a Python builtin is fine)."""
         if not self.check_type(name, str, line, where):
             return False
-        problem = names.op_name_problem(name) if op else names.name_problem(name)
+        if op:
+            problem = names.op_name_problem(name)
+        elif parameter:
+            problem = names.parameter_name_problem(name)
+        else:
+            problem = names.name_problem(name)
         if problem is not None:
             self.error(line, where, f"{show(name)} {problem}")
         return problem is None

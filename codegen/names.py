@@ -253,8 +253,18 @@ def op_name_problem(name: str) -> str | None:
     return problem
 
 
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot name an op, dim, tensor, attribute or enum member."""
+def parameter_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a parameter of FastDeploy's call (the spec's
+    `fastdeploy.<backend>.args`): what no spec name may be, but a Python
+    builtin (FastDeploy's eagle ops take `input`), which a parameter of the
+    generated function may shadow: its body reads only the op and its own
+    parameters."""
+    return name_problem(name, builtins_shadowed=True)
+
+
+def name_problem(name: str, builtins_shadowed: bool = False) -> str | None:
+    """Why ``name`` cannot name an op, dim, tensor, attribute or enum member
+    (``builtins_shadowed``: a parameter that may shadow a Python builtin)."""
     if len(name) > MAX_NAME_CHARS:
         return f"is too long: a name has at most {MAX_NAME_CHARS} characters, this one {len(name)}"
     if not NAME.match(name) or "__" in name:
@@ -264,7 +274,7 @@ def name_problem(name: str) -> str | None:
         )
     if name in PY_KEYWORDS or name in CPP_KEYWORDS:
         return "is reserved: a C++ or Python keyword"
-    if name in PY_BUILTINS:
+    if name in PY_BUILTINS and not builtins_shadowed:
         return "is reserved: a Python builtin, which the generated module uses"
     if name in C_MACROS:
         return "is reserved: a C macro, which the preprocessor would rewrite"

@@ -229,7 +229,10 @@ class _FileParser(CrossFieldRules):
                     ((name, source),) = item.items()
                 else:
                     name = source = item
-                if not (self.check_name(name, line, at) and self.check_name(source, line, at)):
+                if not (
+                    self.check_name(name, line, at, parameter=True)
+                    and self.check_name(source, line, at, parameter=True)
+                ):
                     continue
                 if any(a.name == name for a in args):
                     self.error(line, at, f"FastDeploy's argument {show(name)} is listed twice")

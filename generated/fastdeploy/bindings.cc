@@ -23,6 +23,30 @@ OPFORGE_EXPORT std::vector<paddle::Tensor> call(const paddle::Tensor& top_p,
                                                 int64_t token_num_output_cpu,
                                                 int64_t increment_value);
 }
+namespace opforge::draft_model_postprocess {
+OPFORGE_EXPORT void call(const paddle::Tensor& base_model_draft_tokens,
+                         const paddle::Tensor& base_model_seq_lens_this_time,
+                         const paddle::Tensor& base_model_seq_lens_encoder,
+                         const paddle::Tensor& base_model_stop_flags);
+}
+namespace opforge::eagle_gather_hidden_states {
+OPFORGE_EXPORT std::vector<paddle::Tensor> call(
+    const paddle::Tensor& hidden_states, const paddle::Tensor& seq_lens_this_time);
+}
+namespace opforge::eagle_get_hidden_states {
+OPFORGE_EXPORT std::vector<paddle::Tensor> call(
+    const paddle::Tensor& hidden_states,
+    const paddle::Tensor& seq_lens_this_time,
+    const paddle::Tensor& seq_lens_encoder,
+    const paddle::Tensor& accept_nums,
+    const paddle::Tensor& base_model_seq_lens_this_time);
+}
+namespace opforge::eagle_get_self_hidden_states {
+OPFORGE_EXPORT std::vector<paddle::Tensor> call(const paddle::Tensor& hidden_states,
+                                                const paddle::Tensor& last_seq_lens_this_time,
+                                                const paddle::Tensor& seq_lens_this_time,
+                                                const paddle::Tensor& step_idx);
+}
 namespace opforge::hybrid_mtp_ngram {
 OPFORGE_EXPORT void call(const paddle::Tensor& input_ids,
                          const paddle::Tensor& input_ids_len,
@@ -243,6 +267,95 @@ void bind_gpu(pybind11::module_& opforge_module) {
       pybind11::arg("token_num_output_cpu"),
       pybind11::arg("increment_value"),
       "FastDeploy's gpu build_sampling_params on opforge (opspec/build_sampling_params.yaml)");
+  opforge_module.def(
+      "draft_model_postprocess",
+      [](
+          const paddle::Tensor& base_model_draft_tokens,
+          const paddle::Tensor& base_model_seq_lens_this_time,
+          const paddle::Tensor& base_model_seq_lens_encoder,
+          const paddle::Tensor& base_model_stop_flags) -> void {
+        opforge::draft_model_postprocess::call(base_model_draft_tokens,
+                                               base_model_seq_lens_this_time,
+                                               base_model_seq_lens_encoder,
+                                               base_model_stop_flags);
+      },
+      pybind11::arg("base_model_draft_tokens"),
+      pybind11::arg("base_model_seq_lens_this_time"),
+      pybind11::arg("base_model_seq_lens_encoder"),
+      pybind11::arg("base_model_stop_flags"),
+      "FastDeploy's gpu draft_model_postprocess on opforge (opspec/draft_model_postprocess.yaml)");
+  opforge_module.def(
+      "eagle_gather_hidden_states",
+      [](
+          const paddle::Tensor& input,
+          const pybind11::object& /*cu_seqlens_q*/,
+          const paddle::Tensor& seq_lens_this_time,
+          const pybind11::object& /*seq_lens_decoder*/,
+          const pybind11::object& /*seq_lens_encoder*/,
+          const pybind11::object& /*batch_id_per_token_output*/,
+          const pybind11::object& /*cu_seqlens_q_output*/,
+          const pybind11::object& /*real_output_token_num*/) -> std::vector<paddle::Tensor> {
+        const std::vector<paddle::Tensor> opforge_outputs = opforge::eagle_gather_hidden_states::call(
+            input, seq_lens_this_time);
+        return {opforge_outputs[0], opforge_outputs[1]};
+      },
+      pybind11::arg("input"),
+      pybind11::arg("cu_seqlens_q"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("batch_id_per_token_output"),
+      pybind11::arg("cu_seqlens_q_output"),
+      pybind11::arg("real_output_token_num"),
+      "FastDeploy's gpu eagle_gather_hidden_states on opforge "
+      "(opspec/eagle_gather_hidden_states.yaml)");
+  opforge_module.def(
+      "eagle_get_hidden_states",
+      [](
+          const paddle::Tensor& input,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& seq_lens_encoder,
+          const pybind11::object& /*seq_lens_decoder*/,
+          const pybind11::object& /*stop_flags*/,
+          const paddle::Tensor& accept_nums,
+          const paddle::Tensor& base_model_seq_lens_this_time,
+          const pybind11::object& /*base_model_seq_lens_encoder*/,
+          const pybind11::object& /*actual_draft_token_num*/) -> std::vector<paddle::Tensor> {
+        const std::vector<paddle::Tensor> opforge_outputs = opforge::eagle_get_hidden_states::call(
+            input,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            accept_nums,
+            base_model_seq_lens_this_time);
+        return {opforge_outputs[0], opforge_outputs[1]};
+      },
+      pybind11::arg("input"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("accept_nums"),
+      pybind11::arg("base_model_seq_lens_this_time"),
+      pybind11::arg("base_model_seq_lens_encoder"),
+      pybind11::arg("actual_draft_token_num"),
+      "FastDeploy's gpu eagle_get_hidden_states on opforge (opspec/eagle_get_hidden_states.yaml)");
+  opforge_module.def(
+      "eagle_get_self_hidden_states",
+      [](
+          const paddle::Tensor& input,
+          const paddle::Tensor& last_seq_lens_this_time,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& step_idx) -> std::vector<paddle::Tensor> {
+        const std::vector<paddle::Tensor> opforge_outputs = opforge::eagle_get_self_hidden_states::call(
+            input, last_seq_lens_this_time, seq_lens_this_time, step_idx);
+        return {opforge_outputs[0], opforge_outputs[1]};
+      },
+      pybind11::arg("input"),
+      pybind11::arg("last_seq_lens_this_time"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("step_idx"),
+      "FastDeploy's gpu eagle_get_self_hidden_states on opforge "
+      "(opspec/eagle_get_self_hidden_states.yaml)");
   opforge_module.def(
       "hybrid_mtp_ngram",
       [](
@@ -821,6 +934,70 @@ void bind_gpu(pybind11::module_& opforge_module) {
 
 void bind_xpu(pybind11::module_& opforge_module) {
   register_errors();
+  opforge_module.def(
+      "draft_model_postprocess",
+      [](
+          const paddle::Tensor& base_model_draft_tokens,
+          const paddle::Tensor& base_model_seq_lens_this_time,
+          const paddle::Tensor& base_model_seq_lens_encoder,
+          const paddle::Tensor& base_model_stop_flags) -> void {
+        opforge::draft_model_postprocess::call(base_model_draft_tokens,
+                                               base_model_seq_lens_this_time,
+                                               base_model_seq_lens_encoder,
+                                               base_model_stop_flags);
+      },
+      pybind11::arg("base_model_draft_tokens"),
+      pybind11::arg("base_model_seq_lens_this_time"),
+      pybind11::arg("base_model_seq_lens_encoder"),
+      pybind11::arg("base_model_stop_flags"),
+      "FastDeploy's xpu draft_model_postprocess on opforge (opspec/draft_model_postprocess.yaml)");
+  opforge_module.def(
+      "eagle_get_hidden_states",
+      [](
+          const paddle::Tensor& input,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& seq_lens_encoder,
+          const pybind11::object& /*seq_lens_decoder*/,
+          const pybind11::object& /*stop_flags*/,
+          const paddle::Tensor& accept_nums,
+          const paddle::Tensor& base_model_seq_lens_this_time,
+          const pybind11::object& /*base_model_seq_lens_encoder*/,
+          const pybind11::object& /*actual_draft_token_num*/) -> std::vector<paddle::Tensor> {
+        const std::vector<paddle::Tensor> opforge_outputs = opforge::eagle_get_hidden_states::call(
+            input,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            accept_nums,
+            base_model_seq_lens_this_time);
+        return {opforge_outputs[0]};
+      },
+      pybind11::arg("input"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("accept_nums"),
+      pybind11::arg("base_model_seq_lens_this_time"),
+      pybind11::arg("base_model_seq_lens_encoder"),
+      pybind11::arg("actual_draft_token_num"),
+      "FastDeploy's xpu eagle_get_hidden_states on opforge (opspec/eagle_get_hidden_states.yaml)");
+  opforge_module.def(
+      "eagle_get_self_hidden_states",
+      [](
+          const paddle::Tensor& input,
+          const paddle::Tensor& last_seq_lens_this_time,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& step_idx) -> std::vector<paddle::Tensor> {
+        const std::vector<paddle::Tensor> opforge_outputs = opforge::eagle_get_self_hidden_states::call(
+            input, last_seq_lens_this_time, seq_lens_this_time, step_idx);
+        return {opforge_outputs[0]};
+      },
+      pybind11::arg("input"),
+      pybind11::arg("last_seq_lens_this_time"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("step_idx"),
+      "FastDeploy's xpu eagle_get_self_hidden_states on opforge "
+      "(opspec/eagle_get_self_hidden_states.yaml)");
   opforge_module.def(
       "mtp_step_paddle",
       [](

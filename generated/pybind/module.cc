@@ -7,10 +7,22 @@ namespace opforge {
 namespace build_sampling_params {
 PyMethodDef python_method();
 }
+namespace draft_model_postprocess {
+PyMethodDef python_method();
+}
 namespace draft_model_preprocess {
 PyMethodDef python_method();
 }
 namespace draft_model_update {
+PyMethodDef python_method();
+}
+namespace eagle_gather_hidden_states {
+PyMethodDef python_method();
+}
+namespace eagle_get_hidden_states {
+PyMethodDef python_method();
+}
+namespace eagle_get_self_hidden_states {
 PyMethodDef python_method();
 }
 namespace hybrid_mtp_ngram {
@@ -78,8 +90,12 @@ PyMethodDef python_method();
 PyMODINIT_FUNC PyInit__C() {
   static PyMethodDef methods[] = {
       opforge::build_sampling_params::python_method(),
+      opforge::draft_model_postprocess::python_method(),
       opforge::draft_model_preprocess::python_method(),
       opforge::draft_model_update::python_method(),
+      opforge::eagle_gather_hidden_states::python_method(),
+      opforge::eagle_get_hidden_states::python_method(),
+      opforge::eagle_get_self_hidden_states::python_method(),
       opforge::hybrid_mtp_ngram::python_method(),
       opforge::mtp_step_paddle::python_method(),
       opforge::ngram_match::python_method(),

@@ -11,8 +11,12 @@ from opforge.errors import OpError as _OpError
 __all__ = [
     "VerifyStrategy",
     "build_sampling_params",
+    "draft_model_postprocess",
     "draft_model_preprocess",
     "draft_model_update",
+    "eagle_gather_hidden_states",
+    "eagle_get_hidden_states",
+    "eagle_get_self_hidden_states",
     "hybrid_mtp_ngram",
     "mtp_step_paddle",
     "ngram_match",
@@ -117,6 +121,84 @@ def build_sampling_params(
         "opforge_build_sampling_params",
         (top_p, top_k, infer_seed, seq_lens_this_time, cu_seqlens_q_output),
         _build_sampling_params_arguments.attributes(token_num_output_cpu, increment_value),
+    )
+
+
+_draft_model_postprocess_arguments = _runtime.Arguments(
+    "draft_model_postprocess",
+    (
+        ("base_model_draft_tokens", False),
+        ("base_model_seq_lens_this_time", False),
+        ("base_model_seq_lens_encoder", False),
+        ("base_model_stop_flags", False),
+    ),
+    (),
+)
+
+
+def draft_model_postprocess(
+    base_model_draft_tokens,
+    base_model_seq_lens_this_time,
+    base_model_seq_lens_encoder,
+    base_model_stop_flags,
+):
+    """Set the target model's tokens per slot for its next step from its draft-token row: a slot
+    that is running and decoding (not stopped, no prompt left to prefill) feeds as many
+    tokens as its row holds entries other than -1; a stopped slot feeds none; a slot still
+    in prefill keeps its count.
+
+    Generated from opspec/draft_model_postprocess.yaml; dims: max_bsz, real_bsz, draft_token_len.
+
+    Args:
+        base_model_draft_tokens: int64 [max_bsz, draft_token_len]. the target model's token row per slot: the input token, then the drafts; -1 marks an
+            empty entry.
+        base_model_seq_lens_this_time: int32 [real_bsz], in-place. the target model's tokens per slot for its next step: the row's entries other than
+            -1 (decoding), 0 (stopped), unchanged (prefill).
+        base_model_seq_lens_encoder: int32 [max_bsz]. the target model's prompt tokens still to prefill; non-zero: the slot is not
+            decoding.
+        base_model_stop_flags: bool [max_bsz]. slot finished (its count becomes 0).
+
+    Returns:
+        base_model_seq_lens_this_time (the tensor passed in, updated in place).
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        try:
+            _C.draft_model_postprocess(
+                base_model_draft_tokens,
+                base_model_seq_lens_this_time,
+                base_model_seq_lens_encoder,
+                base_model_stop_flags,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _draft_model_postprocess_arguments.refused(
+                _error,
+                (
+                    base_model_draft_tokens,
+                    base_model_seq_lens_this_time,
+                    base_model_seq_lens_encoder,
+                    base_model_stop_flags,
+                ),
+                (),
+            ) from None
+        return base_model_seq_lens_this_time
+    return _runtime.run_static(
+        "opforge_draft_model_postprocess",
+        (
+            base_model_draft_tokens,
+            base_model_seq_lens_this_time,
+            base_model_seq_lens_encoder,
+            base_model_stop_flags,
+        ),
+        (),
     )
 
 
@@ -398,6 +480,190 @@ def draft_model_update(
             has_draft_seqs,
         ),
         _draft_model_update_arguments.attributes(prefill_one_step_stop),
+    )
+
+
+_eagle_gather_hidden_states_arguments = _runtime.Arguments(
+    "eagle_gather_hidden_states", (("hidden_states", False), ("seq_lens_this_time", False)), ()
+)
+
+
+def eagle_gather_hidden_states(hidden_states, seq_lens_this_time):
+    """Gather the last packed hidden row of every slot fed this step (seq_lens_this_time > 0), in
+    slot order, into the first rows of out; the rows after them are zeros, and
+    output_token_num says how many were gathered.
+
+    Generated from opspec/eagle_gather_hidden_states.yaml; dims: real_bsz, input_token_num, dim_embed.
+
+    Args:
+        hidden_states: T [input_token_num, dim_embed]. the forward's hidden rows over the step's packed tokens, slot after slot
+            (FastDeploy's `input`).
+        seq_lens_this_time: int32 [real_bsz]. tokens fed per slot this step (its packed rows in hidden_states); > 0: the slot's
+            last row is gathered.
+
+    Returns:
+        (out, output_token_num).
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        try:
+            return tuple(_C.eagle_gather_hidden_states(hidden_states, seq_lens_this_time))
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _eagle_gather_hidden_states_arguments.refused(
+                _error, (hidden_states, seq_lens_this_time), ()
+            ) from None
+    return _runtime.run_static(
+        "opforge_eagle_gather_hidden_states", (hidden_states, seq_lens_this_time), ()
+    )
+
+
+_eagle_get_hidden_states_arguments = _runtime.Arguments(
+    "eagle_get_hidden_states",
+    (
+        ("hidden_states", False),
+        ("seq_lens_this_time", False),
+        ("seq_lens_encoder", False),
+        ("accept_nums", False),
+        ("base_model_seq_lens_this_time", False),
+    ),
+    (),
+)
+
+
+def eagle_get_hidden_states(
+    hidden_states, seq_lens_this_time, seq_lens_encoder, accept_nums, base_model_seq_lens_this_time
+):
+    """Gather the target model's hidden rows that the draft model continues from, slot after slot:
+    every row of a slot the draft model prefills (seq_lens_encoder > 0), the first
+    accept_nums rows of a decoding slot, none of a slot the draft model does not run; out
+    holds them packed, and output_token_num their number.
+
+    Generated from opspec/eagle_get_hidden_states.yaml; dims: max_bsz, real_bsz, input_token_num, dim_embed.
+
+    Args:
+        hidden_states: T [input_token_num, dim_embed]. the target model's hidden rows over the step's packed tokens, slot after slot
+            (FastDeploy's `input`).
+        seq_lens_this_time: int32 [real_bsz]. the draft model's tokens per slot this round; 0: the draft model does not run the
+            slot.
+        seq_lens_encoder: int32 [max_bsz]. the draft model's prompt tokens to prefill; > 0: the slot's first seq_lens_encoder
+            packed rows are all taken.
+        accept_nums: int32 [max_bsz]. tokens the target accepted per slot (1 + accepted drafts): a decoding slot's rows
+            taken.
+        base_model_seq_lens_this_time: int32 [real_bsz]. the target model's tokens per slot in the forward (its packed rows in hidden_states).
+
+    Returns:
+        (out, output_token_num). out holds the first output_token_num[0] rows (of at most input_token_num): those the kernel wrote.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        try:
+            return tuple(
+                _C.eagle_get_hidden_states(
+                    hidden_states,
+                    seq_lens_this_time,
+                    seq_lens_encoder,
+                    accept_nums,
+                    base_model_seq_lens_this_time,
+                )
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _eagle_get_hidden_states_arguments.refused(
+                _error,
+                (
+                    hidden_states,
+                    seq_lens_this_time,
+                    seq_lens_encoder,
+                    accept_nums,
+                    base_model_seq_lens_this_time,
+                ),
+                (),
+            ) from None
+    return _runtime.run_static(
+        "opforge_eagle_get_hidden_states",
+        (
+            hidden_states,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            accept_nums,
+            base_model_seq_lens_this_time,
+        ),
+        (),
+    )
+
+
+_eagle_get_self_hidden_states_arguments = _runtime.Arguments(
+    "eagle_get_self_hidden_states",
+    (
+        ("hidden_states", False),
+        ("last_seq_lens_this_time", False),
+        ("seq_lens_this_time", False),
+        ("step_idx", False),
+    ),
+    (),
+)
+
+
+def eagle_get_self_hidden_states(
+    hidden_states, last_seq_lens_this_time, seq_lens_this_time, step_idx
+):
+    """After a draft-model forward, gather one hidden row per slot the draft model runs again: the
+    first row of a slot at its first step (step_idx == 1), else the last of the rows the
+    slot was fed; out holds them packed, and output_token_num their number.
+
+    Generated from opspec/eagle_get_self_hidden_states.yaml; dims: max_bsz, real_bsz, input_token_num, dim_embed.
+
+    Args:
+        hidden_states: T [input_token_num, dim_embed]. the draft model's hidden rows of its last forward, slot after slot (FastDeploy's
+            `input`).
+        last_seq_lens_this_time: int32 [real_bsz]. the draft model's tokens per slot in its last forward: the slot's packed rows (one
+            for a slot at its first step).
+        seq_lens_this_time: int32 [real_bsz]. the draft model's tokens per slot in its next forward; > 0: the slot takes a row.
+        step_idx: int64 [max_bsz]. the draft model's steps per slot; 1: the last forward was the slot's first (its
+            prefill's one row).
+
+    Returns:
+        (out, output_token_num). out holds the first output_token_num[0] rows (of at most input_token_num): those the kernel wrote.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        try:
+            return tuple(
+                _C.eagle_get_self_hidden_states(
+                    hidden_states, last_seq_lens_this_time, seq_lens_this_time, step_idx
+                )
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _eagle_get_self_hidden_states_arguments.refused(
+                _error, (hidden_states, last_seq_lens_this_time, seq_lens_this_time, step_idx), ()
+            ) from None
+    return _runtime.run_static(
+        "opforge_eagle_get_self_hidden_states",
+        (hidden_states, last_seq_lens_this_time, seq_lens_this_time, step_idx),
+        (),
     )
 
 

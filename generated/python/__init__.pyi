@@ -6,8 +6,12 @@ import paddle
 __all__ = [
     "VerifyStrategy",
     "build_sampling_params",
+    "draft_model_postprocess",
     "draft_model_preprocess",
     "draft_model_update",
+    "eagle_gather_hidden_states",
+    "eagle_get_hidden_states",
+    "eagle_get_self_hidden_states",
     "hybrid_mtp_ngram",
     "mtp_step_paddle",
     "ngram_match",
@@ -40,6 +44,12 @@ def build_sampling_params(
     token_num_output_cpu: int,
     increment_value: int,
 ) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor]: ...
+def draft_model_postprocess(
+    base_model_draft_tokens: paddle.Tensor,
+    base_model_seq_lens_this_time: paddle.Tensor,
+    base_model_seq_lens_encoder: paddle.Tensor,
+    base_model_stop_flags: paddle.Tensor,
+) -> paddle.Tensor: ...
 def draft_model_preprocess(
     seq_lens_this_time: paddle.Tensor,
     seq_lens_encoder: paddle.Tensor,
@@ -87,6 +97,22 @@ def draft_model_update(
     paddle.Tensor,
     paddle.Tensor,
 ]: ...
+def eagle_gather_hidden_states(
+    hidden_states: paddle.Tensor, seq_lens_this_time: paddle.Tensor
+) -> tuple[paddle.Tensor, paddle.Tensor]: ...
+def eagle_get_hidden_states(
+    hidden_states: paddle.Tensor,
+    seq_lens_this_time: paddle.Tensor,
+    seq_lens_encoder: paddle.Tensor,
+    accept_nums: paddle.Tensor,
+    base_model_seq_lens_this_time: paddle.Tensor,
+) -> tuple[paddle.Tensor, paddle.Tensor]: ...
+def eagle_get_self_hidden_states(
+    hidden_states: paddle.Tensor,
+    last_seq_lens_this_time: paddle.Tensor,
+    seq_lens_this_time: paddle.Tensor,
+    step_idx: paddle.Tensor,
+) -> tuple[paddle.Tensor, paddle.Tensor]: ...
 def hybrid_mtp_ngram(
     input_ids: paddle.Tensor,
     input_ids_len: paddle.Tensor,
