@@ -644,7 +644,9 @@ def _rule_of(source: Path) -> str:
 
 def xpu3_toolchain_build(xtdk: Path) -> int:
     """The device build (generated/launch/*.xpu, csrc/kernels/xpu3/*.xpu,
-    -DOPFORGE_WITH_XPU3_TOOLCHAIN). No machine this repository runs on has the
+    -DOPFORGE_WITH_XPU3_TOOLCHAIN; on the include path csrc/include,
+    generated/, csrc/xpu3sim/portable and kernel_include(csrc/kernels) for the
+    ops' shared headers, never the simulation's stand-ins). No machine this repository runs on has the
     toolchain, so this stops, saying so, rather than pretend: its compile
     commands have never been run."""
     compiler = xtdk / "bin" / "clang++"
