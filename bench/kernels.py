@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 from codegen.model import AttrType, Op, Role  # noqa: E402
 from tests.harness import cases, spec  # noqa: E402
 from tests.harness.dtypes import NUMPY  # noqa: E402
-from tools.build import ABI, BUILD, MAIN, WARNINGS  # noqa: E402
+from tools.build import ABI, BUILD, MAIN, WARNINGS, kernel_include  # noqa: E402
 
 SLOTS = (8, 64, 256, 1024)
 TIMES = "\u00d7"  # the multiplication sign of the ratios
@@ -132,7 +132,9 @@ def build(op: Op, kernel: Path | None = None) -> ctypes.CDLL:
         *WARNINGS,
         "-I" + str(ROOT / "csrc" / "include"),
         "-I" + str(MAIN.generated),
+        kernel_include(MAIN.kernels),  # the op's shared header, "shared/<op>.h"
     ]
+    shared = MAIN.kernels / "shared" / f"{op.name}.h"
     key = hashlib.sha256(
         "\0".join(
             [
@@ -140,6 +142,8 @@ def build(op: Op, kernel: Path | None = None) -> ctypes.CDLL:
                 kernel.read_text(),
                 *flags,
                 (MAIN.generated / "kernel_decls" / f"{op.name}.h").read_text(),
+                shared.read_text() if shared.exists() else "",
+                (ROOT / "csrc" / "include" / "opforge" / "slot_fn.h").read_text(),
             ]
         ).encode()
     ).hexdigest()[:16]

@@ -94,6 +94,9 @@ class Unit:
     needs_paddle: bool
     needs_python: bool  # includes Python.h (or pybind11)
     rule: str = "host"  # the compile rule (generated/manifest.json "rules": codegen/kinds.py)
+    # A hand-written kernel (or a unity file holding one): its tree's kernel
+    # directory is on its include path, for `#include "shared/<op>.h"`.
+    kernel: bool = False
 
 
 WARNINGS = ["-Wall", "-Wextra", "-Wno-unused-parameter", "-Werror"]
@@ -106,6 +109,8 @@ def include_flags(unit: Unit, tree: Tree | None = MAIN) -> list[str]:
     flags = ["-I" + str(ROOT / "csrc" / "include")]
     if tree is not None:
         flags.append("-I" + str(tree.generated))
+        if unit.kernel:
+            flags.append(kernel_include(tree.kernels))
     flags += ["-I" + str(ROOT / d) for d in rules()[unit.rule]["includes"]]
     if unit.needs_paddle or unit.needs_python:
         paddle = paddle_dir()
@@ -119,6 +124,15 @@ def include_flags(unit: Unit, tree: Tree | None = MAIN) -> list[str]:
             sysconfig.get_paths()["include"],
         ]
     return flags
+
+
+def kernel_include(kernels: Path) -> str:
+    """The -I flag that lets a kernel include its op's shared per-slot
+    functions as `#include "shared/<op>.h"` (<kernels>/shared/<op>.h, beside
+    <kernels>/cpu, xpu3 and cuda; opforge/slot_fn.h). Every place a kernel is
+    compiled or parsed passes it: the tree builds, the harnesses,
+    tools/nvcc_check.py, tools/xpu3_check.py."""
+    return "-I" + str(kernels)
 
 
 def manifest(generated: Path = MAIN.generated) -> dict[str, Any]:
@@ -152,23 +166,24 @@ def kind_runtime_units() -> list[Unit]:
 
 def _unity(tree: Tree, found: list[Unit]) -> list[Unit]:
     """Group units of one kind into tree.unity files that #include them."""
-    grouped: dict[tuple[bool, bool, str, str], list[Unit]] = {}
+    grouped: dict[tuple[bool, bool, str, str, bool], list[Unit]] = {}
     kept = []
     for unit in found:
         if unit.source.name == "module.cc":
             kept.append(unit)  # the module: once
             continue
-        key = (unit.needs_paddle, unit.needs_python, unit.rule, unit.source.suffix)
+        key = (unit.needs_paddle, unit.needs_python, unit.rule, unit.source.suffix, unit.kernel)
         grouped.setdefault(key, []).append(unit)
-    for (paddle, python, rule, suffix), members in sorted(grouped.items()):
+    for (paddle, python, rule, suffix, kernel), members in sorted(grouped.items()):
         for part in range(tree.unity):
             chunk = members[part :: tree.unity]
             if not chunk:
                 continue
             kind = f"{'paddle' if paddle else 'plain'}_{rule}{suffix.replace('.', '_')}"
+            kind += "_kernels" if kernel else ""
             path = tree.build / "unity" / f"{kind}_{part}.cc"
             write_if_changed(path, "".join(f'#include "{u.source}"\n' for u in chunk))
-            kept.append(Unit(path, paddle, python, rule))
+            kept.append(Unit(path, paddle, python, rule, kernel))
     return kept
 
 
@@ -222,7 +237,8 @@ def units(tree: Tree = MAIN) -> list[Unit]:
     for op, entry in described["ops"].items():
         for kernel in entry["kernels"]:
             if (op, kernel["kind"]) in kernels:
-                found.append(Unit(tree.kernels / kernel["source"], False, False, kernel["rule"]))
+                source = tree.kernels / kernel["source"]
+                found.append(Unit(source, False, False, kernel["rule"], kernel=True))
     for entry in [*described["ops"].values(), {"units": described["shared_units"]}]:
         for unit in entry["units"]:
             if unit.get("guard"):
@@ -558,14 +574,20 @@ def harness_runtime() -> list[Unit]:
 
 
 def harness_flags(
-    flavor: str, generated: Path | None = MAIN.generated, defines: tuple[str, ...] = ()
+    flavor: str,
+    generated: Path | None = MAIN.generated,
+    defines: tuple[str, ...] = (),
+    kernels: Path | None = None,
 ) -> list[str]:
-    """The compile flags of a harness unit (without -c/-o)."""
+    """The compile flags of a harness unit (without -c/-o); `kernels`: the
+    kernel directory of the kernels it compiles (their shared headers)."""
     # Every rule's include directories: a harness compiles units of every kind.
     extra = dict.fromkeys(d for rule in rules().values() for d in rule["includes"])
     includes = ["-I" + str(ROOT / "csrc" / "include"), *("-I" + str(ROOT / d) for d in extra)]
     if generated is not None:
         includes.append("-I" + str(generated))
+    if kernels is not None:
+        includes.append(kernel_include(kernels))
     return [*HARNESS_FLAVORS[flavor], *(f"-D{d}" for d in defines), *includes]
 
 
@@ -581,17 +603,20 @@ def build_harness(
     flavor: str = "plain",
     generated: Path | None = MAIN.generated,
     defines: tuple[str, ...] = (),
+    kernels: Path = MAIN.kernels,
 ) -> subprocess.CompletedProcess[str]:
     """Compile `sources` and link them with the flavor's runtime and simulation
-    into the executable `output` (incrementally: ninja, depfiles). The result's
-    stdout holds the compiler's errors when it fails."""
+    into the executable `output` (incrementally: ninja, depfiles; a kernel's
+    shared header among its dependencies). `kernels`: the directory the
+    kernels among `sources` come from (a planted copy: its original's). The
+    result's stdout holds the compiler's errors when it fails."""
     directory = BUILD / "harness" / flavor
     directory.mkdir(parents=True, exist_ok=True)
     q = shlex.quote
     lines = list(NINJA_RULES)
     objects = []
     runtime_flags = harness_flags(flavor, None)
-    unit_flags = harness_flags(flavor, generated, defines)
+    unit_flags = harness_flags(flavor, generated, defines, kernels)
     compiled = [(u, runtime_flags) for u in harness_runtime()] + [
         (Unit(s, False, False, _rule_of(s)), unit_flags) for s in sources
     ]
@@ -619,7 +644,9 @@ def _rule_of(source: Path) -> str:
 
 def xpu3_toolchain_build(xtdk: Path) -> int:
     """The device build (generated/launch/*.xpu, csrc/kernels/xpu3/*.xpu,
-    -DOPFORGE_WITH_XPU3_TOOLCHAIN). No machine this repository runs on has the
+    -DOPFORGE_WITH_XPU3_TOOLCHAIN; on the include path csrc/include,
+    generated/, csrc/xpu3sim/portable and kernel_include(csrc/kernels) for the
+    ops' shared headers, never the simulation's stand-ins). No machine this repository runs on has the
     toolchain, so this stops, saying so, rather than pretend: its compile
     commands have never been run."""
     compiler = xtdk / "bin" / "clang++"

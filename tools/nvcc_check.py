@@ -33,7 +33,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from codegen.diagnostics import SpecErrors
 from codegen.generate import generate
-from tools.build import BUILD, MAIN, ROOT, Tree, _run_ninja, manifest, rules, write_if_changed
+from tools.build import (
+    BUILD,
+    MAIN,
+    ROOT,
+    Tree,
+    _run_ninja,
+    kernel_include,
+    manifest,
+    rules,
+    write_if_changed,
+)
 
 ARCHS = ("80", "90")
 # The launcher's guard: only a CUDA build compiles it.
@@ -110,12 +120,14 @@ SELF_TEST_FLAGS = [*FLAGS, f"-I{ROOT / 'csrc' / 'cudasim' / 'portable'}"]
 FIXTURES = (ROOT / "tests" / "fixtures" / "example_op",)
 
 
-def tree_flags(tree: Tree) -> list[str]:
+def tree_flags(tree: Tree, kernel: bool = False) -> list[str]:
     """What an op's CUDA kernel and GPU launcher compile with: the tree's
-    generated headers on the include path."""
+    generated headers on the include path; a kernel's, also its tree's
+    kernel directory (`#include "shared/<op>.h"`)."""
     includes = [ROOT / "csrc" / "include", tree.generated]
     includes += [ROOT / d for d in rules()["nvcc"]["includes"]]
-    return [*FLAGS, *rules()["nvcc"]["flags"], *(f"-I{d}" for d in includes)]
+    own = [kernel_include(tree.kernels)] if kernel else []
+    return [*FLAGS, *rules()["nvcc"]["flags"], *(f"-I{d}" for d in includes), *own]
 
 
 def ninja_file(nvcc: Path, units: list[tuple[Path, list[str]]], directory: Path) -> str:
@@ -205,7 +217,8 @@ def main(argv: list[str] | None = None) -> int:
         kernels, launchers = sources(tree)
         unity = (directory if tree is MAIN else tree.build) / "launchers.cu"
         write_if_changed(unity, launcher_unity(launchers))
-        units += [(source, tree_flags(tree)) for source in [*kernels, unity]]
+        units += [(source, tree_flags(tree, kernel=True)) for source in kernels]
+        units.append((unity, tree_flags(tree)))
         kernel_count, launcher_count = kernel_count + len(kernels), launcher_count + len(launchers)
     units.append((SELF_TESTS, SELF_TEST_FLAGS))
     write_if_changed(directory / "build.ninja", ninja_file(nvcc, units, directory))

@@ -346,8 +346,11 @@ PLANTS = [
     Plant(
         "cpu_draft_update_past_row",
         "csrc/kernels/cpu/draft_model_update.cc",
-        old="    if (j < 1 || j >= args.max_step_tokens || s >= limit - j) continue;\n",
-        new="    if (j < 1 || s >= limit - j) continue;  // a full row takes one more\n",
+        # The append rule is shared (csrc/kernels/shared/draft_model_update.h,
+        # which a plant's copy of a unit cannot replace): the CPU kernel asks it
+        # about a row one column wider, so a full row takes one more.
+        old="args.max_dec_len[b], args.max_step_tokens);\n",
+        new="args.max_dec_len[b], args.max_step_tokens + 1);\n",
         caught_by=hostile("draft_model_update", "cpu"),
         bug="draft_model_update's CPU kernel appends a draft to a row that is already full",
         expect="the runner stopped",

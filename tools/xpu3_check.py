@@ -20,7 +20,20 @@ includes, the simulation's stand-in headers) and walks what it defines:
   declaration, in order. The dialect forbids global pointers in structs, so an
   XPU3 kernel takes its arguments by position (a CPU kernel gets a struct of
   named fields instead): C++ would accept two same-typed parameters swapped
-  (`int max_bsz, int real_bsz`), this check does not.
+  (`int max_bsz, int real_bsz`), this check does not;
+- slot-fn-unmarked: a function defined in a shared header of the kernels
+  (<kernels>/shared/*.h, which the CPU, XPU3 and CUDA kernels of an op all
+  include: docs/authoring.md, "Per-slot logic shared by the kernels") without
+  OPFORGE_SLOT_FN (opforge/slot_fn.h), so not device code on the device;
+- slot-fn-global-memory: an OPFORGE_SLOT_FN function naming `__global_ptr__`,
+  or a call passing global memory (a kernel's pointer parameter, or a
+  variable declared `__global_ptr__`, or an element of one bound to a
+  reference) to one: on XPU3 a device function's pointers and references are
+  local memory, so a shared function works on values and locals; GM2LM first.
+
+A shared header an XPU3 kernel includes is checked with it, under every rule,
+its findings naming the header; a function marked OPFORGE_SLOT_FN (wherever
+it is defined, opforge::slot_min among them) is device code.
 
 The generated device launchers (generated/launch/*.xpu, host code) are
 parsed the same way, against the stand-ins of the toolchain's runtime: one
@@ -37,6 +50,7 @@ fails on any finding not listed, and on a listed one that is gone).
 from __future__ import annotations
 
 import argparse
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -47,6 +61,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tools.build import kernel_include  # noqa: E402
 from tools.plant_bugs import planted_in_place_of  # noqa: E402
 
 SIM = ROOT / "csrc" / "xpu3sim"
@@ -76,12 +91,20 @@ def _shown(path: Path) -> str:
     return resolved.relative_to(ROOT).as_posix() if resolved.is_relative_to(ROOT) else str(path)
 
 
-def _device_file(path: str, kernel: Path, generated: Path) -> bool:
+# What OPFORGE_SLOT_FN adds to a function in this check's parse
+# (-DOPFORGE_XPU3_CHECK: csrc/include/opforge/slot_fn.h).
+SLOT_FN_MARK = "opforge_slot_fn"
+
+
+def _device_file(path: str, kernel: Path, generated: Path, shared: Path | None = None) -> bool:
     """Files whose functions are device code: the kernel, its generated
-    declaration, and the toolchain's headers (here the simulation's stand-ins)."""
+    declaration, the toolchain's headers (here the simulation's stand-ins),
+    and the kernels' shared headers (each function there is held to carry
+    OPFORGE_SLOT_FN: the rule slot-fn-unmarked)."""
     resolved = Path(path).resolve()
     return (
         resolved == kernel.resolve()
+        or (shared is not None and resolved.is_relative_to(shared))
         or resolved.is_relative_to((SIM / "include" / "xpu").resolve())
         # What the stand-in headers and the portable macros expand to here; a
         # kernel naming it itself is the rule 'simulation-internal'.
@@ -135,33 +158,105 @@ def check_launcher(launcher: Path, generated: Path = ROOT / "generated") -> list
     ]
 
 
-def check(
-    kernel: Path, generated: Path = ROOT / "generated", shown_as: Path | None = None
-) -> list[Finding]:
+def _is_slot_fn(function: Any) -> bool:
+    """Whether a function (any of its declarations) carries OPFORGE_SLOT_FN."""
     from clang import cindex
 
-    args = _parse_args(generated)
+    seen = [function, function.canonical, function.get_definition()]
+    # A call of a template's instance refers to the instance: its template has the mark.
+    seen.append(cindex.conf.lib.clang_getSpecializedCursorTemplate(function))
+    return any(
+        c is not None
+        and any(
+            a.kind == cindex.CursorKind.ANNOTATE_ATTR and a.spelling == SLOT_FN_MARK
+            for a in c.get_children()
+        )
+        for c in seen
+    )
+
+
+def check(
+    kernel: Path,
+    generated: Path = ROOT / "generated",
+    shown_as: Path | None = None,
+    kernels: Path | None = None,
+    headers: set[str] | None = None,
+) -> list[Finding]:
+    """The findings of one XPU3 kernel and of the shared headers it includes
+    (<kernels>/shared/, `kernels` by default the directory above the kernel's
+    own, as in csrc/kernels/xpu3/<op>.xpu); the shared headers read are added
+    to `headers`, as shown."""
+    from clang import cindex
+
+    kernels = kernels or (shown_as or kernel).resolve().parent.parent
+    shared = (kernels / "shared").resolve()
+    args = [*_parse_args(generated), kernel_include(kernels), "-DOPFORGE_XPU3_CHECK"]
     unit = cindex.Index.create().parse(str(kernel), args=args)
     errors = [d for d in unit.diagnostics if d.severity >= cindex.Diagnostic.Error]
-    shown = _shown(shown_as or kernel)
+    shown_kernel = _shown(shown_as or kernel)
     if errors:
         first = errors[0]
-        return [Finding(shown, first.location.line, "does-not-parse", _with_hint(first.spelling))]
+        where = first.location.file
+        at = Path(where.name) if where is not None else kernel
+        shown = shown_kernel if at.resolve() == kernel.resolve() else _shown(at)
+        detail = _with_hint(first.spelling)
+        return [Finding(shown, first.location.line, "does-not-parse", detail)]
     found: set[Finding] = set()
     kinds = cindex.CursorKind
     mine = kernel.resolve()
+    sources: dict[Path, list[str]] = {}
 
-    def here(cursor: cindex.Cursor) -> bool:
-        return (
-            cursor.location.file is not None and Path(cursor.location.file.name).resolve() == mine
-        )
+    def checked_file(cursor: cindex.Cursor) -> Path | None:
+        """The file of a cursor this check reads (the kernel, a shared header), or None."""
+        if cursor.location.file is None:
+            return None
+        path = Path(cursor.location.file.name).resolve()
+        return path if path == mine or path.is_relative_to(shared) else None
 
-    source = kernel.read_text(encoding="utf-8").splitlines()
+    def lines_of(path: Path) -> list[str]:
+        if path not in sources:
+            sources[path] = path.read_text(encoding="utf-8").splitlines()
+            if path != mine and headers is not None:
+                headers.add(_shown(path))
+        return sources[path]
+
+    def declared_text(cursor: cindex.Cursor) -> str:
+        """A declaration's source line up to its name: qualifier macros expand
+        to nothing here, so they are not in the declaration's extent."""
+        if cursor.location.file is None:
+            return ""
+        path = Path(cursor.location.file.name).resolve()
+        lines = sources.get(path) or path.read_text(encoding="utf-8").splitlines()
+        line = cursor.location.line
+        return lines[line - 1][: cursor.location.column] if 0 < line <= len(lines) else ""
+
+    def global_memory(expr: cindex.Cursor) -> str:
+        """The global memory an expression names: a kernel's pointer parameter
+        (its declaration is generated: kernel_decls/) or a variable declared
+        `__global_ptr__`; "" if none."""
+        for node in expr.walk_preorder():
+            target = node.referenced if node.kind == kinds.DECL_REF_EXPR else None
+            if target is None or target.kind not in (kinds.PARM_DECL, kinds.VAR_DECL):
+                continue
+            if "__global_ptr__" in declared_text(target):
+                return str(target.spelling)
+            owner = target.semantic_parent
+            pointer = target.type.get_canonical().kind == cindex.TypeKind.POINTER
+            if pointer and target.kind == kinds.PARM_DECL and owner is not None:
+                declared = owner.canonical.location.file
+                if declared is not None and Path(declared.name).resolve().is_relative_to(
+                    (generated / "kernel_decls").resolve()
+                ):
+                    return str(target.spelling)
+        return ""
 
     def visit(cursor: cindex.Cursor, in_function: bool, function: str) -> None:
         for child in cursor.get_children():
-            if not here(child):
+            path = checked_file(child)
+            if path is None:
                 continue
+            shown = shown_kernel if path == mine else _shown(path)
+            source = lines_of(path)
             line = child.location.line
             kind = child.kind
             # Qualifier macros expand to nothing here, so they are not in the
@@ -211,7 +306,35 @@ def check(
             if in_function and kind in (kinds.CALL_EXPR,) and child.referenced is not None:
                 target = child.referenced
                 location = target.location.file
-                if location is not None and not _device_file(location.name, kernel, generated):
+                slot_fn = _is_slot_fn(target)
+                if slot_fn:
+                    parameters = list(target.type.argument_types())
+                    for i, argument in enumerate(child.get_arguments()):
+                        by_reference = i < len(parameters) and parameters[i].kind in (
+                            cindex.TypeKind.LVALUEREFERENCE,
+                            cindex.TypeKind.RVALUEREFERENCE,
+                        )
+                        pointer = argument.type.get_canonical().kind in (
+                            cindex.TypeKind.POINTER,
+                            cindex.TypeKind.CONSTANTARRAY,
+                        )
+                        named = global_memory(argument) if by_reference or pointer else ""
+                        if named:
+                            found.add(
+                                Finding(
+                                    shown,
+                                    line,
+                                    "slot-fn-global-memory",
+                                    f"'{target.spelling}' is passed global memory ('{named}') "
+                                    f"as argument {i + 1} (in {function}): a shared function "
+                                    "works on values and locals; GM2LM into a local first",
+                                )
+                            )
+                if (
+                    location is not None
+                    and not slot_fn
+                    and not _device_file(location.name, kernel, generated, shared)
+                ):
                     name = (
                         target.semantic_parent.spelling + "::" + target.spelling
                         if target.semantic_parent
@@ -240,6 +363,30 @@ def check(
                 kinds.CONSTRUCTOR,
                 kinds.LAMBDA_EXPR,
             )
+            if is_function and kind != kinds.LAMBDA_EXPR and child.is_definition():
+                marked = _is_slot_fn(child)
+                if path != mine and not marked:
+                    found.add(
+                        Finding(
+                            shown,
+                            line,
+                            "slot-fn-unmarked",
+                            f"'{child.spelling}' is defined in a shared header without "
+                            "OPFORGE_SLOT_FN (opforge/slot_fn.h): not device code on XPU3 "
+                            "or CUDA",
+                        )
+                    )
+                extent = source[child.extent.start.line - 1 : child.extent.end.line]
+                if marked and re.search(r"\b__global_ptr__\b", "\n".join(extent)):
+                    found.add(
+                        Finding(
+                            shown,
+                            line,
+                            "slot-fn-global-memory",
+                            f"'{child.spelling}' names __global_ptr__: a shared function "
+                            "works on values and locals, the kernel moves global memory",
+                        )
+                    )
             visit(child, in_function or is_function, child.spelling if is_function else function)
 
     visit(unit.cursor, False, "")
@@ -252,7 +399,7 @@ def check(
             line = token.location.line
             found.add(
                 Finding(
-                    shown,
+                    shown_kernel,
                     line,
                     "simulation-internal",
                     "names the simulation (xpu3sim::), which no device has",
@@ -293,15 +440,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--all", action="store_true", help="report known findings too")
     args = parser.parse_args(argv)
     files = args.files or sorted((ROOT / "csrc" / "kernels" / "xpu3").glob("*.xpu"))
-    # A plant's mutated copy of a kernel is checked in its place.
-    findings = [f for path in files for f in check(planted_in_place_of(path), shown_as=path)]
+    # A plant's mutated copy of a kernel is checked in its place. A shared
+    # header is checked with each kernel that includes it: its findings once.
+    headers: set[str] = set()
+    findings = sorted(
+        {
+            f
+            for path in files
+            for f in check(planted_in_place_of(path), shown_as=path, headers=headers)
+        }
+    )
     launchers = [] if args.files else sorted((ROOT / "generated" / "launch").glob("*.xpu"))
     findings += [f for path in launchers for f in check_launcher(path)]
     listed = known()
     new = [f for f in findings if f.key not in listed]
     for finding in findings if args.all else new:
         print(finding)
-    checked = {_shown(p) for p in files}
+    checked = {_shown(p) for p in files} | headers
     gone = sorted(
         k for k in listed if k.split(": ")[0] in checked and k not in {f.key for f in findings}
     )

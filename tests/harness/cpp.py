@@ -197,11 +197,13 @@ def build(
     flavor: str = "plain",
     generated: Path | None = GENERATED,
     defines: tuple[str, ...] = (),
+    kernels: Path = MAIN.kernels,
 ) -> Path:
     """`sources` compiled and linked into `binary` by tools/build.py's
-    build_harness (incrementally); raises HarnessBuildFailed with the
+    build_harness (incrementally; `kernels`: where the kernels among them
+    come from, for their shared headers); raises HarnessBuildFailed with the
     compiler's output if it fails."""
-    done = build_harness(sources, binary, flavor, generated, defines)
+    done = build_harness(sources, binary, flavor, generated, defines, kernels)
     if done.returncode != 0:
         raise HarnessBuildFailed(f"building {binary.name} failed:\n{done.stdout[-6000:]}")
     return binary

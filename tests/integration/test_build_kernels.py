@@ -3,6 +3,7 @@ missing instead of linking a module that cannot be imported."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests import ROOT
-from tools import build, kernel_drift
+from tools import build, kernel_drift, xpu3_check
 
 SPEC = """\
 op: lonely
@@ -190,3 +191,132 @@ def test_a_kernel_ninja_only_lists_is_not_blamed(tmp_path: Path) -> None:
     listed = f"[3/7] CXX {source}\nFAILED: other.o\nother.cc:1:1: error: something else\n"
     assert kernel_drift.explain([kernel], listed) == []
     assert kernel_drift.explain([kernel], listed + f"In file included from {source}:3:\n")
+
+
+# ---------------------------------------------------------------- a shared header
+
+SLOTTED = """\
+op: slotted
+kernels: [cpu, xpu3, cuda]
+doc: each slot's value replaced by a rule its three kernels share
+dims: {n: n}
+tensors:
+  - {name: x, dtype: int32, shape: [n], role: inout, doc: a value per slot}
+"""
+# The rule, written once (docs/authoring.md, "Per-slot logic shared by the kernels").
+SLOTTED_SHARED = """\
+#pragma once
+#include <cstdint>
+
+#include "opforge/slot_fn.h"
+
+namespace opforge::slotted {
+OPFORGE_SLOT_FN int32_t next_value(int32_t v) { return opforge::slot_max(v, 0) + STEP; }
+}  // namespace opforge::slotted
+"""
+SLOTTED_KERNELS = {
+    "cpu/slotted.cc": """\
+#include "kernel_decls/slotted.h"
+#include "shared/slotted.h"
+
+void opforge::slotted::Kernels::cpu(const CpuArgs& args) {
+  for (int64_t b = 0; b < args.n; ++b) args.x[b] = next_value(args.x[b]);
+}
+""",
+    "xpu3/slotted.xpu": """\
+#include "kernel_decls/slotted_xpu3.h"
+#include "xpu/kernel/cluster.h"
+#include "xpu/kernel/xtdk.h"
+#include "xpu/kernel/xtdk_io.h"
+#include "xpu3_portable.h"
+#include "shared/slotted.h"
+
+__global__ void opforge::slotted::xpu3_kernel(__global_ptr__ int32_t* x, int32_t n) {
+  const int cores = cluster_num() * core_num();
+  for (int b = cluster_id() * core_num() + core_id(); b < n; b = xpu3_stride(b, cores, n)) {
+    int32_t v = 0;
+    GM2LM(x + b, &v, sizeof(int32_t));
+    v = next_value(v);
+    LM2GM(&v, x + b, sizeof(int32_t));
+  }
+}
+""",
+    "cuda/slotted.cu": """\
+#include "kernel_decls/slotted_cuda.h"
+#include "shared/slotted.h"
+
+__global__ void opforge::slotted::cuda_kernel(const CudaArgs args) {
+  const int64_t stride = static_cast<int64_t>(gridDim.x) * blockDim.x;
+  for (int64_t b = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; b < args.n;
+       b += stride) {
+    args.x[b] = next_value(args.x[b]);
+  }
+}
+""",
+}
+# Calls the op on each backend in a fresh process (the tree's module) and prints the results.
+SLOTTED_CALL = """\
+import opforge, paddle
+import contextlib
+backends = {
+    "cpu": contextlib.nullcontext,
+    "xpu3": opforge.xpu3_simulation,
+    "cuda": opforge.cuda_simulation,
+}
+for name, backend in backends.items():
+    x = paddle.to_tensor([-3, 0, 5], dtype="int32")
+    with backend():
+        opforge.slotted(x)
+    print(name, x.numpy().tolist())
+"""
+
+
+@pytest.mark.xdist_group("trees")
+def test_a_shared_header_serves_every_kind_and_its_edit_rebuilds_them(tmp_path: Path) -> None:
+    """Each kind's kernel includes "shared/<op>.h" from its tree's kernel
+    directory and calls the one rule; editing the header recompiles the three
+    kernels (the build's depfiles list it) and nothing else, and the op then
+    follows the new rule on every backend. The XPU3 dialect check finds the
+    header the same way and accepts it."""
+    specs, kernels = tmp_path / "opspec", tmp_path / "kernels"
+    specs.mkdir()
+    (specs / "slotted.yaml").write_text(SLOTTED)
+    for name, text in SLOTTED_KERNELS.items():
+        (kernels / name).parent.mkdir(parents=True, exist_ok=True)
+        (kernels / name).write_text(text)
+    shared = kernels / "shared" / "slotted.h"
+    shared.parent.mkdir()
+
+    def built(step: int) -> tuple[str, dict[str, str]]:
+        shared.write_text(SLOTTED_SHARED.replace("STEP", str(step)))
+        command = [sys.executable, str(ROOT / "tools" / "build.py"), "--specs", str(specs)]
+        command += ["--kernels", str(kernels), "--out", str(tmp_path / "out")]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+        assert done.returncode == 0, done.stdout + done.stderr
+        env = dict(
+            os.environ,
+            OPFORGE_SPECS=str(specs),
+            OPFORGE_EXTENSION=done.stdout.strip().splitlines()[-1],
+            OPFORGE_GENERATED=str(tmp_path / "out" / "generated"),
+        )
+        called = subprocess.run(
+            [sys.executable, "-c", SLOTTED_CALL],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        assert called.returncode == 0, called.stdout + called.stderr
+        results = dict(line.split(" ", 1) for line in called.stdout.splitlines())
+        return done.stdout, results
+
+    _, first = built(1)
+    assert first == {kind: "[1, 1, 6]" for kind in ("cpu", "xpu3", "cuda")}, first
+    output, second = built(2)
+    assert second == {kind: "[2, 2, 7]" for kind in ("cpu", "xpu3", "cuda")}, second
+    compiled = sorted(line.split()[-1] for line in output.splitlines() if " CXX " in line)
+    assert compiled == sorted(str(kernels / name) for name in SLOTTED_KERNELS), output
+    generated = tmp_path / "out" / "generated"
+    assert xpu3_check.check(kernels / "xpu3" / "slotted.xpu", generated) == []

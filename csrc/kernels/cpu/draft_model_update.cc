@@ -4,31 +4,27 @@
 // tests/ops/reference/draft_model_update.py. The generated glue has already
 // checked every buffer's length, not its values.
 //
-// The op is total: every slot's draft-model lengths (draft_seq_lens_encoder,
-// draft_seq_lens_decoder) are clamped to >= 0 and written back, and the cache
-// length saturates at INT32_MAX; a slot's packed rows are used only if
-// 0 <= cu[b] < cu[b+1] <= token_num (compared, never formed out of range); the
-// target's seq_lens_this_time is read clamped into [0, max_step_tokens], so
-// the draft's column is inside the row; step_idx and max_dec_len are read
-// clamped to >= 0 and the limit is compared without a sum that could
-// overflow. has_draft_seqs is only written, 0/1. The glue rejects
-// real_bsz > max_bsz, max_step_tokens == 0 and end_length == 0; the kernel
-// still handles them (min(real_bsz, max_bsz) slots take part; nothing fits a
-// row of width 0; with no end token nothing matches).
+// The per-slot rules are written once for the three kernels, in
+// csrc/kernels/shared/draft_model_update.h; this kernel reads and writes the
+// slots. The op is total: every slot's draft-model lengths
+// (draft_seq_lens_encoder, draft_seq_lens_decoder) are clamped to >= 0 and
+// written back, and the cache length saturates at INT32_MAX; a slot's packed
+// rows are used only if 0 <= cu[b] < cu[b+1] <= token_num (compared, never
+// formed out of range); the target's seq_lens_this_time is read clamped into
+// [0, max_step_tokens], so the draft's column is inside the row; step_idx and
+// max_dec_len are read clamped to >= 0 and the limit is compared without a
+// sum that could overflow. has_draft_seqs is only written, 0/1. The glue
+// rejects real_bsz > max_bsz, max_step_tokens == 0 and end_length == 0; the
+// kernel still handles them (min(real_bsz, max_bsz) slots take part; nothing
+// fits a row of width 0; with no end token nothing matches).
 #include "kernel_decls/draft_model_update.h"
 
 #include <cstdint>
-#include <limits>
+
+#include "shared/draft_model_update.h"
 
 namespace opforge::draft_model_update {
 namespace {
-
-constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
-constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
-
-int64_t clamp64(int64_t v, int64_t lo, int64_t hi) {
-  return v < lo ? lo : (v > hi ? hi : v);
-}
 
 bool is_end_token(const int64_t* end_tokens, int64_t end_length, int64_t tok) {
   for (int64_t k = 0; k < end_length; ++k) {
@@ -46,39 +42,32 @@ void opforge::draft_model_update::Kernels::cpu(const CpuArgs& args) {
 
   for (int64_t b = 0; b < args.max_bsz; ++b) {
     // Every slot: the draft model's lengths, clamped into their domains.
-    args.draft_seq_lens_encoder[b] =
-        static_cast<int32_t>(clamp64(args.draft_seq_lens_encoder[b], 0, kInt32Max));
-    const int64_t dec_d = clamp64(args.draft_seq_lens_decoder[b], 0, kInt32Max);
-    args.draft_seq_lens_decoder[b] = static_cast<int32_t>(dec_d);
+    args.draft_seq_lens_encoder[b] = length_in_domain(args.draft_seq_lens_encoder[b]);
+    const int32_t dec_d = length_in_domain(args.draft_seq_lens_decoder[b]);
+    args.draft_seq_lens_decoder[b] = dec_d;
     if (b >= nslots) continue;
 
-    const int64_t fed = args.draft_seq_lens_this_time[b];
+    const int32_t fed = args.draft_seq_lens_this_time[b];
     args.draft_seq_lens_encoder[b] = 0;    // a prefill is over once its forward has run
     args.draft_seq_lens_this_time[b] = 0;  // unless fed again below
     if (fed <= 0) continue;
-    const int64_t dec_sum = dec_d + fed;  // both < 2^31: no overflow in int64
-    args.draft_seq_lens_decoder[b] =
-        static_cast<int32_t>(dec_sum < kInt32Max ? dec_sum : kInt32Max);
+    args.draft_seq_lens_decoder[b] = decoder_after(dec_d, fed);
 
     // The slot's token: its last packed row, if it has rows inside [0, token_num).
     const int64_t lo = args.cu_seqlens_q[b];
     const int64_t hi = args.cu_seqlens_q[b + 1];
-    if (!(lo >= 0 && lo < hi && hi <= args.token_num)) continue;
+    if (!rows_inside(lo, hi, args.token_num)) continue;
     const int64_t tok = args.draft_next_tokens[hi - 1];
 
-    // j: the column of the draft being appended (1 + drafts so far).
-    const int64_t j = clamp64(args.seq_lens_this_time[b], 0, args.max_step_tokens);
-    const int64_t s = clamp64(args.step_idx[b], 0, kInt64Max);
-    const int64_t limit = clamp64(args.max_dec_len[b], 0, kInt64Max);
-    // Appended iff 1 <= j < max_step_tokens and s + j < limit (limit - j
-    // cannot overflow: limit >= 0, j <= max_step_tokens).
-    if (j < 1 || j >= args.max_step_tokens || s >= limit - j) continue;
-    args.step_input_ids[b * args.max_step_tokens + j] = tok;
-    args.seq_lens_this_time[b] = static_cast<int32_t>(j + 1);
-    // Fed again iff drafting goes on (prefill_one_step_stop off), tok is not
-    // an end token, and one more draft would be appended.
-    if (args.prefill_one_step_stop || is_end_token(args.end_tokens, args.end_length, tok)) continue;
-    if (j + 1 >= args.max_step_tokens || s >= limit - j - 1) continue;
+    const Append append = append_of(
+        args.seq_lens_this_time[b], args.step_idx[b], args.max_dec_len[b], args.max_step_tokens);
+    if (!append.appended) continue;
+    args.step_input_ids[b * args.max_step_tokens + append.column] = tok;
+    args.seq_lens_this_time[b] = append.length;
+    // The end tokens are looked up only where it matters.
+    const bool end =
+        !args.prefill_one_step_stop && is_end_token(args.end_tokens, args.end_length, tok);
+    if (!fed_again(append, args.prefill_one_step_stop, end)) continue;
     args.draft_input_ids[b * args.max_step_tokens] = tok;
     args.draft_seq_lens_this_time[b] = 1;
     any_fed = true;

@@ -12,6 +12,9 @@
 //   out_len == 0 ends with seq_lens_decoder[b] = seq_lens_encoder[b]);
 // - has_running_seqs[0] is written in every call.
 //
+// Steps 1-2's count, 3, 4-5 and 6's first position are written once for the
+// three kernels, in csrc/kernels/shared/unified_update_model_status.h.
+//
 // The op is total (the page's "Out-of-domain values"): every slot's in-place
 // lengths and counters are first clamped into their declared domains and
 // written back (seq_lens_encoder, seq_lens_decoder, step_idx >= 0,
@@ -28,13 +31,11 @@
 #include "kernel_decls/unified_update_model_status.h"
 
 #include <cstdint>
-#include <limits>
+
+#include "shared/unified_update_model_status.h"
 
 namespace opforge::unified_update_model_status {
 namespace {
-
-constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
-constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
 
 int64_t clamp64(int64_t v, int64_t lo, int64_t hi) {
   return v < lo ? lo : (v > hi ? hi : v);
@@ -101,7 +102,7 @@ void opforge::unified_update_model_status::Kernels::cpu(const CpuArgs& args) {
     int64_t cur = step_idx_before;
     bool stopped = false;
     for (int64_t i = 0; i < out_len; ++i) {
-      if (cur < kInt64Max) cur += 1;  // saturates; INT64_MAX >= any limit, so it stops here
+      cur = counted(cur);
       const bool eos = is_end_token(args.end_tokens, args.end_length, out_row[i]);
       if (eos || cur >= dec_limit) {
         if (!eos && args.end_length > 0) out_row[i] = args.end_tokens[0];
@@ -113,38 +114,21 @@ void opforge::unified_update_model_status::Kernels::cpu(const CpuArgs& args) {
     args.step_idx[b] = cur;
 
     // Step 3.
-    if (!stopped && args.prefill_one_step_stop && enc > 0) stopped = true;
+    stopped = stops_after_prefill(stopped, args.prefill_one_step_stop, enc);
 
-    // Step 4.
-    int64_t dec = dec_in;
-    if (stopped) {
-      args.stop_flags[b] = true;
-      args.mask_rollback[b] = 0;
-      if (out_len == 0) dec = 0;
-    } else if (enc == 0) {  // decode
-      dec += out_len;
-      if (dec > kInt32Max) dec = kInt32Max;
-      args.mask_rollback[b] =
-          static_cast<int32_t>(slt - out_len);  // in [-out_len, max_step_tokens]
-    } else {                                    // prefill
-      args.mask_rollback[b] = 0;
-    }
-
-    // Step 5: prefill bookkeeping. A running slot ends with seq_lens_encoder 0.
-    dec += enc;
-    if (dec > kInt32Max) dec = kInt32Max;
-    args.seq_lens_decoder[b] = static_cast<int32_t>(dec);
+    // Steps 4 and 5 (prefill bookkeeping). A running slot ends with seq_lens_encoder 0.
+    if (stopped) args.stop_flags[b] = true;
+    const Lengths lengths = lengths_after(stopped, enc, dec_in, out_len, slt);
+    args.mask_rollback[b] = lengths.mask_rollback;
+    args.seq_lens_decoder[b] = lengths.decoder;
     args.seq_lens_encoder[b] = 0;
 
     // Step 6: generated token s = step_idx_before + i + 1 lands at
     // prompt_len + s - 1; positions at or past max_model_len are not written.
-    // first_pos is computed without overflow: it is min(prompt_len +
-    // step_idx_before, max_model_len), both terms non-negative.
     args.step_output_len[b] = static_cast<int32_t>(out_len);
     int64_t* history = args.token_ids_all + b * args.max_model_len;
-    const int64_t first_pos = step_idx_before >= args.max_model_len - prompt_len
-                                  ? args.max_model_len
-                                  : prompt_len + step_idx_before;
+    const int64_t first_pos =
+        first_history_position(prompt_len, step_idx_before, args.max_model_len);
     for (int64_t i = 0; i < out_len && first_pos + i < args.max_model_len; ++i) {
       history[first_pos + i] = out_row[i];
     }

@@ -8,7 +8,9 @@
 // overflow; a slot both paused and stop-flagged counts as paused; stop_flags
 // and is_paused read as bytes (any non-zero byte true), every bool written
 // 0 or 1; real_bsz > max_bsz and end_length == 0 (which the glue rejects)
-// still defined.
+// still defined. Steps 1-2's count, 3, 4-5 and 6's first position are
+// written once for the three kernels, in
+// csrc/kernels/shared/unified_update_model_status.h.
 //
 // One block (cuda_max_blocks: 1): has_running_seqs is an OR over every slot,
 // written once, true or false, and no barrier spans blocks. A thread per
@@ -26,12 +28,10 @@
 
 #include "kernel_decls/unified_update_model_status_cuda.h"
 #include "opforge/cuda_bytes.h"
+#include "shared/unified_update_model_status.h"
 
 namespace opforge::unified_update_model_status {
 namespace {
-
-constexpr int64_t kInt32Max = 2147483647LL;
-constexpr int64_t kInt64Max = 9223372036854775807LL;
 
 using Running = cub::BlockReduce<int32_t, kCudaBlock>;
 
@@ -112,7 +112,7 @@ __global__ void opforge::unified_update_model_status::cuda_kernel(const CudaArgs
     int64_t cur = step_idx_before;
     bool stopped = false;
     for (int64_t i = 0; i < out_len; ++i) {
-      if (cur < kInt64Max) cur += 1;  // saturates; INT64_MAX >= any limit, so it stops here
+      cur = counted(cur);
       const bool eos = is_end_token(args, cached_ends, cached, out_row[i]);
       if (eos || cur >= dec_limit) {
         if (!eos && args.end_length > 0) out_row[i] = cached_ends[0];
@@ -124,34 +124,21 @@ __global__ void opforge::unified_update_model_status::cuda_kernel(const CudaArgs
     args.step_idx[b] = cur;
 
     // Step 3.
-    if (!stopped && args.prefill_one_step_stop && enc > 0) stopped = true;
+    stopped = stops_after_prefill(stopped, args.prefill_one_step_stop, enc);
 
-    // Step 4.
-    int64_t dec = dec_in;
-    if (stopped) {
-      args.stop_flags[b] = true;
-      args.mask_rollback[b] = 0;
-      if (out_len == 0) dec = 0;
-    } else if (enc == 0) {  // decode
-      dec = min64(dec + out_len, kInt32Max);
-      args.mask_rollback[b] = static_cast<int32_t>(slt - out_len);  // in [-width, width]
-    } else {                                                        // prefill
-      args.mask_rollback[b] = 0;
-    }
-
-    // Step 5: prefill bookkeeping; a running slot ends with seq_lens_encoder 0.
-    args.seq_lens_decoder[b] = static_cast<int32_t>(min64(dec + enc, kInt32Max));
+    // Steps 4 and 5 (prefill bookkeeping); a running slot ends with seq_lens_encoder 0.
+    if (stopped) args.stop_flags[b] = true;
+    const Lengths lengths = lengths_after(stopped, enc, dec_in, out_len, slt);
+    args.mask_rollback[b] = lengths.mask_rollback;
+    args.seq_lens_decoder[b] = lengths.decoder;
     args.seq_lens_encoder[b] = 0;
 
     // Step 6: generated token s = step_idx_before + i + 1 lands at
     // prompt_len + s - 1; positions at or past max_model_len are not written.
-    // first_pos = min(prompt_len + step_idx_before, max_model_len), formed
-    // without overflow (both terms >= 0).
     args.step_output_len[b] = static_cast<int32_t>(out_len);
     const cuda_global<int64_t> history = args.token_ids_all + b * args.max_model_len;
-    const int64_t first_pos = step_idx_before >= args.max_model_len - prompt_len
-                                  ? args.max_model_len
-                                  : prompt_len + step_idx_before;
+    const int64_t first_pos =
+        first_history_position(prompt_len, step_idx_before, args.max_model_len);
     const int64_t written = min64(out_len, args.max_model_len - first_pos);
     for (int64_t i = 0; i < written; ++i) history[first_pos + i] = out_row[i];
 

@@ -349,7 +349,12 @@ def build(
     if planting():
         binary = planted_copy().parent / f"runner-{op.name}"
     return cpp.build(
-        [runner, *_sources(op, generated, kernels)], binary, "sanitized", generated, DEFINES
+        [runner, *_sources(op, generated, kernels)],
+        binary,
+        "sanitized",
+        generated,
+        DEFINES,
+        kernels,
     )
 
 
