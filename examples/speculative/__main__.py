@@ -8,7 +8,7 @@ of the same model, token for token.
         [--draft-width 4] [--proposer ngram|draft-model] [--strategy greedy|topp]
         [--backend cpu|xpu3-sim|cuda-sim] [--seed 0] [--step fastdeploy|unified]
 
-`--step fastdeploy` (the default) runs FastDeploy's speculative step op for op
+`--step fastdeploy` (the default with the n-gram proposer) runs FastDeploy's speculative step op for op
 (fastdeploy_step.py): every request with its own penalties, stop sequences and
 thinking budget, KV blocks scheduled by speculate_step_paddle; `--step
 unified` runs opforge's own step (engine.py), one update op in place of
@@ -100,12 +100,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--step",
         choices=("fastdeploy", "unified"),
-        default="fastdeploy",
-        help="fastdeploy (default): FastDeploy's speculative step op for op, with each "
-        "request's penalties, stop sequences and thinking budget, checked against greedy "
-        "decoding with the same processing; unified: opforge's own step (engine.py)",
+        default=None,
+        help="fastdeploy (the default with --proposer ngram): FastDeploy's speculative step "
+        "op for op, with each request's penalties, stop sequences and thinking budget, "
+        "checked against greedy decoding with the same processing; unified (the default "
+        "with --proposer draft-model): opforge's own step (engine.py)",
     )
     args = parser.parse_args(argv)
+    if args.step is None:
+        args.step = "fastdeploy" if args.proposer == "ngram" else "unified"
     if args.step == "fastdeploy" and args.proposer != "ngram":
         parser.error("--step fastdeploy proposes with ngram_match (--proposer ngram)")
     for name in ("requests", "batch_size", "draft_width"):
