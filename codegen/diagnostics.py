@@ -39,6 +39,23 @@ class SpecErrors(Exception):
         self.errors = errors
 
 
+def with_article(word: str) -> str:
+    """``word`` with its indefinite article, by its first letter as read aloud
+    (an int, an 'out' tensor, a float16)."""
+    return f"{'an' if word.lstrip(chr(39)).lower()[:1] in tuple('aeio') else 'a'} {word}"
+
+
+def bounds_text(low: float | None, high: float | None) -> str:
+    """A range for a message: [0, 5], >= 0, <= 5."""
+    if low is None and high is None:
+        return "any value"
+    if low is None:
+        return f"<= {high}"
+    if high is None:
+        return f">= {low}"
+    return f"[{low}, {high}]"
+
+
 def _yaml_type_name(kind: type) -> str:
     return {
         str: "a string",
@@ -117,12 +134,20 @@ class Diagnostics:
             self.error(line, where, f"expected {expected}, got {got}")
         return ok
 
-    def check_name(self, name: Any, line: int, where: str, op: bool = False) -> bool:
+    def check_name(
+        self, name: Any, line: int, where: str, op: bool = False, parameter: bool = False
+    ) -> bool:
         """Name is a lower_snake_case identifier that no generated scope uses (an
-        op's name: nor the runtime, whose namespace it becomes part of)."""
+        op's name: nor the runtime, whose namespace it becomes part of; a
+        parameter of FastDeploy's call: a Python builtin is fine)."""
         if not self.check_type(name, str, line, where):
             return False
-        problem = names.op_name_problem(name) if op else names.name_problem(name)
+        if op:
+            problem = names.op_name_problem(name)
+        elif parameter:
+            problem = names.parameter_name_problem(name)
+        else:
+            problem = names.name_problem(name)
         if problem is not None:
             self.error(line, where, f"{show(name)} {problem}")
         return problem is None
@@ -207,6 +232,6 @@ class Diagnostics:
         if kind in _INT_RANGES:
             low, high = _INT_RANGES[kind]
             if not low <= value <= high:
-                self.error(line, where, f"{show(value)} does not fit a {kind.value}")
+                self.error(line, where, f"{show(value)} does not fit {with_article(kind.value)}")
                 return None
         return int(value) if isinstance(value, int) else float(value)

@@ -109,6 +109,9 @@ class PageView:
     forms: tuple[
         str, ...
     ] = ()  # per tensor with shape alternatives: how the kernels learn its form
+    # Per FastDeploy backend: its call (opforge.fastdeploy.<backend>), a note
+    # on each parameter named otherwise or not used, and the return.
+    fastdeploy: tuple[tuple[str, str, tuple[tuple[str, str], ...], str], ...] = ()
 
 
 def _expr(e: DimExpr | Bound) -> str:
@@ -323,6 +326,28 @@ def _returns(op: Op) -> str:
     return _words(parts, "and") if parts else "nothing"
 
 
+def _fastdeploy(op: Op) -> tuple[tuple[str, str, tuple[tuple[str, str], ...], str], ...]:
+    rows = []
+    for form in op.fastdeploy:
+        params = ", ".join(a.name for a in form.args)
+        call = f"opforge.fastdeploy.{form.backend}.{op.name}({params})"
+        if not form.returns:
+            returns = "None"
+        elif form.returns_list:
+            returns = "[" + ", ".join(form.returns) + "] (a list)"
+        else:
+            returns = f"{form.returns[0]} (the tensor)"
+        notes = tuple(
+            (a.name, f"passed by FastDeploy and not used: {a.unused}")
+            if a.source is None
+            else (a.name, f"the spec's {a.source}")
+            for a in form.args
+            if a.source != a.name
+        )
+        rows.append((form.backend, call, notes, returns))
+    return tuple(rows)
+
+
 def page_view(op: Op, contract_exists: bool) -> PageView:
     var = op.dtype_vars[0] if op.dtype_vars else None
     return PageView(
@@ -347,6 +372,7 @@ def page_view(op: Op, contract_exists: bool) -> PageView:
         attrs=tuple(attr_row(a) for a in op.attrs),
         dims=tuple(dim_row(op, d) for d in op.dims),
         reference=op.reference or "",
+        fastdeploy=_fastdeploy(op),
     )
 
 

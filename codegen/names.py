@@ -11,12 +11,13 @@ this list covers every one of those).
 
 from __future__ import annotations
 
+import ast
 import functools
 import keyword
 import re
 from pathlib import Path
 
-from codegen.kinds import KINDS
+from codegen.kinds import KINDS, RULES
 
 MAX_NAME_CHARS = 48  # keeps derived names and the one-line file stamp readable
 
@@ -166,6 +167,58 @@ def runtime_names() -> frozenset[str]:
     return frozenset(n for n in found if NAME.match(n))
 
 
+_ROOT = Path(__file__).resolve().parent.parent
+_PREPROCESSOR = re.compile(r"^[ \t]*#(?:[^\n\\]|\\.)*", re.MULTILINE | re.DOTALL)
+_DEFINED = re.compile(r"^[ \t]*#\s*define\s+(\w+)", re.MULTILINE)
+_SCOPE = re.compile(r"\bextern\s*\{|\{|\}|\b(\w+)\s*\(")
+
+
+@functools.cache
+def kernel_runtime_names() -> frozenset[str]:
+    """What a kernel may call unqualified: the macros and the global-scope
+    functions of the headers on the kinds' include paths (the XPU3 dialect's
+    `core_id()`, `mfence()`, ...: codegen/kinds.py's compile rules), read from
+    them. A tensor, dim or attribute of that name is a kernel parameter that
+    hides the function inside the kernel."""
+    found: set[str] = set()
+    headers = sorted(h for r in RULES for d in r.includes for h in (_ROOT / d).rglob("*.h"))
+    for header in headers:
+        text = _NOT_CODE.sub(" ", header.read_text(encoding="utf-8"))
+        found.update(_DEFINED.findall(text))
+        depth = 0  # braces: a namespace's, a class's or a function's body
+        for match in _SCOPE.finditer(_PREPROCESSOR.sub(" ", text)):
+            token = match.group(0)
+            if token == "{":
+                depth += 1
+            elif token == "}":
+                depth = max(0, depth - 1)
+            elif depth == 0 and match.group(1):  # `extern "C" {` keeps the global scope
+                found.add(match.group(1))
+    return frozenset(n for n in found if NAME.match(n))
+
+
+PACKAGE = _ROOT / "opforge"
+
+
+@functools.cache
+def package_names() -> frozenset[str]:
+    """What the opforge package binds besides the ops (read from
+    opforge/__init__.py, and its modules): every op and enum type joins that
+    namespace (`from opforge._generated import *`), so one named like them
+    (`contextlib`, `OpKernelError`, `cuda_simulation`) would replace it."""
+    tree = ast.parse((PACKAGE / "__init__.py").read_text(encoding="utf-8"))
+    found = {p.stem for p in PACKAGE.iterdir() if p.suffix == ".py" or p.is_dir()}
+    found.add("fastdeploy")  # opforge.fastdeploy (generated/python/fastdeploy)
+    for node in tree.body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+            found.add(node.name)
+        elif isinstance(node, ast.Assign):
+            found.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return frozenset(found)
+
+
 def _file_suffixes() -> tuple[str, ...]:
     """What the kinds' generated file names add to an op's name
     (kernel_decls/{op}_xpu3.h: `_xpu3`), read from the kinds' paths."""
@@ -187,6 +240,11 @@ def op_name_problem(name: str) -> str | None:
             "is reserved: the runtime (csrc/include/opforge/) declares it, and the op's "
             f"namespace opforge::{name} would hide it from the generated code"
         )
+    if problem is None and name in package_names():
+        return (
+            "is reserved: the opforge package (opforge/__init__.py) binds it, and the "
+            "op's function, exported there, would replace it"
+        )
     if problem is None and name.endswith(FILE_SUFFIXES):
         return (
             f"is reserved: an op's name may not end in {', '.join(FILE_SUFFIXES)}, which "
@@ -195,8 +253,18 @@ def op_name_problem(name: str) -> str | None:
     return problem
 
 
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot name an op, dim, tensor, attribute or enum member."""
+def parameter_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a parameter of FastDeploy's call (the spec's
+    `fastdeploy.<backend>.args`): what no spec name may be, but a Python
+    builtin (FastDeploy's eagle ops take `input`), which a parameter of the
+    generated function may shadow: its body reads only the op and its own
+    parameters."""
+    return name_problem(name, builtins_shadowed=True)
+
+
+def name_problem(name: str, builtins_shadowed: bool = False) -> str | None:
+    """Why ``name`` cannot name an op, dim, tensor, attribute or enum member
+    (``builtins_shadowed``: a parameter that may shadow a Python builtin)."""
     if len(name) > MAX_NAME_CHARS:
         return f"is too long: a name has at most {MAX_NAME_CHARS} characters, this one {len(name)}"
     if not NAME.match(name) or "__" in name:
@@ -206,12 +274,17 @@ def name_problem(name: str) -> str | None:
         )
     if name in PY_KEYWORDS or name in CPP_KEYWORDS:
         return "is reserved: a C++ or Python keyword"
-    if name in PY_BUILTINS:
+    if name in PY_BUILTINS and not builtins_shadowed:
         return "is reserved: a Python builtin, which the generated module uses"
     if name in C_MACROS:
         return "is reserved: a C macro, which the preprocessor would rewrite"
     if name in CPP_LIBRARY_NAMES or name in GENERATED_NAMES:
         return "is reserved: a name the generated code uses"
+    if name in kernel_runtime_names():
+        return (
+            "is reserved: a kernel calls it unqualified (the kernel toolchain's headers "
+            "declare it), and a parameter of that name would hide it"
+        )
     if name.endswith(GENERATED_SUFFIXES) or name.startswith(GENERATED_PREFIXES):
         suffixes = ", ".join(GENERATED_SUFFIXES)
         return f"is reserved: generated code derives names with the suffixes {suffixes} and the prefix opforge_"
@@ -239,6 +312,10 @@ def type_name_problem(name: str, derived: bool = False) -> str | None:
         return "is reserved: all-capital names belong to macros (NULL, EOF, ...)"
     if name in GENERATED_TYPE_NAMES or name in PY_BUILTIN_TYPES:
         return "is reserved: a type name the generated code uses"
+    if derived and name in package_names():
+        return (
+            "is reserved: the opforge package binds it, and the exported enum type would replace it"
+        )
     return None
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from codegen import kinds, names, speclang, yamlsrc
-from codegen.diagnostics import SpecError, SpecErrors
+from codegen.diagnostics import SpecError, SpecErrors, bounds_text, with_article
 from codegen.model import (
     Attr,
     AttrType,
@@ -115,7 +115,7 @@ class _FileParser(CrossFieldRules):
         self.check_values(tensors, dims, attrs)
         self.check_value_domains(tensors)
         self.check_sizes(tensors, dims, attrs)
-        self.check_shape_forms(tensors, dims, attrs)
+        self.check_shape_forms(tensors)
         self.check_outputs(data, tensors)
         self.check_written_rows(tensors)
         sweep = self.parse_sweep(data, dims, attrs, tensors)
@@ -229,7 +229,10 @@ class _FileParser(CrossFieldRules):
                     ((name, source),) = item.items()
                 else:
                     name = source = item
-                if not (self.check_name(name, line, at) and self.check_name(source, line, at)):
+                if not (
+                    self.check_name(name, line, at, parameter=True)
+                    and self.check_name(source, line, at, parameter=True)
+                ):
                     continue
                 if any(a.name == name for a in args):
                     self.error(line, at, f"FastDeploy's argument {show(name)} is listed twice")
@@ -935,7 +938,11 @@ class _FileParser(CrossFieldRules):
             if key not in node or node[key] is None or attr_type is None:
                 return None
             if attr_type in (AttrType.BOOL, AttrType.ENUM):
-                self.error(kl[key], f"{where}.{key}", f"a {attr_type.value} attribute has no {key}")
+                self.error(
+                    kl[key],
+                    f"{where}.{key}",
+                    f"{with_article(attr_type.value)} attribute has no {key}",
+                )
                 return None
             return self.check_number(node[key], attr_type.element, kl[key], f"{where}.{key}")
 
@@ -970,7 +977,7 @@ class _FileParser(CrossFieldRules):
                 if default is not None and (
                     (low is not None and default < low) or (high is not None and default > high)
                 ):
-                    self.error(kl["default"], w, f"{default} is outside [{low}, {high}]")
+                    self.error(kl["default"], w, f"{default} is outside {bounds_text(low, high)}")
         at_most = None
         if node.get("at_most") is not None and attr_type is not None:
             if attr_type not in _INT_ATTRS:

@@ -7,7 +7,7 @@ not collide). Each rule reports through the shared checks of ``Diagnostics``.
 from __future__ import annotations
 
 from codegen import names
-from codegen.diagnostics import Diagnostics
+from codegen.diagnostics import Diagnostics, with_article
 from codegen.model import (
     Attr,
     AttrType,
@@ -154,6 +154,8 @@ class CrossFieldRules(Diagnostics):
                         f"'{d.from_attr}' must name an int or int64 attribute, "
                         "or an int list (the dim is its length)",
                     )
+                else:
+                    self._check_attr_meets_dim(d, attr)
         seen_default = None
         for a in attrs:
             if a.name in self.attrs_with_default:
@@ -164,6 +166,30 @@ class CrossFieldRules(Diagnostics):
                     f"attribute {a.name}",
                     f"has no default but follows '{seen_default.name}', which has one",
                 )
+
+    def _check_attr_meets_dim(self, d: Dim, attr: Attr) -> None:
+        """A dim an attribute sets can take some value the attribute may hold:
+        the attribute's range (a list's lengths) meets the dim's constant bounds
+        (else every call is refused, whatever it passes)."""
+        low = attr.min_length if attr.is_list else attr.min
+        high = attr.max_length if attr.is_list else attr.max
+        what = "length" if attr.is_list else "value"
+        dim_low = d.min.value if isinstance(d.min, DimConst) else 0
+        dim_high = d.max.value if isinstance(d.max, DimConst) else None
+        if low is not None and dim_high is not None and low > dim_high:
+            self.error(
+                d.line_of("max"),
+                f"dims.{d.name}.max",
+                f"is {dim_high}, below the least {what} of attribute '{attr.name}' ({low:g}), "
+                "which sets the dim: no call could satisfy both",
+            )
+        elif high is not None and high < dim_low:
+            self.error(
+                d.line_of("min"),
+                f"dims.{d.name}.min",
+                f"is {dim_low}, above the greatest {what} of attribute '{attr.name}' ({high:g}), "
+                "which sets the dim: no call could satisfy both",
+            )
 
     def check_env_unique(self, attrs: list[Attr]) -> None:
         """Two attributes of one op read different environment variables (one
@@ -279,11 +305,10 @@ class CrossFieldRules(Diagnostics):
                 if self.check_dim_refs(a.at_most, a.at_most_line, where, by_name, other):
                     self.check_non_negative(a.at_most, a.at_most_line, where, bounds)
 
-    def check_shape_forms(self, tensors: list[Tensor], dims: list[Dim], attrs: list[Attr]) -> None:
+    def check_shape_forms(self, tensors: list[Tensor]) -> None:
         """Shape alternatives are for required inputs of no unit axis, whose
-        values domain does not depend on one shape, and whose form parameter
-        (<name>_form) names nothing else."""
-        taken = {d.name for d in dims} | {t.name for t in tensors} | {a.name for a in attrs}
+        values domain does not depend on one shape. (Its form parameter,
+        <name>_form, names nothing else: names.py reserves the suffix.)"""
         for t in tensors:
             if not t.forms:
                 continue
@@ -292,7 +317,7 @@ class CrossFieldRules(Diagnostics):
                 self.error(
                     t.line_of("role"),
                     f"{where}.role",
-                    f"only inputs may have shape alternatives, not a '{t.role.value}' tensor: "
+                    f"only inputs may have shape alternatives, not {with_article(repr(t.role.value))} tensor: "
                     "the op returns and the glue allocates tensors of one declared shape "
                     "(the static graph infers it)",
                 )
@@ -323,13 +348,6 @@ class CrossFieldRules(Diagnostics):
                         "a tensor with shape alternatives takes value bounds only (min, max, "
                         f"above, sample, density): '{key}' depends on one shape",
                     )
-            if t.form_field in taken:
-                self.error(
-                    t.line_of("shape"),
-                    f"{where}.shape",
-                    f"the kernels get this tensor's form as '{t.form_field}', which is "
-                    "already a name in this spec; rename one",
-                )
         for t in tensors:
             source = next((u for u in tensors if u.name == t.values.prefix_sum_of), None)
             if source is not None and source.forms:
@@ -377,7 +395,7 @@ class CrossFieldRules(Diagnostics):
                     line,
                     where,
                     f"the count '{count.name}' must be a new output (role out) that the "
-                    f"kernel writes, not a '{count.role.value}' tensor",
+                    f"kernel writes, not {with_article(repr(count.role.value))} tensor",
                 )
             elif count.dtype not in (DType.INT32, DType.INT64):
                 got = count.dtype.name if isinstance(count.dtype, DTypeVar) else count.dtype.value
@@ -472,7 +490,7 @@ class CrossFieldRules(Diagnostics):
                 line,
                 where,
                 f"'{source.name}' must be an input (role in) that the op does not write, "
-                f"not a '{source.role.value}' tensor",
+                f"not {with_article(repr(source.role.value))} tensor",
             )
         elif source.optional:
             self.error(

@@ -23,6 +23,69 @@ OPFORGE_EXPORT std::vector<paddle::Tensor> call(const paddle::Tensor& top_p,
                                                 int64_t token_num_output_cpu,
                                                 int64_t increment_value);
 }
+namespace opforge::draft_model_postprocess {
+OPFORGE_EXPORT void call(const paddle::Tensor& base_model_draft_tokens,
+                         const paddle::Tensor& base_model_seq_lens_this_time,
+                         const paddle::Tensor& base_model_seq_lens_encoder,
+                         const paddle::Tensor& base_model_stop_flags);
+}
+namespace opforge::eagle_gather_hidden_states {
+OPFORGE_EXPORT std::vector<paddle::Tensor> call(
+    const paddle::Tensor& hidden_states, const paddle::Tensor& seq_lens_this_time);
+}
+namespace opforge::eagle_get_hidden_states {
+OPFORGE_EXPORT std::vector<paddle::Tensor> call(
+    const paddle::Tensor& hidden_states,
+    const paddle::Tensor& seq_lens_this_time,
+    const paddle::Tensor& seq_lens_encoder,
+    const paddle::Tensor& accept_nums,
+    const paddle::Tensor& base_model_seq_lens_this_time);
+}
+namespace opforge::eagle_get_self_hidden_states {
+OPFORGE_EXPORT std::vector<paddle::Tensor> call(const paddle::Tensor& hidden_states,
+                                                const paddle::Tensor& last_seq_lens_this_time,
+                                                const paddle::Tensor& seq_lens_this_time,
+                                                const paddle::Tensor& step_idx);
+}
+namespace opforge::hybrid_mtp_ngram {
+OPFORGE_EXPORT void call(const paddle::Tensor& input_ids,
+                         const paddle::Tensor& input_ids_len,
+                         const paddle::Tensor& pre_ids,
+                         const paddle::Tensor& step_idx,
+                         const paddle::Tensor& draft_tokens,
+                         const paddle::Tensor& seq_lens_this_time,
+                         const paddle::Tensor& seq_lens_decoder,
+                         const paddle::Tensor& max_dec_len,
+                         int max_ngram_size,
+                         int min_ngram_size,
+                         int max_draft_tokens,
+                         int spec_tokenum_threshold);
+}
+namespace opforge::mtp_step_paddle {
+OPFORGE_EXPORT void call(const paddle::Tensor& base_model_stop_flags,
+                         const paddle::Tensor& stop_flags,
+                         const paddle::Tensor& batch_drop,
+                         const paddle::Tensor& seq_lens_this_time,
+                         const paddle::Tensor& seq_lens_decoder,
+                         const paddle::Tensor& block_tables,
+                         const paddle::Tensor& encoder_block_lens,
+                         const paddle::Tensor& used_list_len,
+                         const paddle::Tensor& free_list,
+                         const paddle::Tensor& free_list_len,
+                         int block_size,
+                         int max_draft_tokens);
+}
+namespace opforge::speculate_get_logits {
+OPFORGE_EXPORT void call(const paddle::Tensor& draft_logits,
+                         const paddle::Tensor& next_token_num,
+                         const paddle::Tensor& batch_token_num,
+                         const paddle::Tensor& cu_next_token_offset,
+                         const paddle::Tensor& cu_batch_token_offset,
+                         const paddle::Tensor& logits,
+                         const paddle::Tensor& first_token_logits,
+                         const paddle::Tensor& seq_lens_this_time,
+                         const paddle::Tensor& seq_lens_encoder);
+}
 namespace opforge::speculate_get_seq_lens_output {
 OPFORGE_EXPORT std::vector<paddle::Tensor> call(
     const paddle::Tensor& seq_lens_this_time, const paddle::Tensor& seq_lens_encoder);
@@ -204,6 +267,213 @@ void bind_gpu(pybind11::module_& opforge_module) {
       pybind11::arg("token_num_output_cpu"),
       pybind11::arg("increment_value"),
       "FastDeploy's gpu build_sampling_params on opforge (opspec/build_sampling_params.yaml)");
+  opforge_module.def(
+      "draft_model_postprocess",
+      [](
+          const paddle::Tensor& base_model_draft_tokens,
+          const paddle::Tensor& base_model_seq_lens_this_time,
+          const paddle::Tensor& base_model_seq_lens_encoder,
+          const paddle::Tensor& base_model_stop_flags) -> void {
+        opforge::draft_model_postprocess::call(base_model_draft_tokens,
+                                               base_model_seq_lens_this_time,
+                                               base_model_seq_lens_encoder,
+                                               base_model_stop_flags);
+      },
+      pybind11::arg("base_model_draft_tokens"),
+      pybind11::arg("base_model_seq_lens_this_time"),
+      pybind11::arg("base_model_seq_lens_encoder"),
+      pybind11::arg("base_model_stop_flags"),
+      "FastDeploy's gpu draft_model_postprocess on opforge (opspec/draft_model_postprocess.yaml)");
+  opforge_module.def(
+      "eagle_gather_hidden_states",
+      [](
+          const paddle::Tensor& input,
+          const pybind11::object& /*cu_seqlens_q*/,
+          const paddle::Tensor& seq_lens_this_time,
+          const pybind11::object& /*seq_lens_decoder*/,
+          const pybind11::object& /*seq_lens_encoder*/,
+          const pybind11::object& /*batch_id_per_token_output*/,
+          const pybind11::object& /*cu_seqlens_q_output*/,
+          const pybind11::object& /*real_output_token_num*/) -> std::vector<paddle::Tensor> {
+        const std::vector<paddle::Tensor> opforge_outputs = opforge::eagle_gather_hidden_states::call(
+            input, seq_lens_this_time);
+        return {opforge_outputs[0], opforge_outputs[1]};
+      },
+      pybind11::arg("input"),
+      pybind11::arg("cu_seqlens_q"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("batch_id_per_token_output"),
+      pybind11::arg("cu_seqlens_q_output"),
+      pybind11::arg("real_output_token_num"),
+      "FastDeploy's gpu eagle_gather_hidden_states on opforge "
+      "(opspec/eagle_gather_hidden_states.yaml)");
+  opforge_module.def(
+      "eagle_get_hidden_states",
+      [](
+          const paddle::Tensor& input,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& seq_lens_encoder,
+          const pybind11::object& /*seq_lens_decoder*/,
+          const pybind11::object& /*stop_flags*/,
+          const paddle::Tensor& accept_nums,
+          const paddle::Tensor& base_model_seq_lens_this_time,
+          const pybind11::object& /*base_model_seq_lens_encoder*/,
+          const pybind11::object& /*actual_draft_token_num*/) -> std::vector<paddle::Tensor> {
+        const std::vector<paddle::Tensor> opforge_outputs = opforge::eagle_get_hidden_states::call(
+            input,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            accept_nums,
+            base_model_seq_lens_this_time);
+        return {opforge_outputs[0], opforge_outputs[1]};
+      },
+      pybind11::arg("input"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("accept_nums"),
+      pybind11::arg("base_model_seq_lens_this_time"),
+      pybind11::arg("base_model_seq_lens_encoder"),
+      pybind11::arg("actual_draft_token_num"),
+      "FastDeploy's gpu eagle_get_hidden_states on opforge (opspec/eagle_get_hidden_states.yaml)");
+  opforge_module.def(
+      "eagle_get_self_hidden_states",
+      [](
+          const paddle::Tensor& input,
+          const paddle::Tensor& last_seq_lens_this_time,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& step_idx) -> std::vector<paddle::Tensor> {
+        const std::vector<paddle::Tensor> opforge_outputs = opforge::eagle_get_self_hidden_states::call(
+            input, last_seq_lens_this_time, seq_lens_this_time, step_idx);
+        return {opforge_outputs[0], opforge_outputs[1]};
+      },
+      pybind11::arg("input"),
+      pybind11::arg("last_seq_lens_this_time"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("step_idx"),
+      "FastDeploy's gpu eagle_get_self_hidden_states on opforge "
+      "(opspec/eagle_get_self_hidden_states.yaml)");
+  opforge_module.def(
+      "hybrid_mtp_ngram",
+      [](
+          const paddle::Tensor& input_ids,
+          const paddle::Tensor& input_ids_len,
+          const paddle::Tensor& pre_ids,
+          const paddle::Tensor& step_idx,
+          const pybind11::object& /*draft_token_num*/,
+          const paddle::Tensor& draft_tokens,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& max_dec_len,
+          int max_ngram_size,
+          int min_ngram_size,
+          int max_draft_tokens) -> std::vector<paddle::Tensor> {
+        opforge::hybrid_mtp_ngram::call(
+            input_ids,
+            input_ids_len,
+            pre_ids,
+            step_idx,
+            draft_tokens,
+            seq_lens_this_time,
+            seq_lens_decoder,
+            max_dec_len,
+            max_ngram_size,
+            min_ngram_size,
+            max_draft_tokens,
+            static_cast<int>(opforge::fastdeploy::from_environment("hybrid_mtp_ngram", "spec_tokenum_threshold").cast<int64_t>()));
+        return {draft_tokens, seq_lens_this_time};
+      },
+      pybind11::arg("input_ids"),
+      pybind11::arg("input_ids_len"),
+      pybind11::arg("pre_ids"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("draft_token_num"),
+      pybind11::arg("draft_tokens"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("max_dec_len"),
+      pybind11::arg("max_ngram_size"),
+      pybind11::arg("min_ngram_size"),
+      pybind11::arg("max_draft_tokens"),
+      "FastDeploy's gpu hybrid_mtp_ngram on opforge (opspec/hybrid_mtp_ngram.yaml)");
+  opforge_module.def(
+      "mtp_step_paddle",
+      [](
+          const paddle::Tensor& base_model_stop_flags,
+          const paddle::Tensor& stop_flags,
+          const paddle::Tensor& batch_drop,
+          const paddle::Tensor& seq_lens_this_time,
+          const pybind11::object& /*seq_lens_encoder*/,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& block_tables,
+          const paddle::Tensor& encoder_block_lens,
+          const paddle::Tensor& used_list_len,
+          const paddle::Tensor& free_list,
+          const paddle::Tensor& free_list_len,
+          int block_size,
+          int max_draft_tokens) -> void {
+        opforge::mtp_step_paddle::call(base_model_stop_flags,
+                                       stop_flags,
+                                       batch_drop,
+                                       seq_lens_this_time,
+                                       seq_lens_decoder,
+                                       block_tables,
+                                       encoder_block_lens,
+                                       used_list_len,
+                                       free_list,
+                                       free_list_len,
+                                       block_size,
+                                       max_draft_tokens);
+      },
+      pybind11::arg("base_model_stop_flags"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("batch_drop"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("block_tables"),
+      pybind11::arg("encoder_block_lens"),
+      pybind11::arg("used_list_len"),
+      pybind11::arg("free_list"),
+      pybind11::arg("free_list_len"),
+      pybind11::arg("block_size"),
+      pybind11::arg("max_draft_tokens"),
+      "FastDeploy's gpu mtp_step_paddle on opforge (opspec/mtp_step_paddle.yaml)");
+  opforge_module.def(
+      "speculate_get_logits",
+      [](
+          const paddle::Tensor& draft_logits,
+          const paddle::Tensor& next_token_num,
+          const paddle::Tensor& batch_token_num,
+          const paddle::Tensor& cu_next_token_offset,
+          const paddle::Tensor& cu_batch_token_offset,
+          const paddle::Tensor& logits,
+          const paddle::Tensor& first_token_logits,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& seq_lens_encoder) -> void {
+        opforge::speculate_get_logits::call(draft_logits,
+                                            next_token_num,
+                                            batch_token_num,
+                                            cu_next_token_offset,
+                                            cu_batch_token_offset,
+                                            logits,
+                                            first_token_logits,
+                                            seq_lens_this_time,
+                                            seq_lens_encoder);
+      },
+      pybind11::arg("draft_logits"),
+      pybind11::arg("next_token_num"),
+      pybind11::arg("batch_token_num"),
+      pybind11::arg("cu_next_token_offset"),
+      pybind11::arg("cu_batch_token_offset"),
+      pybind11::arg("logits"),
+      pybind11::arg("first_token_logits"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_encoder"),
+      "FastDeploy's gpu speculate_get_logits on opforge (opspec/speculate_get_logits.yaml)");
   opforge_module.def(
       "speculate_get_seq_lens_output",
       [](
@@ -664,6 +934,113 @@ void bind_gpu(pybind11::module_& opforge_module) {
 
 void bind_xpu(pybind11::module_& opforge_module) {
   register_errors();
+  opforge_module.def(
+      "draft_model_postprocess",
+      [](
+          const paddle::Tensor& base_model_draft_tokens,
+          const paddle::Tensor& base_model_seq_lens_this_time,
+          const paddle::Tensor& base_model_seq_lens_encoder,
+          const paddle::Tensor& base_model_stop_flags) -> void {
+        opforge::draft_model_postprocess::call(base_model_draft_tokens,
+                                               base_model_seq_lens_this_time,
+                                               base_model_seq_lens_encoder,
+                                               base_model_stop_flags);
+      },
+      pybind11::arg("base_model_draft_tokens"),
+      pybind11::arg("base_model_seq_lens_this_time"),
+      pybind11::arg("base_model_seq_lens_encoder"),
+      pybind11::arg("base_model_stop_flags"),
+      "FastDeploy's xpu draft_model_postprocess on opforge (opspec/draft_model_postprocess.yaml)");
+  opforge_module.def(
+      "eagle_get_hidden_states",
+      [](
+          const paddle::Tensor& input,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& seq_lens_encoder,
+          const pybind11::object& /*seq_lens_decoder*/,
+          const pybind11::object& /*stop_flags*/,
+          const paddle::Tensor& accept_nums,
+          const paddle::Tensor& base_model_seq_lens_this_time,
+          const pybind11::object& /*base_model_seq_lens_encoder*/,
+          const pybind11::object& /*actual_draft_token_num*/) -> std::vector<paddle::Tensor> {
+        const std::vector<paddle::Tensor> opforge_outputs = opforge::eagle_get_hidden_states::call(
+            input,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            accept_nums,
+            base_model_seq_lens_this_time);
+        return {opforge_outputs[0]};
+      },
+      pybind11::arg("input"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("accept_nums"),
+      pybind11::arg("base_model_seq_lens_this_time"),
+      pybind11::arg("base_model_seq_lens_encoder"),
+      pybind11::arg("actual_draft_token_num"),
+      "FastDeploy's xpu eagle_get_hidden_states on opforge (opspec/eagle_get_hidden_states.yaml)");
+  opforge_module.def(
+      "eagle_get_self_hidden_states",
+      [](
+          const paddle::Tensor& input,
+          const paddle::Tensor& last_seq_lens_this_time,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& step_idx) -> std::vector<paddle::Tensor> {
+        const std::vector<paddle::Tensor> opforge_outputs = opforge::eagle_get_self_hidden_states::call(
+            input, last_seq_lens_this_time, seq_lens_this_time, step_idx);
+        return {opforge_outputs[0]};
+      },
+      pybind11::arg("input"),
+      pybind11::arg("last_seq_lens_this_time"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("step_idx"),
+      "FastDeploy's xpu eagle_get_self_hidden_states on opforge "
+      "(opspec/eagle_get_self_hidden_states.yaml)");
+  opforge_module.def(
+      "mtp_step_paddle",
+      [](
+          const paddle::Tensor& base_model_stop_flags,
+          const paddle::Tensor& stop_flags,
+          const paddle::Tensor& batch_drop,
+          const paddle::Tensor& seq_lens_this_time,
+          const pybind11::object& /*seq_lens_encoder*/,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& block_tables,
+          const paddle::Tensor& encoder_block_lens,
+          const paddle::Tensor& used_list_len,
+          const paddle::Tensor& free_list,
+          const paddle::Tensor& free_list_len,
+          int block_size,
+          int max_draft_tokens) -> void {
+        opforge::mtp_step_paddle::call(base_model_stop_flags,
+                                       stop_flags,
+                                       batch_drop,
+                                       seq_lens_this_time,
+                                       seq_lens_decoder,
+                                       block_tables,
+                                       encoder_block_lens,
+                                       used_list_len,
+                                       free_list,
+                                       free_list_len,
+                                       block_size,
+                                       max_draft_tokens);
+      },
+      pybind11::arg("base_model_stop_flags"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("batch_drop"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("block_tables"),
+      pybind11::arg("encoder_block_lens"),
+      pybind11::arg("used_list_len"),
+      pybind11::arg("free_list"),
+      pybind11::arg("free_list_len"),
+      pybind11::arg("block_size"),
+      pybind11::arg("max_draft_tokens"),
+      "FastDeploy's xpu mtp_step_paddle on opforge (opspec/mtp_step_paddle.yaml)");
   opforge_module.def(
       "speculate_get_seq_lens_output",
       [](

@@ -7,16 +7,37 @@ namespace opforge {
 namespace build_sampling_params {
 PyMethodDef python_method();
 }
+namespace draft_model_postprocess {
+PyMethodDef python_method();
+}
 namespace draft_model_preprocess {
 PyMethodDef python_method();
 }
 namespace draft_model_update {
 PyMethodDef python_method();
 }
+namespace eagle_gather_hidden_states {
+PyMethodDef python_method();
+}
+namespace eagle_get_hidden_states {
+PyMethodDef python_method();
+}
+namespace eagle_get_self_hidden_states {
+PyMethodDef python_method();
+}
+namespace hybrid_mtp_ngram {
+PyMethodDef python_method();
+}
+namespace mtp_step_paddle {
+PyMethodDef python_method();
+}
 namespace ngram_match {
 PyMethodDef python_method();
 }
 namespace rebuild_padding {
+PyMethodDef python_method();
+}
+namespace speculate_get_logits {
 PyMethodDef python_method();
 }
 namespace speculate_get_output_padding_offset {
@@ -69,10 +90,17 @@ PyMethodDef python_method();
 PyMODINIT_FUNC PyInit__C() {
   static PyMethodDef methods[] = {
       opforge::build_sampling_params::python_method(),
+      opforge::draft_model_postprocess::python_method(),
       opforge::draft_model_preprocess::python_method(),
       opforge::draft_model_update::python_method(),
+      opforge::eagle_gather_hidden_states::python_method(),
+      opforge::eagle_get_hidden_states::python_method(),
+      opforge::eagle_get_self_hidden_states::python_method(),
+      opforge::hybrid_mtp_ngram::python_method(),
+      opforge::mtp_step_paddle::python_method(),
       opforge::ngram_match::python_method(),
       opforge::rebuild_padding::python_method(),
+      opforge::speculate_get_logits::python_method(),
       opforge::speculate_get_output_padding_offset::python_method(),
       opforge::speculate_get_padding_offset::python_method(),
       opforge::speculate_get_seq_lens_output::python_method(),

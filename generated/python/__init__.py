@@ -11,10 +11,17 @@ from opforge.errors import OpError as _OpError
 __all__ = [
     "VerifyStrategy",
     "build_sampling_params",
+    "draft_model_postprocess",
     "draft_model_preprocess",
     "draft_model_update",
+    "eagle_gather_hidden_states",
+    "eagle_get_hidden_states",
+    "eagle_get_self_hidden_states",
+    "hybrid_mtp_ngram",
+    "mtp_step_paddle",
     "ngram_match",
     "rebuild_padding",
+    "speculate_get_logits",
     "speculate_get_output_padding_offset",
     "speculate_get_padding_offset",
     "speculate_get_seq_lens_output",
@@ -114,6 +121,84 @@ def build_sampling_params(
         "opforge_build_sampling_params",
         (top_p, top_k, infer_seed, seq_lens_this_time, cu_seqlens_q_output),
         _build_sampling_params_arguments.attributes(token_num_output_cpu, increment_value),
+    )
+
+
+_draft_model_postprocess_arguments = _runtime.Arguments(
+    "draft_model_postprocess",
+    (
+        ("base_model_draft_tokens", False),
+        ("base_model_seq_lens_this_time", False),
+        ("base_model_seq_lens_encoder", False),
+        ("base_model_stop_flags", False),
+    ),
+    (),
+)
+
+
+def draft_model_postprocess(
+    base_model_draft_tokens,
+    base_model_seq_lens_this_time,
+    base_model_seq_lens_encoder,
+    base_model_stop_flags,
+):
+    """Set the target model's tokens per slot for its next step from its draft-token row: a slot
+    that is running and decoding (not stopped, no prompt left to prefill) feeds as many
+    tokens as its row holds entries other than -1; a stopped slot feeds none; a slot still
+    in prefill keeps its count.
+
+    Generated from opspec/draft_model_postprocess.yaml; dims: max_bsz, real_bsz, draft_token_len.
+
+    Args:
+        base_model_draft_tokens: int64 [max_bsz, draft_token_len]. the target model's token row per slot: the input token, then the drafts; -1 marks an
+            empty entry.
+        base_model_seq_lens_this_time: int32 [real_bsz], in-place. the target model's tokens per slot for its next step: the row's entries other than
+            -1 (decoding), 0 (stopped), unchanged (prefill).
+        base_model_seq_lens_encoder: int32 [max_bsz]. the target model's prompt tokens still to prefill; non-zero: the slot is not
+            decoding.
+        base_model_stop_flags: bool [max_bsz]. slot finished (its count becomes 0).
+
+    Returns:
+        base_model_seq_lens_this_time (the tensor passed in, updated in place).
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        try:
+            _C.draft_model_postprocess(
+                base_model_draft_tokens,
+                base_model_seq_lens_this_time,
+                base_model_seq_lens_encoder,
+                base_model_stop_flags,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _draft_model_postprocess_arguments.refused(
+                _error,
+                (
+                    base_model_draft_tokens,
+                    base_model_seq_lens_this_time,
+                    base_model_seq_lens_encoder,
+                    base_model_stop_flags,
+                ),
+                (),
+            ) from None
+        return base_model_seq_lens_this_time
+    return _runtime.run_static(
+        "opforge_draft_model_postprocess",
+        (
+            base_model_draft_tokens,
+            base_model_seq_lens_this_time,
+            base_model_seq_lens_encoder,
+            base_model_stop_flags,
+        ),
+        (),
     )
 
 
@@ -398,6 +483,469 @@ def draft_model_update(
     )
 
 
+_eagle_gather_hidden_states_arguments = _runtime.Arguments(
+    "eagle_gather_hidden_states", (("hidden_states", False), ("seq_lens_this_time", False)), ()
+)
+
+
+def eagle_gather_hidden_states(hidden_states, seq_lens_this_time):
+    """Gather the last packed hidden row of every slot fed this step (seq_lens_this_time > 0), in
+    slot order, into the first rows of out; the rows after them are zeros, and
+    output_token_num says how many were gathered.
+
+    Generated from opspec/eagle_gather_hidden_states.yaml; dims: real_bsz, input_token_num, dim_embed.
+
+    Args:
+        hidden_states: T [input_token_num, dim_embed]. the forward's hidden rows over the step's packed tokens, slot after slot
+            (FastDeploy's `input`).
+        seq_lens_this_time: int32 [real_bsz]. tokens fed per slot this step (its packed rows in hidden_states); > 0: the slot's
+            last row is gathered.
+
+    Returns:
+        (out, output_token_num).
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        try:
+            return tuple(_C.eagle_gather_hidden_states(hidden_states, seq_lens_this_time))
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _eagle_gather_hidden_states_arguments.refused(
+                _error, (hidden_states, seq_lens_this_time), ()
+            ) from None
+    return _runtime.run_static(
+        "opforge_eagle_gather_hidden_states", (hidden_states, seq_lens_this_time), ()
+    )
+
+
+_eagle_get_hidden_states_arguments = _runtime.Arguments(
+    "eagle_get_hidden_states",
+    (
+        ("hidden_states", False),
+        ("seq_lens_this_time", False),
+        ("seq_lens_encoder", False),
+        ("accept_nums", False),
+        ("base_model_seq_lens_this_time", False),
+    ),
+    (),
+)
+
+
+def eagle_get_hidden_states(
+    hidden_states, seq_lens_this_time, seq_lens_encoder, accept_nums, base_model_seq_lens_this_time
+):
+    """Gather the target model's hidden rows that the draft model continues from, slot after slot:
+    every row of a slot the draft model prefills (seq_lens_encoder > 0), the first
+    accept_nums rows of a decoding slot, none of a slot the draft model does not run; out
+    holds them packed, and output_token_num their number.
+
+    Generated from opspec/eagle_get_hidden_states.yaml; dims: max_bsz, real_bsz, input_token_num, dim_embed.
+
+    Args:
+        hidden_states: T [input_token_num, dim_embed]. the target model's hidden rows over the step's packed tokens, slot after slot
+            (FastDeploy's `input`).
+        seq_lens_this_time: int32 [real_bsz]. the draft model's tokens per slot this round; 0: the draft model does not run the
+            slot.
+        seq_lens_encoder: int32 [max_bsz]. the draft model's prompt tokens to prefill; > 0: the slot's first seq_lens_encoder
+            packed rows are all taken.
+        accept_nums: int32 [max_bsz]. tokens the target accepted per slot (1 + accepted drafts): a decoding slot's rows
+            taken.
+        base_model_seq_lens_this_time: int32 [real_bsz]. the target model's tokens per slot in the forward (its packed rows in hidden_states).
+
+    Returns:
+        (out, output_token_num). out holds the first output_token_num[0] rows (of at most input_token_num): those the kernel wrote.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        try:
+            return tuple(
+                _C.eagle_get_hidden_states(
+                    hidden_states,
+                    seq_lens_this_time,
+                    seq_lens_encoder,
+                    accept_nums,
+                    base_model_seq_lens_this_time,
+                )
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _eagle_get_hidden_states_arguments.refused(
+                _error,
+                (
+                    hidden_states,
+                    seq_lens_this_time,
+                    seq_lens_encoder,
+                    accept_nums,
+                    base_model_seq_lens_this_time,
+                ),
+                (),
+            ) from None
+    return _runtime.run_static(
+        "opforge_eagle_get_hidden_states",
+        (
+            hidden_states,
+            seq_lens_this_time,
+            seq_lens_encoder,
+            accept_nums,
+            base_model_seq_lens_this_time,
+        ),
+        (),
+    )
+
+
+_eagle_get_self_hidden_states_arguments = _runtime.Arguments(
+    "eagle_get_self_hidden_states",
+    (
+        ("hidden_states", False),
+        ("last_seq_lens_this_time", False),
+        ("seq_lens_this_time", False),
+        ("step_idx", False),
+    ),
+    (),
+)
+
+
+def eagle_get_self_hidden_states(
+    hidden_states, last_seq_lens_this_time, seq_lens_this_time, step_idx
+):
+    """After a draft-model forward, gather one hidden row per slot the draft model runs again: the
+    first row of a slot at its first step (step_idx == 1), else the last of the rows the
+    slot was fed; out holds them packed, and output_token_num their number.
+
+    Generated from opspec/eagle_get_self_hidden_states.yaml; dims: max_bsz, real_bsz, input_token_num, dim_embed.
+
+    Args:
+        hidden_states: T [input_token_num, dim_embed]. the draft model's hidden rows of its last forward, slot after slot (FastDeploy's
+            `input`).
+        last_seq_lens_this_time: int32 [real_bsz]. the draft model's tokens per slot in its last forward: the slot's packed rows (one
+            for a slot at its first step).
+        seq_lens_this_time: int32 [real_bsz]. the draft model's tokens per slot in its next forward; > 0: the slot takes a row.
+        step_idx: int64 [max_bsz]. the draft model's steps per slot; 1: the last forward was the slot's first (its
+            prefill's one row).
+
+    Returns:
+        (out, output_token_num). out holds the first output_token_num[0] rows (of at most input_token_num): those the kernel wrote.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        try:
+            return tuple(
+                _C.eagle_get_self_hidden_states(
+                    hidden_states, last_seq_lens_this_time, seq_lens_this_time, step_idx
+                )
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _eagle_get_self_hidden_states_arguments.refused(
+                _error, (hidden_states, last_seq_lens_this_time, seq_lens_this_time, step_idx), ()
+            ) from None
+    return _runtime.run_static(
+        "opforge_eagle_get_self_hidden_states",
+        (hidden_states, last_seq_lens_this_time, seq_lens_this_time, step_idx),
+        (),
+    )
+
+
+_hybrid_mtp_ngram_arguments = _runtime.Arguments(
+    "hybrid_mtp_ngram",
+    (
+        ("input_ids", False),
+        ("input_ids_len", False),
+        ("pre_ids", False),
+        ("step_idx", False),
+        ("draft_tokens", False),
+        ("seq_lens_this_time", False),
+        ("seq_lens_decoder", False),
+        ("max_dec_len", False),
+    ),
+    (
+        ("max_ngram_size", "int32", None),
+        ("min_ngram_size", "int32", None),
+        ("max_draft_tokens", "int32", None),
+        ("spec_tokenum_threshold", "int32", None),
+    ),
+    (_runtime.EnvAttribute("spec_tokenum_threshold", "SPEC_TOKENUM_THRESHOLD", 1024, 0, None),),
+)
+
+
+def hybrid_mtp_ngram(
+    input_ids,
+    input_ids_len,
+    pre_ids,
+    step_idx,
+    draft_tokens,
+    seq_lens_this_time,
+    seq_lens_decoder,
+    max_dec_len,
+    *,
+    max_ngram_size=3,
+    min_ngram_size=1,
+    max_draft_tokens=10,
+    spec_tokenum_threshold=None,
+):
+    """For each slot that already feeds tokens (seq_lens_this_time[b] > 0: the input token and the
+    draft model's drafts), find the last n generated tokens (n from max_ngram_size down to
+    min_ngram_size) earlier in the slot's prompt, else earlier in its generated tokens, and
+    append the tokens that followed the earliest occurrence to its drafts, within
+    max_draft_tokens, the slot's length limit and the batch's token budget: draft_tokens[b,
+    ori ..] and seq_lens_this_time[b] grow by their number.
+
+    Generated from opspec/hybrid_mtp_ngram.yaml; dims: max_bsz, real_bsz, max_input_len, max_pre_len, max_step_tokens.
+
+    Args:
+        input_ids: int64 [max_bsz, max_input_len]. per-slot prompt tokens, the first input_ids_len[b] of the row.
+        input_ids_len: int64 [max_bsz]. prompt length per slot.
+        pre_ids: int64 [max_bsz, max_pre_len]. per-slot generated tokens: token s (1-based) at column s, the last at column
+            step_idx[b]; column 0 is no generated token.
+        step_idx: int64 [max_bsz]. tokens generated so far (the column of the last one in pre_ids).
+        draft_tokens: int64 [max_bsz, max_step_tokens], in-place. per-slot token rows: columns seq_lens_this_time[b] .. of a slot that gets n-gram
+            drafts become them; the columns before are not touched.
+        seq_lens_this_time: int32 [real_bsz], in-place. tokens fed this step per slot (the input token and the draft model's drafts); grows
+            by the n-gram drafts appended.
+        seq_lens_decoder: int32 [max_bsz]. tokens in the draft model's KV cache; the slots with > 0 are counted as needing a
+            token in the budget.
+        max_dec_len: int64 [max_bsz]. generation limit per slot.
+        max_ngram_size: int, default 3. longest n-gram searched (the XPU3 kernel keeps it in local memory).
+        min_ngram_size: int, default 1. shortest n-gram searched (none when above max_ngram_size).
+        max_draft_tokens: int, default 10. most drafts per slot, the draft model's and the n-gram's together
+            (seq_lens_this_time[b] - 1 of them are the draft model's).
+        spec_tokenum_threshold: int, default $SPEC_TOKENUM_THRESHOLD when set, else 1024; read at each call without spec_tokenum_threshold (or with None). token budget of the step over all slots.
+
+    Returns:
+        (draft_tokens, seq_lens_this_time): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if spec_tokenum_threshold is None:
+        spec_tokenum_threshold = _hybrid_mtp_ngram_arguments.from_environment(
+            "spec_tokenum_threshold"
+        )
+    if (
+        type(max_ngram_size) is not int
+        or type(min_ngram_size) is not int
+        or type(max_draft_tokens) is not int
+        or type(spec_tokenum_threshold) is not int
+    ):
+        max_ngram_size, min_ngram_size, max_draft_tokens, spec_tokenum_threshold = (
+            _hybrid_mtp_ngram_arguments.attributes(
+                max_ngram_size, min_ngram_size, max_draft_tokens, spec_tokenum_threshold
+            )
+        )
+    if _in_dynamic_mode():
+        try:
+            _C.hybrid_mtp_ngram(
+                input_ids,
+                input_ids_len,
+                pre_ids,
+                step_idx,
+                draft_tokens,
+                seq_lens_this_time,
+                seq_lens_decoder,
+                max_dec_len,
+                max_ngram_size,
+                min_ngram_size,
+                max_draft_tokens,
+                spec_tokenum_threshold,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _hybrid_mtp_ngram_arguments.refused(
+                _error,
+                (
+                    input_ids,
+                    input_ids_len,
+                    pre_ids,
+                    step_idx,
+                    draft_tokens,
+                    seq_lens_this_time,
+                    seq_lens_decoder,
+                    max_dec_len,
+                ),
+                (max_ngram_size, min_ngram_size, max_draft_tokens, spec_tokenum_threshold),
+            ) from None
+        return draft_tokens, seq_lens_this_time
+    return _runtime.run_static(
+        "opforge_hybrid_mtp_ngram",
+        (
+            input_ids,
+            input_ids_len,
+            pre_ids,
+            step_idx,
+            draft_tokens,
+            seq_lens_this_time,
+            seq_lens_decoder,
+            max_dec_len,
+        ),
+        _hybrid_mtp_ngram_arguments.attributes(
+            max_ngram_size, min_ngram_size, max_draft_tokens, spec_tokenum_threshold
+        ),
+    )
+
+
+_mtp_step_paddle_arguments = _runtime.Arguments(
+    "mtp_step_paddle",
+    (
+        ("base_model_stop_flags", False),
+        ("stop_flags", False),
+        ("batch_drop", False),
+        ("seq_lens_this_time", False),
+        ("seq_lens_decoder", False),
+        ("block_tables", False),
+        ("encoder_block_lens", False),
+        ("used_list_len", False),
+        ("free_list", False),
+        ("free_list_len", False),
+    ),
+    (("block_size", "int32", None), ("max_draft_tokens", "int32", None)),
+)
+
+
+def mtp_step_paddle(
+    base_model_stop_flags,
+    stop_flags,
+    batch_drop,
+    seq_lens_this_time,
+    seq_lens_decoder,
+    block_tables,
+    encoder_block_lens,
+    used_list_len,
+    free_list,
+    free_list_len,
+    *,
+    block_size,
+    max_draft_tokens,
+):
+    """Draft-model block bookkeeping after a speculative step: release the decoder blocks of slots
+    the target model stopped (or the draft dropped) to the free list, hand one free block to
+    each running slot whose next max_draft_tokens + 1 tokens reach an unallocated block, and
+    drop (stop and mark batch_drop) the running slots holding the most decoder blocks while
+    the free list is short.
+
+    Generated from opspec/mtp_step_paddle.yaml; dims: bsz, block_num_per_seq, free_list_size.
+
+    Args:
+        base_model_stop_flags: bool [bsz]. the target model's stop flags: a stopped slot's draft blocks are released.
+        stop_flags: bool [bsz], in-place. the draft model's stop flags; set for a dropped slot.
+        batch_drop: bool [bsz], in-place. slot dropped by the draft model (its blocks released); set for a slot dropped by
+            this call.
+        seq_lens_this_time: int32 [bsz], in-place. draft tokens fed this step; 0 for a dropped slot.
+        seq_lens_decoder: int32 [bsz], in-place. tokens in the slot's draft KV cache; 0 for a dropped slot.
+        block_tables: int32 [bsz, block_num_per_seq], in-place. per-slot block ids (-1: none): encoder blocks at [0, enc), decoder blocks at [enc,
+            enc + used).
+        encoder_block_lens: int32 [bsz], in-place. enc: encoder (prompt) blocks at the start of the row; 0 once a stopped or dropped
+            slot is released.
+        used_list_len: int32 [bsz], in-place. used: decoder blocks the slot holds; 0 once released or dropped.
+        free_list: int32 [free_list_size], in-place. free block ids, a stack: free_list[0 .. free_list_len) are free, the top last.
+        free_list_len: int32 [1], in-place. entries of free_list that are free.
+        block_size: int, default required. tokens per KV-cache block.
+        max_draft_tokens: int, default required. draft tokens per step: a slot needs the block holding token seq_lens_decoder +
+            max_draft_tokens + 1.
+
+    Returns:
+        (stop_flags, batch_drop, seq_lens_this_time, seq_lens_decoder, block_tables, encoder_block_lens, used_list_len, free_list, free_list_len): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if type(block_size) is not int or type(max_draft_tokens) is not int:
+        block_size, max_draft_tokens = _mtp_step_paddle_arguments.attributes(
+            block_size, max_draft_tokens
+        )
+    if _in_dynamic_mode():
+        try:
+            _C.mtp_step_paddle(
+                base_model_stop_flags,
+                stop_flags,
+                batch_drop,
+                seq_lens_this_time,
+                seq_lens_decoder,
+                block_tables,
+                encoder_block_lens,
+                used_list_len,
+                free_list,
+                free_list_len,
+                block_size,
+                max_draft_tokens,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _mtp_step_paddle_arguments.refused(
+                _error,
+                (
+                    base_model_stop_flags,
+                    stop_flags,
+                    batch_drop,
+                    seq_lens_this_time,
+                    seq_lens_decoder,
+                    block_tables,
+                    encoder_block_lens,
+                    used_list_len,
+                    free_list,
+                    free_list_len,
+                ),
+                (block_size, max_draft_tokens),
+            ) from None
+        return (
+            stop_flags,
+            batch_drop,
+            seq_lens_this_time,
+            seq_lens_decoder,
+            block_tables,
+            encoder_block_lens,
+            used_list_len,
+            free_list,
+            free_list_len,
+        )
+    return _runtime.run_static(
+        "opforge_mtp_step_paddle",
+        (
+            base_model_stop_flags,
+            stop_flags,
+            batch_drop,
+            seq_lens_this_time,
+            seq_lens_decoder,
+            block_tables,
+            encoder_block_lens,
+            used_list_len,
+            free_list,
+            free_list_len,
+        ),
+        _mtp_step_paddle_arguments.attributes(block_size, max_draft_tokens),
+    )
+
+
 _ngram_match_arguments = _runtime.Arguments(
     "ngram_match",
     (
@@ -606,6 +1154,121 @@ def rebuild_padding(
         "opforge_rebuild_padding",
         (hidden, cu_seqlens_q, seq_lens_this_time, seq_lens_encoder, cu_seqlens_q_output),
         _rebuild_padding_arguments.attributes(cpu_out_token_num),
+    )
+
+
+_speculate_get_logits_arguments = _runtime.Arguments(
+    "speculate_get_logits",
+    (
+        ("draft_logits", False),
+        ("next_token_num", False),
+        ("batch_token_num", False),
+        ("cu_next_token_offset", False),
+        ("cu_batch_token_offset", False),
+        ("logits", False),
+        ("first_token_logits", False),
+        ("seq_lens_this_time", False),
+        ("seq_lens_encoder", False),
+    ),
+    (),
+)
+
+
+def speculate_get_logits(
+    draft_logits,
+    next_token_num,
+    batch_token_num,
+    cu_next_token_offset,
+    cu_batch_token_offset,
+    logits,
+    first_token_logits,
+    seq_lens_this_time,
+    seq_lens_encoder,
+):
+    """Per slot b: next_token_num[b] = 1 and batch_token_num[b] = 2 for a prefill slot
+    (seq_lens_encoder[b] > 0), else both seq_lens_this_time[b]; cu_next_token_offset and
+    cu_batch_token_offset their prefix sums from 0; then the slot's rows of draft_logits
+    from cu_batch_token_offset[b] are, for a prefill slot, first_token_logits[b] and
+    logits[cu_next_token_offset[b]], else logits[cu_next_token_offset[b] + j] for j <
+    seq_lens_this_time[b]. Rows that would fall outside draft_logits or logits are skipped.
+
+    Generated from opspec/speculate_get_logits.yaml; dims: bsz, draft_rows, token_num, vocab_size.
+
+    Args:
+        draft_logits: float32 [draft_rows, vocab_size], in-place. the gathered rows, slot b's from cu_batch_token_offset[b]; rows past the last slot's
+            keep their values.
+        next_token_num: int32 [bsz], in-place. written: rows of logits per slot (1 for a prefill slot, else seq_lens_this_time).
+        batch_token_num: int32 [bsz], in-place. written: rows of draft_logits per slot (2 for a prefill slot, else
+            seq_lens_this_time).
+        cu_next_token_offset: int32 [bsz + 1], in-place. written: prefix sums of next_token_num, [0] = 0.
+        cu_batch_token_offset: int32 [bsz + 1], in-place. written: prefix sums of batch_token_num, [0] = 0.
+        logits: float32 [token_num, vocab_size]. the draft model's logits of this substep, one row per token (one per prefill slot).
+        first_token_logits: float32 [bsz, vocab_size]. per slot, the logits of the prefill slot's first token.
+        seq_lens_this_time: int32 [bsz]. tokens of the slot this step (0: inactive).
+        seq_lens_encoder: int32 [bsz]. prompt tokens prefilled this step (> 0: a prefill slot).
+
+    Returns:
+        (draft_logits, next_token_num, batch_token_num, cu_next_token_offset, cu_batch_token_offset): the tensors passed in, updated in place.
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if _in_dynamic_mode():
+        try:
+            _C.speculate_get_logits(
+                draft_logits,
+                next_token_num,
+                batch_token_num,
+                cu_next_token_offset,
+                cu_batch_token_offset,
+                logits,
+                first_token_logits,
+                seq_lens_this_time,
+                seq_lens_encoder,
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_get_logits_arguments.refused(
+                _error,
+                (
+                    draft_logits,
+                    next_token_num,
+                    batch_token_num,
+                    cu_next_token_offset,
+                    cu_batch_token_offset,
+                    logits,
+                    first_token_logits,
+                    seq_lens_this_time,
+                    seq_lens_encoder,
+                ),
+                (),
+            ) from None
+        return (
+            draft_logits,
+            next_token_num,
+            batch_token_num,
+            cu_next_token_offset,
+            cu_batch_token_offset,
+        )
+    return _runtime.run_static(
+        "opforge_speculate_get_logits",
+        (
+            draft_logits,
+            next_token_num,
+            batch_token_num,
+            cu_next_token_offset,
+            cu_batch_token_offset,
+            logits,
+            first_token_logits,
+            seq_lens_this_time,
+            seq_lens_encoder,
+        ),
+        (),
     )
 
 

@@ -6,10 +6,17 @@ import paddle
 __all__ = [
     "VerifyStrategy",
     "build_sampling_params",
+    "draft_model_postprocess",
     "draft_model_preprocess",
     "draft_model_update",
+    "eagle_gather_hidden_states",
+    "eagle_get_hidden_states",
+    "eagle_get_self_hidden_states",
+    "hybrid_mtp_ngram",
+    "mtp_step_paddle",
     "ngram_match",
     "rebuild_padding",
+    "speculate_get_logits",
     "speculate_get_output_padding_offset",
     "speculate_get_padding_offset",
     "speculate_get_seq_lens_output",
@@ -37,6 +44,12 @@ def build_sampling_params(
     token_num_output_cpu: int,
     increment_value: int,
 ) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor]: ...
+def draft_model_postprocess(
+    base_model_draft_tokens: paddle.Tensor,
+    base_model_seq_lens_this_time: paddle.Tensor,
+    base_model_seq_lens_encoder: paddle.Tensor,
+    base_model_stop_flags: paddle.Tensor,
+) -> paddle.Tensor: ...
 def draft_model_preprocess(
     seq_lens_this_time: paddle.Tensor,
     seq_lens_encoder: paddle.Tensor,
@@ -84,6 +97,62 @@ def draft_model_update(
     paddle.Tensor,
     paddle.Tensor,
 ]: ...
+def eagle_gather_hidden_states(
+    hidden_states: paddle.Tensor, seq_lens_this_time: paddle.Tensor
+) -> tuple[paddle.Tensor, paddle.Tensor]: ...
+def eagle_get_hidden_states(
+    hidden_states: paddle.Tensor,
+    seq_lens_this_time: paddle.Tensor,
+    seq_lens_encoder: paddle.Tensor,
+    accept_nums: paddle.Tensor,
+    base_model_seq_lens_this_time: paddle.Tensor,
+) -> tuple[paddle.Tensor, paddle.Tensor]: ...
+def eagle_get_self_hidden_states(
+    hidden_states: paddle.Tensor,
+    last_seq_lens_this_time: paddle.Tensor,
+    seq_lens_this_time: paddle.Tensor,
+    step_idx: paddle.Tensor,
+) -> tuple[paddle.Tensor, paddle.Tensor]: ...
+def hybrid_mtp_ngram(
+    input_ids: paddle.Tensor,
+    input_ids_len: paddle.Tensor,
+    pre_ids: paddle.Tensor,
+    step_idx: paddle.Tensor,
+    draft_tokens: paddle.Tensor,
+    seq_lens_this_time: paddle.Tensor,
+    seq_lens_decoder: paddle.Tensor,
+    max_dec_len: paddle.Tensor,
+    *,
+    max_ngram_size: int = ...,
+    min_ngram_size: int = ...,
+    max_draft_tokens: int = ...,
+    spec_tokenum_threshold: int | None = ...,
+) -> tuple[paddle.Tensor, paddle.Tensor]: ...
+def mtp_step_paddle(
+    base_model_stop_flags: paddle.Tensor,
+    stop_flags: paddle.Tensor,
+    batch_drop: paddle.Tensor,
+    seq_lens_this_time: paddle.Tensor,
+    seq_lens_decoder: paddle.Tensor,
+    block_tables: paddle.Tensor,
+    encoder_block_lens: paddle.Tensor,
+    used_list_len: paddle.Tensor,
+    free_list: paddle.Tensor,
+    free_list_len: paddle.Tensor,
+    *,
+    block_size: int,
+    max_draft_tokens: int,
+) -> tuple[
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+]: ...
 def ngram_match(
     token_ids_all: paddle.Tensor,
     prompt_lens: paddle.Tensor,
@@ -108,6 +177,17 @@ def rebuild_padding(
     *,
     cpu_out_token_num: int,
 ) -> paddle.Tensor: ...
+def speculate_get_logits(
+    draft_logits: paddle.Tensor,
+    next_token_num: paddle.Tensor,
+    batch_token_num: paddle.Tensor,
+    cu_next_token_offset: paddle.Tensor,
+    cu_batch_token_offset: paddle.Tensor,
+    logits: paddle.Tensor,
+    first_token_logits: paddle.Tensor,
+    seq_lens_this_time: paddle.Tensor,
+    seq_lens_encoder: paddle.Tensor,
+) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor]: ...
 def speculate_get_output_padding_offset(
     seq_lens_output: paddle.Tensor, *, cpu_out_token_num: int, max_seq_len: int
 ) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor]: ...

@@ -221,7 +221,7 @@ CASES: list[Bad] = [
         "value-of-an-output",
         value_of("z"),
         ("k", "value_of"),
-        ("'z' must be an input (role in)", "not a 'out' tensor"),
+        ("'z' must be an input (role in)", "not an 'out' tensor"),
     ),
     Bad(
         "value-of-in-place",
@@ -371,7 +371,7 @@ CASES: list[Bad] = [
         "rows-count-an-input",
         rows_of_y("x"),
         ("y", "rows"),
-        ("must be a new output (role out)", "not a 'in' tensor"),
+        ("must be a new output (role out)", "not an 'in' tensor"),
     ),
     Bad(
         "rows-count-scratch",
@@ -878,7 +878,7 @@ CASES: list[Bad] = [
         "default-below-min",
         edit(BASE, ("    default: -1", f"    default: -2 {MARK}")),
         ("seed", "default"),
-        ("-2", "outside", "[-1,"),
+        ("-2 is outside >= -1",),
     ),
     Bad(
         "default-above-max",
@@ -1029,7 +1029,7 @@ CASES: list[Bad] = [
         "list-element-bound-past-int32",
         extra_attr("cols", "int_list", "    default: [1]\n    max: 2147483648 #<\n", mark=""),
         ("cols", "max"),
-        ("2147483648", "does not fit a int"),
+        ("2147483648", "does not fit an int"),
     ),
     Bad(
         "int64-list-element-bound-past-int64",
@@ -1151,6 +1151,47 @@ CASES: list[Bad] = [
         ),
         ("mask", "required_when"),
         ("conditions can only test enum or bool attributes",),
+    ),
+    # ---- a dim an attribute sets, against the attribute's range
+    Bad(
+        "dim-max-below-its-attributes-min",
+        edit(
+            extra_attr("width", "int", "    min: 5\n    default: 6\n", mark=""),
+            (
+                "  m: columns\n",
+                "  m: columns\n  w:\n    doc: width\n    attr: width\n    max: 2 #<\n",
+            ),
+            ("    shape: [n]\n", "    shape: [n, w]\n"),
+        ),
+        ("dims.w.max",),
+        ("is 2, below the least value of attribute 'width' (5)", "no call could satisfy both"),
+    ),
+    Bad(
+        "dim-max-below-its-lists-min-length",
+        edit(
+            extra_attr(
+                "cols", "int_list", "    min_length: 5\n    default: [0, 0, 0, 0, 0]\n", mark=""
+            ),
+            (
+                "  m: columns\n",
+                "  m: columns\n  w:\n    doc: width\n    attr: cols\n    max: 2 #<\n",
+            ),
+            ("    shape: [n]\n", "    shape: [n, w]\n"),
+        ),
+        ("dims.w.max",),
+        ("below the least length of attribute 'cols' (5)",),
+    ),
+    Bad(
+        "enum-type-named-like-the-packages-error",
+        extra_attr("op_kernel_error", "enum", "    values: {a: 0}\n    default: a\n"),
+        ("op_kernel_error",),
+        ("'OpKernelError'", "the opforge package binds it"),
+    ),
+    Bad(
+        "default-below-a-lone-min",
+        extra_attr("width", "int", "    min: 0\n    default: -1 #<\n", mark=""),
+        ("width", "default"),
+        ("-1 is outside >= 0",),
     ),
     # ---- FastDeploy's call (`fastdeploy:`)
     Bad(
@@ -1611,6 +1652,13 @@ def forms_with(shape: str = "", extra: str = "") -> str:
     return edit(FORMS, (FORMS_SHAPE, line + (f"    {extra} {MARK}\n" if extra else "")))
 
 
+# The kernels get a tensor with shape alternatives' form as '<tensor>_form': a
+# spec name of that spelling is refused at its own line.
+FORM_FIELD_ATTR = "  - {name: s_form, type: int, default: 0, doc: taken}"
+FORM_FIELD_TAKEN = edit(
+    forms_with("{one_of: [[n, k], [k]]}"), ("attrs:\n", f"attrs:\n{FORM_FIELD_ATTR}\n")
+)
+
 CASES += [
     Bad(
         "forms-of-one-rank",
@@ -1686,12 +1734,11 @@ CASES += [
     ),
     Bad(
         "forms-field-taken",
-        edit(
-            forms_with("{one_of: [[n, k], [k]]}"),
-            ("attrs:\n", "attrs:\n  - {name: s_form, type: int, default: 0, doc: taken}\n"),
-        ),
-        ("tensor s.shape",),
-        ("'s_form'", "already a name"),
+        FORM_FIELD_TAKEN,
+        ("attrs[0].name",),
+        ("'s_form'", "derives names with the suffixes", "_form"),
+        line=FORM_FIELD_TAKEN.splitlines().index(FORM_FIELD_ATTR) + 1,
+        alone=False,
     ),
 ]
 
@@ -1882,6 +1929,26 @@ def test_an_op_named_like_a_runtime_name_is_refused(name: str, tmp_path: Path) -
     errors = errors_of(write(tmp_path, BASE.replace("op: demo", f"op: {name}"), name), tmp_path)
     assert [(e.loc.line, e.where) for e in errors] == [(1, "op")], listing(errors)
     assert "the runtime" in errors[0].message and f"opforge::{name}" in errors[0].message
+
+
+@pytest.mark.parametrize("name", ["contextlib", "errors", "cuda_simulation", "value_checked"])
+def test_an_op_named_like_a_name_of_the_package_is_refused(name: str, tmp_path: Path) -> None:
+    """Every op joins the opforge package's namespace: one named like what
+    opforge/__init__.py binds (read from it) would replace it there and break
+    `import opforge`."""
+    errors = errors_of(write(tmp_path, BASE.replace("op: demo", f"op: {name}"), name), tmp_path)
+    assert [(e.loc.line, e.where) for e in errors] == [(1, "op")], listing(errors)
+    assert "the opforge package" in errors[0].message
+
+
+@pytest.mark.parametrize("name", ["core_id", "cluster_num", "mfence", "sync_all", "xpu3_stride"])
+def test_a_name_a_kernel_calls_unqualified_is_refused(name: str, tmp_path: Path) -> None:
+    """A tensor named like a function of the kernel toolchain's headers (read
+    from the kinds' include paths) would hide it inside the kernel."""
+    text = edit(BASE, ("  - name: y\n", f"  - name: {name}\n"))
+    errors = errors_of(write(tmp_path, text), tmp_path)
+    assert [e.where for e in errors] == ["tensors[1].name"], listing(errors)
+    assert "a kernel calls it unqualified" in errors[0].message
 
 
 def test_value_domains_take_negative_sentinels(tmp_path: Path) -> None:

@@ -96,6 +96,12 @@ def attr_values(op: Op, dims: Mapping[str, int]) -> dict[str, str]:
     return values
 
 
+def form_values(op: Op) -> dict[str, str]:
+    """The form argument of every tensor with shape alternatives: 0, the first
+    shape the spec lists (what spec.shape and spec.numel size by default)."""
+    return {t.form_field: "0" for t in op.tensors if t.forms}
+
+
 def signature(name: str, parameters: Sequence[api.Param], tparam: str = "") -> api.Signature:
     """A harness's own function (declared with ``defn()``, called with ``call``)."""
     return api.Signature(name, name, tuple(parameters), tparam=tparam)

@@ -238,7 +238,7 @@ def test_harness_arguments_take_the_parameters_own_types(op: Op) -> None:
     dtype = cpp.first_dtype(op)
     values = cpp.attr_values(op, {d.name: 2 for d in op.dims})
     assert set(values) == {a.name for a in op.attrs}
-    scope = {"ctx": "ctx"} | {d.name: "2" for d in op.dims} | values
+    scope = {"ctx": "ctx"} | {d.name: "2" for d in op.dims} | values | cpp.form_values(op)
     for p in cpp.tensor_params(entry):
         argument = cpp.buffer(p, dtype, "memory", 4)
         assert argument.startswith(p.type.render(dtype) + "{")

@@ -34,6 +34,7 @@ def _harness(op: Op) -> str:
     dtype = cpp.first_dtype(op)
     entry = api.run(op)
     scope = {"ctx": "ctx"} | {d: str(n) for d, n in dims.items()} | cpp.attr_values(op, dims)
+    scope |= cpp.form_values(op)
     for i, p in enumerate(cpp.tensor_params(entry)):
         assert p.tensor is not None
         # Each buffer at its own offset: buffers sharing memory are refused.

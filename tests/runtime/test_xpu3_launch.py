@@ -78,6 +78,7 @@ def _launch_harness(op_name: str) -> str:
     dims = {d.name: 2 for d in op.dims}
     dtype = cpp.first_dtype(op)
     scope = {"ctx": "ctx"} | {d: str(n) for d, n in dims.items()} | cpp.attr_values(op, dims)
+    scope |= cpp.form_values(op)
     allocations = []
     for p in cpp.tensor_params(signature):
         t = p.tensor

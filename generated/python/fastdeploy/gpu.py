@@ -13,6 +13,13 @@ import opforge as _ops
 
 __all__ = [
     "build_sampling_params",
+    "draft_model_postprocess",
+    "eagle_gather_hidden_states",
+    "eagle_get_hidden_states",
+    "eagle_get_self_hidden_states",
+    "hybrid_mtp_ngram",
+    "mtp_step_paddle",
+    "speculate_get_logits",
     "speculate_get_seq_lens_output",
     "speculate_get_token_penalty_multi_scores",
     "speculate_limit_thinking_content_length_v1",
@@ -52,6 +59,225 @@ def build_sampling_params(
         increment_value=increment_value,
     )
     return [_out[1], _out[2], _out[3]]
+
+
+def draft_model_postprocess(
+    base_model_draft_tokens,
+    base_model_seq_lens_this_time,
+    base_model_seq_lens_encoder,
+    base_model_stop_flags,
+):
+    """FastDeploy's GPU ``draft_model_postprocess``, called as FastDeploy calls it: opforge.draft_model_postprocess.
+
+    Generated from opspec/draft_model_postprocess.yaml (its fastdeploy.gpu section).
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.draft_model_postprocess(
+        base_model_draft_tokens=base_model_draft_tokens,
+        base_model_seq_lens_this_time=base_model_seq_lens_this_time,
+        base_model_seq_lens_encoder=base_model_seq_lens_encoder,
+        base_model_stop_flags=base_model_stop_flags,
+    )
+    return None
+
+
+def eagle_gather_hidden_states(
+    input,
+    cu_seqlens_q,
+    seq_lens_this_time,
+    seq_lens_decoder,
+    seq_lens_encoder,
+    batch_id_per_token_output,
+    cu_seqlens_q_output,
+    real_output_token_num,
+):
+    """FastDeploy's GPU ``eagle_gather_hidden_states``, called as FastDeploy calls it: opforge.eagle_gather_hidden_states.
+
+    Generated from opspec/eagle_gather_hidden_states.yaml (its fastdeploy.gpu section).
+
+    Passed by FastDeploy and not used here:
+        cu_seqlens_q: FastDeploy's kernel never reads it (the rows follow from seq_lens_this_time).
+        seq_lens_decoder: FastDeploy's kernel never reads it.
+        seq_lens_encoder: FastDeploy's kernel never reads it.
+        batch_id_per_token_output: FastDeploy's kernel never reads it.
+        cu_seqlens_q_output: FastDeploy's kernel never reads it.
+        real_output_token_num: FastDeploy's kernel never reads it.
+
+    Returns:
+        [out, output_token_num] (a list).
+    """
+    _out = _ops.eagle_gather_hidden_states(
+        hidden_states=input, seq_lens_this_time=seq_lens_this_time
+    )
+    return [_out[0], _out[1]]
+
+
+def eagle_get_hidden_states(
+    input,
+    seq_lens_this_time,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    stop_flags,
+    accept_nums,
+    base_model_seq_lens_this_time,
+    base_model_seq_lens_encoder,
+    actual_draft_token_num,
+):
+    """FastDeploy's GPU ``eagle_get_hidden_states``, called as FastDeploy calls it: opforge.eagle_get_hidden_states.
+
+    Generated from opspec/eagle_get_hidden_states.yaml (its fastdeploy.gpu section).
+
+    Passed by FastDeploy and not used here:
+        seq_lens_decoder: FastDeploy's kernels never read it.
+        stop_flags: FastDeploy's kernels never read it (a stopped slot has seq_lens_this_time 0).
+        base_model_seq_lens_encoder: FastDeploy's current GPU kernel passes it and never reads it.
+        actual_draft_token_num: FastDeploy's current GPU and XPU3 kernels never read it (only its XPU CPU fallback's
+            older rule did).
+
+    Returns:
+        [out, output_token_num] (a list).
+    """
+    _out = _ops.eagle_get_hidden_states(
+        hidden_states=input,
+        seq_lens_this_time=seq_lens_this_time,
+        seq_lens_encoder=seq_lens_encoder,
+        accept_nums=accept_nums,
+        base_model_seq_lens_this_time=base_model_seq_lens_this_time,
+    )
+    return [_out[0], _out[1]]
+
+
+def eagle_get_self_hidden_states(input, last_seq_lens_this_time, seq_lens_this_time, step_idx):
+    """FastDeploy's GPU ``eagle_get_self_hidden_states``, called as FastDeploy calls it: opforge.eagle_get_self_hidden_states.
+
+    Generated from opspec/eagle_get_self_hidden_states.yaml (its fastdeploy.gpu section).
+
+    Returns:
+        [out, output_token_num] (a list).
+    """
+    _out = _ops.eagle_get_self_hidden_states(
+        hidden_states=input,
+        last_seq_lens_this_time=last_seq_lens_this_time,
+        seq_lens_this_time=seq_lens_this_time,
+        step_idx=step_idx,
+    )
+    return [_out[0], _out[1]]
+
+
+def hybrid_mtp_ngram(
+    input_ids,
+    input_ids_len,
+    pre_ids,
+    step_idx,
+    draft_token_num,
+    draft_tokens,
+    seq_lens_this_time,
+    seq_lens_decoder,
+    max_dec_len,
+    max_ngram_size,
+    min_ngram_size,
+    max_draft_tokens,
+):
+    """FastDeploy's GPU ``hybrid_mtp_ngram``, called as FastDeploy calls it: opforge.hybrid_mtp_ngram.
+
+    Generated from opspec/hybrid_mtp_ngram.yaml (its fastdeploy.gpu section).
+
+    Passed by FastDeploy and not used here:
+        draft_token_num: FastDeploy's op takes it (the adaptive draft lengths) and never reads it.
+
+    Returns:
+        [draft_tokens, seq_lens_this_time] (a list).
+    """
+    _ops.hybrid_mtp_ngram(
+        input_ids=input_ids,
+        input_ids_len=input_ids_len,
+        pre_ids=pre_ids,
+        step_idx=step_idx,
+        draft_tokens=draft_tokens,
+        seq_lens_this_time=seq_lens_this_time,
+        seq_lens_decoder=seq_lens_decoder,
+        max_dec_len=max_dec_len,
+        max_ngram_size=max_ngram_size,
+        min_ngram_size=min_ngram_size,
+        max_draft_tokens=max_draft_tokens,
+    )
+    return [draft_tokens, seq_lens_this_time]
+
+
+def mtp_step_paddle(
+    base_model_stop_flags,
+    stop_flags,
+    batch_drop,
+    seq_lens_this_time,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    block_tables,
+    encoder_block_lens,
+    used_list_len,
+    free_list,
+    free_list_len,
+    block_size,
+    max_draft_tokens,
+):
+    """FastDeploy's GPU ``mtp_step_paddle``, called as FastDeploy calls it: opforge.mtp_step_paddle.
+
+    Generated from opspec/mtp_step_paddle.yaml (its fastdeploy.gpu section).
+
+    Passed by FastDeploy and not used here:
+        seq_lens_encoder: FastDeploy's kernels take it and never read it.
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.mtp_step_paddle(
+        base_model_stop_flags=base_model_stop_flags,
+        stop_flags=stop_flags,
+        batch_drop=batch_drop,
+        seq_lens_this_time=seq_lens_this_time,
+        seq_lens_decoder=seq_lens_decoder,
+        block_tables=block_tables,
+        encoder_block_lens=encoder_block_lens,
+        used_list_len=used_list_len,
+        free_list=free_list,
+        free_list_len=free_list_len,
+        block_size=block_size,
+        max_draft_tokens=max_draft_tokens,
+    )
+    return None
+
+
+def speculate_get_logits(
+    draft_logits,
+    next_token_num,
+    batch_token_num,
+    cu_next_token_offset,
+    cu_batch_token_offset,
+    logits,
+    first_token_logits,
+    seq_lens_this_time,
+    seq_lens_encoder,
+):
+    """FastDeploy's GPU ``speculate_get_logits``, called as FastDeploy calls it: opforge.speculate_get_logits.
+
+    Generated from opspec/speculate_get_logits.yaml (its fastdeploy.gpu section).
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.speculate_get_logits(
+        draft_logits=draft_logits,
+        next_token_num=next_token_num,
+        batch_token_num=batch_token_num,
+        cu_next_token_offset=cu_next_token_offset,
+        cu_batch_token_offset=cu_batch_token_offset,
+        logits=logits,
+        first_token_logits=first_token_logits,
+        seq_lens_this_time=seq_lens_this_time,
+        seq_lens_encoder=seq_lens_encoder,
+    )
+    return None
 
 
 def speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder, seq_lens_decoder):

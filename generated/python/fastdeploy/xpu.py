@@ -12,6 +12,10 @@ from FastDeploy's op.
 import opforge as _ops
 
 __all__ = [
+    "draft_model_postprocess",
+    "eagle_get_hidden_states",
+    "eagle_get_self_hidden_states",
+    "mtp_step_paddle",
     "speculate_get_seq_lens_output",
     "speculate_get_token_penalty_multi_scores",
     "speculate_limit_thinking_content_length_v1",
@@ -23,6 +27,121 @@ __all__ = [
     "speculate_step_system_cache",
     "speculate_update",
 ]
+
+
+def draft_model_postprocess(
+    base_model_draft_tokens,
+    base_model_seq_lens_this_time,
+    base_model_seq_lens_encoder,
+    base_model_stop_flags,
+):
+    """FastDeploy's XPU ``draft_model_postprocess``, called as FastDeploy calls it: opforge.draft_model_postprocess.
+
+    Generated from opspec/draft_model_postprocess.yaml (its fastdeploy.xpu section).
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.draft_model_postprocess(
+        base_model_draft_tokens=base_model_draft_tokens,
+        base_model_seq_lens_this_time=base_model_seq_lens_this_time,
+        base_model_seq_lens_encoder=base_model_seq_lens_encoder,
+        base_model_stop_flags=base_model_stop_flags,
+    )
+    return None
+
+
+def eagle_get_hidden_states(
+    input,
+    seq_lens_this_time,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    stop_flags,
+    accept_nums,
+    base_model_seq_lens_this_time,
+    base_model_seq_lens_encoder,
+    actual_draft_token_num,
+):
+    """FastDeploy's XPU ``eagle_get_hidden_states``, called as FastDeploy calls it: opforge.eagle_get_hidden_states.
+
+    Generated from opspec/eagle_get_hidden_states.yaml (its fastdeploy.xpu section).
+
+    Passed by FastDeploy and not used here:
+        seq_lens_decoder: FastDeploy's kernels never read it.
+        stop_flags: FastDeploy's kernels never read it (a stopped slot has seq_lens_this_time 0).
+        base_model_seq_lens_encoder: FastDeploy's XPU3 kernel loads it and never uses it.
+        actual_draft_token_num: FastDeploy's XPU3 kernel never reads it.
+
+    Returns:
+        [out] (a list).
+    """
+    _out = _ops.eagle_get_hidden_states(
+        hidden_states=input,
+        seq_lens_this_time=seq_lens_this_time,
+        seq_lens_encoder=seq_lens_encoder,
+        accept_nums=accept_nums,
+        base_model_seq_lens_this_time=base_model_seq_lens_this_time,
+    )
+    return [_out[0]]
+
+
+def eagle_get_self_hidden_states(input, last_seq_lens_this_time, seq_lens_this_time, step_idx):
+    """FastDeploy's XPU ``eagle_get_self_hidden_states``, called as FastDeploy calls it: opforge.eagle_get_self_hidden_states.
+
+    Generated from opspec/eagle_get_self_hidden_states.yaml (its fastdeploy.xpu section).
+
+    Returns:
+        [out] (a list).
+    """
+    _out = _ops.eagle_get_self_hidden_states(
+        hidden_states=input,
+        last_seq_lens_this_time=last_seq_lens_this_time,
+        seq_lens_this_time=seq_lens_this_time,
+        step_idx=step_idx,
+    )
+    return [_out[0]]
+
+
+def mtp_step_paddle(
+    base_model_stop_flags,
+    stop_flags,
+    batch_drop,
+    seq_lens_this_time,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    block_tables,
+    encoder_block_lens,
+    used_list_len,
+    free_list,
+    free_list_len,
+    block_size,
+    max_draft_tokens,
+):
+    """FastDeploy's XPU ``mtp_step_paddle``, called as FastDeploy calls it: opforge.mtp_step_paddle.
+
+    Generated from opspec/mtp_step_paddle.yaml (its fastdeploy.xpu section).
+
+    Passed by FastDeploy and not used here:
+        seq_lens_encoder: FastDeploy's kernels take it and never read it.
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.mtp_step_paddle(
+        base_model_stop_flags=base_model_stop_flags,
+        stop_flags=stop_flags,
+        batch_drop=batch_drop,
+        seq_lens_this_time=seq_lens_this_time,
+        seq_lens_decoder=seq_lens_decoder,
+        block_tables=block_tables,
+        encoder_block_lens=encoder_block_lens,
+        used_list_len=used_list_len,
+        free_list=free_list,
+        free_list_len=free_list_len,
+        block_size=block_size,
+        max_draft_tokens=max_draft_tokens,
+    )
+    return None
 
 
 def speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder, seq_lens_decoder):

@@ -21,7 +21,7 @@ def _calls(op: Op) -> str:
     lines = []
     for d in op.dims:
         for value in PAST:
-            scope = {"ctx": "ctx"} | cpp.attr_values(op, ones)
+            scope = {"ctx": "ctx"} | cpp.attr_values(op, ones) | cpp.form_values(op)
             scope |= {e: str(n) for e, n in ones.items()} | {d.name: f"{value}LL"}
             dims = ones | {d.name: max(value, 0)}
             for p in cpp.tensor_params(entry):

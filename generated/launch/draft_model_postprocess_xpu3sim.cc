@@ -1,0 +1,43 @@
+// Generated from opspec/draft_model_postprocess.yaml by `python -m codegen`. Do not edit.
+// Runs the XPU3 kernel of draft_model_postprocess under the simulation: each buffer gets
+// an exactly-sized device copy (so every kernel transfer is checked against
+// its declared length), the kernel runs on ctx.xpu3's clusters x cores in a
+// shuffled order, and in-place and output buffers are copied back.
+#include "entry/draft_model_postprocess.h"
+#include "kernel_decls/draft_model_postprocess_xpu3.h"
+#include "opforge/xpu3_sim_glue.h"
+
+namespace opforge::draft_model_postprocess {
+
+void launch_xpu3_sim(const opforge::Context& ctx,
+                     opforge::Buffer<const int64_t> base_model_draft_tokens,
+                     opforge::Buffer<int32_t> base_model_seq_lens_this_time,
+                     opforge::Buffer<const int32_t> base_model_seq_lens_encoder,
+                     opforge::Buffer<const bool> base_model_stop_flags,
+                     int64_t max_bsz,
+                     int64_t real_bsz,
+                     int64_t draft_token_len) {
+  const opforge::xpu3_sim::DeviceCopy<const int64_t> base_model_draft_tokens_device(
+      base_model_draft_tokens, "base_model_draft_tokens", opforge::CopyIn::kYes);
+  const opforge::xpu3_sim::DeviceCopy<int32_t> base_model_seq_lens_this_time_device(
+      base_model_seq_lens_this_time, "base_model_seq_lens_this_time", opforge::CopyIn::kYes);
+  const opforge::xpu3_sim::DeviceCopy<const int32_t> base_model_seq_lens_encoder_device(
+      base_model_seq_lens_encoder, "base_model_seq_lens_encoder", opforge::CopyIn::kYes);
+  const opforge::xpu3_sim::DeviceCopy<const bool> base_model_stop_flags_device(
+      base_model_stop_flags, "base_model_stop_flags", opforge::CopyIn::kYes);
+  opforge::xpu3_sim::launch(
+      ctx,
+      ctx.xpu3.nclusters,
+      "draft_model_postprocess",
+      &xpu3_kernel,
+      opforge::xpu3_arg(base_model_draft_tokens_device.get()),
+      opforge::xpu3_arg(base_model_seq_lens_this_time_device.get()),
+      opforge::xpu3_arg(base_model_seq_lens_encoder_device.get()),
+      opforge::xpu3_arg(base_model_stop_flags_device.get()),
+      opforge::xpu3_dim("draft_model_postprocess", "max_bsz", max_bsz),
+      opforge::xpu3_dim("draft_model_postprocess", "real_bsz", real_bsz),
+      opforge::xpu3_dim("draft_model_postprocess", "draft_token_len", draft_token_len));
+  base_model_seq_lens_this_time_device.copy_back();
+}
+
+}  // namespace opforge::draft_model_postprocess
