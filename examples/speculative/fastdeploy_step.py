@@ -26,6 +26,12 @@ API. One step:
 
 `Engine.step_sequence` records the names in the order run; the main job prints it.
 
+Not run yet: FastDeploy's MTP proposer (its head fed the target's hidden
+states: eagle_get_hidden_states, draft_model_postprocess, mtp_step_paddle);
+drafts come from ngram_match. speculate_schedule_cache, FastDeploy's other
+block scheduler (its V1 KV-cache scheduler), is the alternative to
+speculate_step_paddle and is not run.
+
 Where this step departs from FastDeploy, on purpose (each keeps the output
 equal to one-token-per-forward decoding with the same processing, which
 FastDeploy's step does not guarantee):
