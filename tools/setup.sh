@@ -23,6 +23,7 @@ fi
 
 .venv/bin/python -m codegen
 .venv/bin/python tools/build.py
-# The main job: speculative decoding of 48 requests with opforge's ops, checked
-# token for token against greedy decoding (flags: --help).
+# The main job: speculative decoding of 48 requests with FastDeploy's step, op
+# for op, checked token for token against greedy decoding (flags: --help;
+# --step unified for opforge's own step).
 .venv/bin/python -m examples.speculative "${@}"

@@ -6,7 +6,13 @@ of the same model, token for token.
 
     .venv/bin/python -m examples.speculative [--requests 48] [--batch-size 8]
         [--draft-width 4] [--proposer ngram|draft-model] [--strategy greedy|topp]
-        [--backend cpu|xpu3-sim|cuda-sim] [--seed 0]
+        [--backend cpu|xpu3-sim|cuda-sim] [--seed 0] [--step fastdeploy|unified]
+
+`--step fastdeploy` (the default with the n-gram proposer) runs FastDeploy's speculative step op for op
+(fastdeploy_step.py): every request with its own penalties, stop sequences and
+thinking budget, KV blocks scheduled by speculate_step_paddle; `--step
+unified` runs opforge's own step (engine.py), one update op in place of
+FastDeploy's post-processing ops.
 """
 
 from __future__ import annotations
@@ -31,8 +37,15 @@ from examples.speculative.engine import (  # noqa: E402
     Engine,
     EngineConfig,
 )
+from examples.speculative.fastdeploy_step import BLOCK_SIZE, FastDeployEngine  # noqa: E402
 from examples.speculative.model import greedy_decode  # noqa: E402
-from examples.speculative.workload import draft_model_of, make_requests, target_model  # noqa: E402
+from examples.speculative.processing import greedy_decode_processed  # noqa: E402
+from examples.speculative.workload import (  # noqa: E402
+    draft_model_of,
+    make_requests,
+    target_model,
+    with_processing,
+)
 
 # The backends that run other kernels than the CPU's, each under its simulation.
 SIMULATIONS = {"xpu3-sim": opforge.xpu3_simulation, "cuda-sim": opforge.cuda_simulation}
@@ -84,7 +97,20 @@ def main(argv: list[str] | None = None) -> int:
         "their simulation",
     )
     parser.add_argument("--seed", type=int, default=0, help="requests and TOPP draws (0)")
+    parser.add_argument(
+        "--step",
+        choices=("fastdeploy", "unified"),
+        default=None,
+        help="fastdeploy (the default with --proposer ngram): FastDeploy's speculative step "
+        "op for op, with each request's penalties, stop sequences and thinking budget, "
+        "checked against greedy decoding with the same processing; unified (the default "
+        "with --proposer draft-model): opforge's own step (engine.py)",
+    )
     args = parser.parse_args(argv)
+    if args.step is None:
+        args.step = "fastdeploy" if args.proposer == "ngram" else "unified"
+    if args.step == "fastdeploy" and args.proposer != "ngram":
+        parser.error("--step fastdeploy proposes with ngram_match (--proposer ngram)")
     for name in ("requests", "batch_size", "draft_width"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
@@ -92,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     paddle.set_device("cpu")
     target = target_model()
     requests = make_requests(args.requests, seed=args.seed, config=target.config)
+    if args.step == "fastdeploy":
+        requests = with_processing(requests, args.seed, sampling=args.strategy == "topp")
     longest = max(len(r.prompt) + r.max_dec_len for r in requests)
     config = EngineConfig(
         max_model_len=longest + args.draft_width + 1,
@@ -102,10 +130,11 @@ def main(argv: list[str] | None = None) -> int:
         seed=args.seed,
     )
     draft = draft_model_of(target) if args.proposer == "draft-model" else None
-    engine = Engine(target, config, draft)
+    fastdeploy = args.step == "fastdeploy"
+    engine = FastDeployEngine(target, config) if fastdeploy else Engine(target, config, draft)
     print(
         f"{args.requests} requests, batch {args.batch_size}, draft width {args.draft_width}, "
-        f"proposer {args.proposer}, {args.strategy}, backend {args.backend}",
+        f"proposer {args.proposer}, {args.strategy}, backend {args.backend}, step {args.step}",
         flush=True,
     )
     # The isolated replays run on the same backend as the loop's calls.
@@ -116,6 +145,13 @@ def main(argv: list[str] | None = None) -> int:
         isolated = engine.isolated_seconds()
 
     stats = engine.stats
+    if isinstance(engine, FastDeployEngine):
+        print("FastDeploy step, as run (host work in brackets):")
+        print("  " + "\n  ".join(engine.step_sequence))
+        print(
+            f"KV blocks                 {engine.kv_blocks} of {BLOCK_SIZE} positions; none handed "
+            f"out twice, all freed ({engine.preemptions} preemptions)"
+        )
 
     def share(seconds: float) -> str:
         return f"{seconds / stats.wall_seconds:.0%}" if stats.wall_seconds else "-"
@@ -147,21 +183,31 @@ def main(argv: list[str] | None = None) -> int:
         print("                           to get the same tokens)")
         return 0
     start = time.perf_counter()
+    end = [target.config.end_token]
     mismatched = [
         r.rid
         for r in requests
         if outputs[r.rid]
-        != greedy_decode(target, list(r.prompt), r.max_dec_len, [target.config.end_token])
+        != (
+            greedy_decode_processed(target, list(r.prompt), r.max_dec_len, end, r.params)
+            if fastdeploy
+            else greedy_decode(target, list(r.prompt), r.max_dec_len, end)
+        )
     ]
     checked = time.perf_counter() - start
+    reference = "greedy decoding" + (
+        " with the same processing (penalties, stop sequences, thinking limit)"
+        if fastdeploy
+        else ""
+    )
     if mismatched:
         print(
-            f"speculative output == greedy decoding: NO ({len(mismatched)} of {len(requests)} "
+            f"speculative output == {reference}: NO ({len(mismatched)} of {len(requests)} "
             f"requests differ: {mismatched[:10]})"
         )
         return 1
     print(
-        f"speculative output == greedy decoding: yes, token for token "
+        f"speculative output == {reference}: yes, token for token "
         f"({len(requests)} requests; greedy took {checked:.2f} s)"
     )
     return 0

@@ -37,6 +37,7 @@ import paddle
 
 import opforge
 from examples.speculative.model import NgramLM, packed_context
+from examples.speculative.processing import RequestParams
 
 PROPOSERS = ("ngram", "draft-model")
 STRATEGIES = ("greedy", "topp")
@@ -47,6 +48,8 @@ class Request:
     rid: int
     prompt: tuple[int, ...]
     max_dec_len: int
+    # What the FastDeploy step applies (fastdeploy_step.py); today's step ignores it.
+    params: RequestParams = field(default_factory=RequestParams)
 
 
 @dataclass(frozen=True)
