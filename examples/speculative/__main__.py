@@ -149,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         print("FastDeploy step, as run (host work in brackets):")
         print("  " + "\n  ".join(engine.step_sequence))
         print(
-            f"KV blocks                 {engine.kv_blocks} of {BLOCK_SIZE} positions; none handed "
+            f"KV blocks                 {engine.kv_blocks} blocks of {BLOCK_SIZE} positions; none handed "
             f"out twice, all freed ({engine.preemptions} preemptions)"
         )
 
