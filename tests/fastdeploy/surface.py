@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
+import paddle
 
 import opforge
 from codegen.model import FastDeployForm, Op, Role
@@ -71,6 +72,8 @@ def positional(op: Op, form: FastDeployForm, case: Case) -> tuple[list[Any], dic
             args.append(UNUSED)
         elif a.source in tensors:
             args.append(tensors[a.source])
+        elif a.value_of_tensor:  # the attribute's value in a one-element tensor
+            args.append(paddle.to_tensor(np.array([case.attrs[a.source]], np.int64)))
         else:
             args.append(case.attrs[a.source])
     return args, tensors

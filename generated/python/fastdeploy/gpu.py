@@ -10,6 +10,7 @@ from FastDeploy's op.
 """
 
 import opforge as _ops
+from opforge import _runtime
 
 __all__ = [
     "build_sampling_params",
