@@ -30,6 +30,7 @@ __all__ = [
     "speculate_step_paddle",
     "speculate_step_system_cache",
     "speculate_update",
+    "verify_draft_tokens",
 ]
 
 
@@ -696,5 +697,63 @@ def speculate_update(
         is_block_step=is_block_step,
         stop_nums=stop_nums,
         mask_rollback=mask_rollback,
+    )
+    return None
+
+
+def verify_draft_tokens(
+    step_output_ids,
+    step_output_len,
+    step_input_ids,
+    target_tokens,
+    candidate_ids,
+    candidate_scores,
+    candidate_lens,
+    topp,
+    stop_flags,
+    seq_lens_encoder,
+    seq_lens_this_time,
+    end_tokens,
+    is_block_step,
+    cu_seqlens_q_output,
+    reasoning_status,
+    max_dec_len,
+    step_idx,
+    max_seq_len,
+    verify_window,
+    verify_strategy,
+    reject_all,
+    accept_all,
+):
+    """FastDeploy's GPU ``verify_draft_tokens``, called as FastDeploy calls it: opforge.verify_draft_tokens.
+
+    Generated from opspec/verify_draft_tokens.yaml (its fastdeploy.gpu section).
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.verify_draft_tokens(
+        step_output_ids=step_output_ids,
+        step_output_len=step_output_len,
+        step_input_ids=step_input_ids,
+        target_tokens=target_tokens,
+        candidate_ids=candidate_ids,
+        candidate_scores=candidate_scores,
+        candidate_lens=candidate_lens,
+        topp=topp,
+        stop_flags=stop_flags,
+        seq_lens_encoder=seq_lens_encoder,
+        seq_lens_this_time=seq_lens_this_time,
+        end_tokens=end_tokens,
+        is_block_step=is_block_step,
+        cu_seqlens_q_output=cu_seqlens_q_output,
+        reasoning_status=reasoning_status,
+        max_dec_len=max_dec_len,
+        step_idx=step_idx,
+        max_seq_len=max_seq_len,
+        verify_window=verify_window,
+        verify_strategy=verify_strategy,
+        reject_all=reject_all,
+        accept_all=accept_all,
     )
     return None
