@@ -26,6 +26,7 @@ __all__ = [
     "speculate_step_paddle",
     "speculate_step_system_cache",
     "speculate_update",
+    "unified_update_model_status",
     "verify_draft_tokens",
 ]
 
@@ -559,6 +560,59 @@ def speculate_update(
         seq_lens_this_time=seq_lens_this_time,
         is_block_step=is_block_step,
         mask_rollback=mask_rollback,
+    )
+    return None
+
+
+def unified_update_model_status(
+    seq_lens_encoder,
+    seq_lens_decoder,
+    has_running_seqs,
+    step_input_ids,
+    adaptive_step_input_len,
+    step_output_ids,
+    step_output_len,
+    stop_flags,
+    seq_lens_this_time,
+    is_paused,
+    mask_rollback,
+    token_ids_all,
+    prompt_lens,
+    step_idx,
+    end_tokens,
+    max_dec_len,
+    is_naive_mode,
+    prefill_one_step_stop,
+):
+    """FastDeploy's XPU ``unified_update_model_status``, called as FastDeploy calls it: opforge.unified_update_model_status.
+
+    Generated from opspec/unified_update_model_status.yaml (its fastdeploy.xpu section).
+
+    Passed by FastDeploy and not used here:
+        adaptive_step_input_len: FastDeploy maps it in place, and neither its GPU kernel nor its XPU kernels read or
+            write it.
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.unified_update_model_status(
+        seq_lens_encoder=seq_lens_encoder,
+        seq_lens_decoder=seq_lens_decoder,
+        has_running_seqs=has_running_seqs,
+        step_input_ids=step_input_ids,
+        step_output_ids=step_output_ids,
+        step_output_len=step_output_len,
+        stop_flags=stop_flags,
+        seq_lens_this_time=seq_lens_this_time,
+        is_paused=is_paused,
+        mask_rollback=mask_rollback,
+        token_ids_all=token_ids_all,
+        prompt_lens=prompt_lens,
+        step_idx=step_idx,
+        end_tokens=end_tokens,
+        max_dec_len=max_dec_len,
+        is_naive_mode=is_naive_mode,
+        prefill_one_step_stop=prefill_one_step_stop,
     )
     return None
 
