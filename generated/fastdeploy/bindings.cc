@@ -75,6 +75,20 @@ OPFORGE_EXPORT void call(const paddle::Tensor& base_model_stop_flags,
                          int block_size,
                          int max_draft_tokens);
 }
+namespace opforge::ngram_match {
+OPFORGE_EXPORT void call(const paddle::Tensor& token_ids_all,
+                         const paddle::Tensor& prompt_lens,
+                         const paddle::Tensor& step_idx,
+                         const paddle::optional<paddle::Tensor>& draft_token_num,
+                         const paddle::Tensor& step_input_ids,
+                         const paddle::Tensor& seq_lens_this_time,
+                         const paddle::Tensor& seq_lens_encoder,
+                         const paddle::Tensor& seq_lens_decoder,
+                         const paddle::Tensor& max_dec_len,
+                         int max_ngram_size,
+                         int max_draft_tokens,
+                         int infer_with_reference_tokenum_threshold);
+}
 namespace opforge::speculate_get_logits {
 OPFORGE_EXPORT void call(const paddle::Tensor& draft_logits,
                          const paddle::Tensor& next_token_num,
@@ -486,6 +500,49 @@ void bind_gpu(pybind11::module_& opforge_module) {
       pybind11::arg("block_size"),
       pybind11::arg("max_draft_tokens"),
       "FastDeploy's gpu mtp_step_paddle on opforge (opspec/mtp_step_paddle.yaml)");
+  opforge_module.def(
+      "ngram_match",
+      [](
+          const pybind11::object& /*input_ids*/,
+          const pybind11::object& /*input_ids_len*/,
+          const paddle::Tensor& token_ids_all,
+          const paddle::Tensor& prompt_lens,
+          const paddle::Tensor& step_idx,
+          const paddle::optional<paddle::Tensor>& draft_token_num,
+          const paddle::Tensor& draft_tokens,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& seq_lens_encoder,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& max_dec_len,
+          int max_ngram_size,
+          int max_draft_tokens) -> void {
+        opforge::ngram_match::call(token_ids_all,
+                                   prompt_lens,
+                                   step_idx,
+                                   draft_token_num,
+                                   draft_tokens,
+                                   seq_lens_this_time,
+                                   seq_lens_encoder,
+                                   seq_lens_decoder,
+                                   max_dec_len,
+                                   max_ngram_size,
+                                   max_draft_tokens,
+                                   static_cast<int>(128));
+      },
+      pybind11::arg("input_ids"),
+      pybind11::arg("input_ids_len"),
+      pybind11::arg("token_ids_all"),
+      pybind11::arg("prompt_lens"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("draft_token_num"),
+      pybind11::arg("draft_tokens"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("max_dec_len"),
+      pybind11::arg("max_ngram_size"),
+      pybind11::arg("max_draft_tokens"),
+      "FastDeploy's gpu ngram_match on opforge (opspec/ngram_match.yaml)");
   opforge_module.def(
       "speculate_get_logits",
       [](

@@ -19,6 +19,7 @@ __all__ = [
     "eagle_get_self_hidden_states",
     "hybrid_mtp_ngram",
     "mtp_step_paddle",
+    "ngram_match",
     "speculate_get_logits",
     "speculate_get_seq_lens_output",
     "speculate_get_token_penalty_multi_scores",
@@ -245,6 +246,49 @@ def mtp_step_paddle(
         free_list=free_list,
         free_list_len=free_list_len,
         block_size=block_size,
+        max_draft_tokens=max_draft_tokens,
+    )
+    return None
+
+
+def ngram_match(
+    input_ids,
+    input_ids_len,
+    token_ids_all,
+    prompt_lens,
+    step_idx,
+    draft_token_num,
+    draft_tokens,
+    seq_lens_this_time,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    max_dec_len,
+    max_ngram_size,
+    max_draft_tokens,
+):
+    """FastDeploy's GPU ``ngram_match``, called as FastDeploy calls it: opforge.ngram_match.
+
+    Generated from opspec/ngram_match.yaml (its fastdeploy.gpu section).
+
+    Passed by FastDeploy and not used here:
+        input_ids: FastDeploy's second copy of the prompt; the op reads the prompt from
+            token_ids_all[b, 0 .. prompt_lens[b]).
+        input_ids_len: the length of that copy, which prompt_lens gives.
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.ngram_match(
+        token_ids_all=token_ids_all,
+        prompt_lens=prompt_lens,
+        step_idx=step_idx,
+        draft_token_num=draft_token_num,
+        step_input_ids=draft_tokens,
+        seq_lens_this_time=seq_lens_this_time,
+        seq_lens_encoder=seq_lens_encoder,
+        seq_lens_decoder=seq_lens_decoder,
+        max_dec_len=max_dec_len,
+        max_ngram_size=max_ngram_size,
         max_draft_tokens=max_draft_tokens,
     )
     return None
