@@ -20,6 +20,7 @@ __all__ = [
     "eagle_get_self_hidden_states",
     "hybrid_mtp_ngram",
     "mtp_step_paddle",
+    "ngram_match",
     "speculate_get_logits",
     "speculate_get_seq_lens_output",
     "speculate_get_token_penalty_multi_scores",
@@ -31,6 +32,8 @@ __all__ = [
     "speculate_step_paddle",
     "speculate_step_system_cache",
     "speculate_update",
+    "unified_update_model_status",
+    "verify_draft_tokens",
 ]
 
 
@@ -244,6 +247,49 @@ def mtp_step_paddle(
         free_list=free_list,
         free_list_len=free_list_len,
         block_size=block_size,
+        max_draft_tokens=max_draft_tokens,
+    )
+    return None
+
+
+def ngram_match(
+    input_ids,
+    input_ids_len,
+    token_ids_all,
+    prompt_lens,
+    step_idx,
+    draft_token_num,
+    draft_tokens,
+    seq_lens_this_time,
+    seq_lens_encoder,
+    seq_lens_decoder,
+    max_dec_len,
+    max_ngram_size,
+    max_draft_tokens,
+):
+    """FastDeploy's GPU ``ngram_match``, called as FastDeploy calls it: opforge.ngram_match.
+
+    Generated from opspec/ngram_match.yaml (its fastdeploy.gpu section).
+
+    Passed by FastDeploy and not used here:
+        input_ids: FastDeploy's second copy of the prompt; the op reads the prompt from
+            token_ids_all[b, 0 .. prompt_lens[b]).
+        input_ids_len: the length of that copy, which prompt_lens gives.
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.ngram_match(
+        token_ids_all=token_ids_all,
+        prompt_lens=prompt_lens,
+        step_idx=step_idx,
+        draft_token_num=draft_token_num,
+        step_input_ids=draft_tokens,
+        seq_lens_this_time=seq_lens_this_time,
+        seq_lens_encoder=seq_lens_encoder,
+        seq_lens_decoder=seq_lens_decoder,
+        max_dec_len=max_dec_len,
+        max_ngram_size=max_ngram_size,
         max_draft_tokens=max_draft_tokens,
     )
     return None
@@ -697,5 +743,116 @@ def speculate_update(
         is_block_step=is_block_step,
         stop_nums=stop_nums,
         mask_rollback=mask_rollback,
+    )
+    return None
+
+
+def unified_update_model_status(
+    seq_lens_encoder,
+    seq_lens_decoder,
+    has_running_seqs,
+    step_input_ids,
+    adaptive_step_input_len,
+    step_output_ids,
+    step_output_len,
+    stop_flags,
+    seq_lens_this_time,
+    is_paused,
+    mask_rollback,
+    token_ids_all,
+    prompt_lens,
+    step_idx,
+    end_tokens,
+    max_dec_len,
+    is_naive_mode,
+    prefill_one_step_stop,
+):
+    """FastDeploy's GPU ``unified_update_model_status``, called as FastDeploy calls it: opforge.unified_update_model_status.
+
+    Generated from opspec/unified_update_model_status.yaml (its fastdeploy.gpu section).
+
+    Passed by FastDeploy and not used here:
+        adaptive_step_input_len: FastDeploy maps it in place, and neither its GPU kernel nor its XPU kernels read or
+            write it.
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.unified_update_model_status(
+        seq_lens_encoder=seq_lens_encoder,
+        seq_lens_decoder=seq_lens_decoder,
+        has_running_seqs=has_running_seqs,
+        step_input_ids=step_input_ids,
+        step_output_ids=step_output_ids,
+        step_output_len=step_output_len,
+        stop_flags=stop_flags,
+        seq_lens_this_time=seq_lens_this_time,
+        is_paused=is_paused,
+        mask_rollback=mask_rollback,
+        token_ids_all=token_ids_all,
+        prompt_lens=prompt_lens,
+        step_idx=step_idx,
+        end_tokens=end_tokens,
+        max_dec_len=max_dec_len,
+        is_naive_mode=is_naive_mode,
+        prefill_one_step_stop=prefill_one_step_stop,
+    )
+    return None
+
+
+def verify_draft_tokens(
+    step_output_ids,
+    step_output_len,
+    step_input_ids,
+    target_tokens,
+    candidate_ids,
+    candidate_scores,
+    candidate_lens,
+    topp,
+    stop_flags,
+    seq_lens_encoder,
+    seq_lens_this_time,
+    end_tokens,
+    is_block_step,
+    cu_seqlens_q_output,
+    reasoning_status,
+    max_dec_len,
+    step_idx,
+    max_seq_len,
+    verify_window,
+    verify_strategy,
+    reject_all,
+    accept_all,
+):
+    """FastDeploy's GPU ``verify_draft_tokens``, called as FastDeploy calls it: opforge.verify_draft_tokens.
+
+    Generated from opspec/verify_draft_tokens.yaml (its fastdeploy.gpu section).
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.verify_draft_tokens(
+        step_output_ids=step_output_ids,
+        step_output_len=step_output_len,
+        step_input_ids=step_input_ids,
+        target_tokens=target_tokens,
+        candidate_ids=candidate_ids,
+        candidate_scores=candidate_scores,
+        candidate_lens=candidate_lens,
+        topp=topp,
+        stop_flags=stop_flags,
+        seq_lens_encoder=seq_lens_encoder,
+        seq_lens_this_time=seq_lens_this_time,
+        end_tokens=end_tokens,
+        is_block_step=is_block_step,
+        cu_seqlens_q_output=cu_seqlens_q_output,
+        reasoning_status=reasoning_status,
+        max_dec_len=max_dec_len,
+        step_idx=step_idx,
+        max_seq_len=max_seq_len,
+        verify_window=verify_window,
+        verify_strategy=verify_strategy,
+        reject_all=reject_all,
+        accept_all=accept_all,
     )
     return None
