@@ -100,6 +100,17 @@ OPFORGE_EXPORT void call(const paddle::Tensor& draft_logits,
                          const paddle::Tensor& seq_lens_this_time,
                          const paddle::Tensor& seq_lens_encoder);
 }
+namespace opforge::speculate_get_output_padding_offset {
+OPFORGE_EXPORT std::vector<paddle::Tensor> call(
+    const paddle::Tensor& seq_lens_output, int64_t cpu_out_token_num, int max_seq_len);
+}
+namespace opforge::speculate_get_padding_offset {
+OPFORGE_EXPORT std::vector<paddle::Tensor> call(const paddle::Tensor& input_ids,
+                                                const paddle::Tensor& step_input_ids,
+                                                const paddle::Tensor& seq_lens_this_time,
+                                                const paddle::Tensor& seq_lens_encoder,
+                                                int64_t cpu_token_num);
+}
 namespace opforge::speculate_get_seq_lens_output {
 OPFORGE_EXPORT std::vector<paddle::Tensor> call(
     const paddle::Tensor& seq_lens_this_time, const paddle::Tensor& seq_lens_encoder);
@@ -575,6 +586,51 @@ void bind_gpu(pybind11::module_& opforge_module) {
       pybind11::arg("seq_lens_this_time"),
       pybind11::arg("seq_lens_encoder"),
       "FastDeploy's gpu speculate_get_logits on opforge (opspec/speculate_get_logits.yaml)");
+  opforge_module.def(
+      "speculate_get_output_padding_offset",
+      [](
+          const pybind11::object& /*output_cum_offsets_tmp*/,
+          const paddle::Tensor& out_token_num,
+          const paddle::Tensor& seq_lens_output,
+          int max_seq_len) -> std::vector<paddle::Tensor> {
+        const std::vector<paddle::Tensor> opforge_outputs = opforge::speculate_get_output_padding_offset::call(
+            seq_lens_output,
+            static_cast<int64_t>(
+                opforge::fastdeploy::tensor_value("speculate_get_output_padding_offset", "out_token_num", out_token_num)),
+            max_seq_len);
+        return {opforge_outputs[0], opforge_outputs[1]};
+      },
+      pybind11::arg("output_cum_offsets_tmp"),
+      pybind11::arg("out_token_num"),
+      pybind11::arg("seq_lens_output"),
+      pybind11::arg("max_seq_len"),
+      "FastDeploy's gpu speculate_get_output_padding_offset on opforge "
+      "(opspec/speculate_get_output_padding_offset.yaml)");
+  opforge_module.def(
+      "speculate_get_padding_offset",
+      [](
+          const paddle::Tensor& input_ids,
+          const paddle::Tensor& draft_tokens,
+          const pybind11::object& /*cum_offsets*/,
+          const paddle::Tensor& token_num,
+          const paddle::Tensor& seq_len,
+          const paddle::Tensor& seq_lens_encoder) -> std::vector<paddle::Tensor> {
+        const std::vector<paddle::Tensor> opforge_outputs = opforge::speculate_get_padding_offset::call(
+            input_ids,
+            draft_tokens,
+            seq_len,
+            seq_lens_encoder,
+            static_cast<int64_t>(opforge::fastdeploy::tensor_value("speculate_get_padding_offset", "token_num", token_num)));
+        return {opforge_outputs[0], opforge_outputs[1], opforge_outputs[2], opforge_outputs[3]};
+      },
+      pybind11::arg("input_ids"),
+      pybind11::arg("draft_tokens"),
+      pybind11::arg("cum_offsets"),
+      pybind11::arg("token_num"),
+      pybind11::arg("seq_len"),
+      pybind11::arg("seq_lens_encoder"),
+      "FastDeploy's gpu speculate_get_padding_offset on opforge "
+      "(opspec/speculate_get_padding_offset.yaml)");
   opforge_module.def(
       "speculate_get_seq_lens_output",
       [](
@@ -1273,6 +1329,26 @@ void bind_xpu(pybind11::module_& opforge_module) {
       pybind11::arg("block_size"),
       pybind11::arg("max_draft_tokens"),
       "FastDeploy's xpu mtp_step_paddle on opforge (opspec/mtp_step_paddle.yaml)");
+  opforge_module.def(
+      "speculate_get_output_padding_offset",
+      [](
+          const pybind11::object& /*output_cum_offsets_tmp*/,
+          const paddle::Tensor& out_token_num,
+          const paddle::Tensor& seq_lens_output,
+          int max_seq_len) -> std::vector<paddle::Tensor> {
+        const std::vector<paddle::Tensor> opforge_outputs = opforge::speculate_get_output_padding_offset::call(
+            seq_lens_output,
+            static_cast<int64_t>(
+                opforge::fastdeploy::tensor_value("speculate_get_output_padding_offset", "out_token_num", out_token_num)),
+            max_seq_len);
+        return {opforge_outputs[0], opforge_outputs[1]};
+      },
+      pybind11::arg("output_cum_offsets_tmp"),
+      pybind11::arg("out_token_num"),
+      pybind11::arg("seq_lens_output"),
+      pybind11::arg("max_seq_len"),
+      "FastDeploy's xpu speculate_get_output_padding_offset on opforge "
+      "(opspec/speculate_get_output_padding_offset.yaml)");
   opforge_module.def(
       "speculate_get_seq_lens_output",
       [](

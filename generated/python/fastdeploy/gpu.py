@@ -22,6 +22,8 @@ __all__ = [
     "mtp_step_paddle",
     "ngram_match",
     "speculate_get_logits",
+    "speculate_get_output_padding_offset",
+    "speculate_get_padding_offset",
     "speculate_get_seq_lens_output",
     "speculate_get_token_penalty_multi_scores",
     "speculate_limit_thinking_content_length_v1",
@@ -325,6 +327,54 @@ def speculate_get_logits(
         seq_lens_encoder=seq_lens_encoder,
     )
     return None
+
+
+def speculate_get_output_padding_offset(
+    output_cum_offsets_tmp, out_token_num, seq_lens_output, max_seq_len
+):
+    """FastDeploy's GPU ``speculate_get_output_padding_offset``, called as FastDeploy calls it: opforge.speculate_get_output_padding_offset.
+
+    Generated from opspec/speculate_get_output_padding_offset.yaml (its fastdeploy.gpu section).
+
+    Passed by FastDeploy and not used here:
+        output_cum_offsets_tmp: the offsets follow from seq_lens_output itself here; FastDeploy's caller computes
+            them with a separate cumsum.
+
+    Returns:
+        [output_padding_offset, output_cum_offsets] (a list).
+    """
+    _out = _ops.speculate_get_output_padding_offset(
+        cpu_out_token_num=_runtime.tensor_value(
+            "speculate_get_output_padding_offset", "out_token_num", out_token_num
+        ),
+        seq_lens_output=seq_lens_output,
+        max_seq_len=max_seq_len,
+    )
+    return [_out[0], _out[1]]
+
+
+def speculate_get_padding_offset(
+    input_ids, draft_tokens, cum_offsets, token_num, seq_len, seq_lens_encoder
+):
+    """FastDeploy's GPU ``speculate_get_padding_offset``, called as FastDeploy calls it: opforge.speculate_get_padding_offset.
+
+    Generated from opspec/speculate_get_padding_offset.yaml (its fastdeploy.gpu section).
+
+    Passed by FastDeploy and not used here:
+        cum_offsets: the offsets follow from seq_len itself here; FastDeploy's caller computes them with
+            a separate cumsum.
+
+    Returns:
+        [ids_remove_padding, batch_id_per_token, cu_seqlens_q, cu_seqlens_k] (a list).
+    """
+    _out = _ops.speculate_get_padding_offset(
+        input_ids=input_ids,
+        step_input_ids=draft_tokens,
+        cpu_token_num=_runtime.tensor_value("speculate_get_padding_offset", "token_num", token_num),
+        seq_lens_this_time=seq_len,
+        seq_lens_encoder=seq_lens_encoder,
+    )
+    return [_out[0], _out[1], _out[2], _out[3]]
 
 
 def speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder, seq_lens_decoder):

@@ -17,6 +17,7 @@ __all__ = [
     "eagle_get_hidden_states",
     "eagle_get_self_hidden_states",
     "mtp_step_paddle",
+    "speculate_get_output_padding_offset",
     "speculate_get_seq_lens_output",
     "speculate_get_token_penalty_multi_scores",
     "speculate_limit_thinking_content_length_v1",
@@ -145,6 +146,30 @@ def mtp_step_paddle(
         max_draft_tokens=max_draft_tokens,
     )
     return None
+
+
+def speculate_get_output_padding_offset(
+    output_cum_offsets_tmp, out_token_num, seq_lens_output, max_seq_len
+):
+    """FastDeploy's XPU ``speculate_get_output_padding_offset``, called as FastDeploy calls it: opforge.speculate_get_output_padding_offset.
+
+    Generated from opspec/speculate_get_output_padding_offset.yaml (its fastdeploy.xpu section).
+
+    Passed by FastDeploy and not used here:
+        output_cum_offsets_tmp: the offsets follow from seq_lens_output itself here; FastDeploy's caller computes
+            them with a separate cumsum.
+
+    Returns:
+        [output_padding_offset, output_cum_offsets] (a list).
+    """
+    _out = _ops.speculate_get_output_padding_offset(
+        cpu_out_token_num=_runtime.tensor_value(
+            "speculate_get_output_padding_offset", "out_token_num", out_token_num
+        ),
+        seq_lens_output=seq_lens_output,
+        max_seq_len=max_seq_len,
+    )
+    return [_out[0], _out[1]]
 
 
 def speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder, seq_lens_decoder):
