@@ -115,9 +115,8 @@ class MtpProposer:
             return paddle.to_tensor(a)
 
         # FastDeploy's MTP model_inputs, the ones this proposer reads.
-        self.input_ids = t(
-            np.zeros((bsz, length), i64)
-        )  # the prompt from its 2nd token, then the 1st generated
+        # The prompt from its second token, then the first generated token.
+        self.input_ids = t(np.zeros((bsz, length), i64))
         self.input_ids_len = t(np.zeros(bsz, i64))  # prompt length - 1 (hybrid_mtp_ngram's prompt)
         self.draft_tokens = t(np.zeros((bsz, width + 1), i64))  # a decoding slot's fed tokens
         self.seq_lens_this_time = t(np.zeros(bsz, i32))
@@ -147,6 +146,7 @@ class MtpProposer:
         self.cache = PagedCache(t(np.zeros(self.kv_blocks * BLOCK_SIZE, i64)))
         # Counted for the main job's print.
         self.drafted = 0  # MTP drafts written into the target's rows
+        self.extended = 0  # n-gram drafts hybrid_mtp_ngram appended to them
 
     # ------------------------------------------------------------ the scheduler (host)
 
@@ -278,9 +278,11 @@ class MtpProposer:
         )
         self.free_prompt_blocks()
         self.check_blocks()
-        self.drafted += int(np.maximum(e.seq_lens_this_time.numpy() - 1, 0).sum())
+        drafted = int(np.maximum(e.seq_lens_this_time.numpy() - 1, 0).sum())
+        self.drafted += drafted
         if self.mtp_steps < e.config.draft_width:
             self._extend_with_ngram()
+            self.extended += int(np.maximum(e.seq_lens_this_time.numpy() - 1, 0).sum()) - drafted
 
     def _preprocess(self) -> None:
         """FastDeploy's draft_model_preprocess for an MTP head, on the host
@@ -301,8 +303,8 @@ class MtpProposer:
         step_idx, input_ids = self.step_idx.numpy(), self.input_ids.numpy()
         fed = self.draft_tokens.numpy()
         for b in range(len(this_time)):
-            if stopped[b] or drop[b]:
-                stop[b] = True
+            if stopped[b] or drop[b]:  # feeds nothing (a pending prefill included)
+                stop[b], encoder[b] = True, 0
                 continue
             stop[b] = False
             if encoder[b] > 0:  # the request's first round: prefill, shifted by one
@@ -318,6 +320,7 @@ class MtpProposer:
             ("batch_drop", drop),
             ("stop_flags", stop),
             ("seq_lens_this_time", this_time),
+            ("seq_lens_encoder", encoder),
             ("seq_lens_decoder", decoder),
             ("step_idx", step_idx),
             ("input_ids", input_ids),
