@@ -163,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     stats = engine.stats
     if isinstance(engine, FastDeployEngine):
         print("FastDeploy step, as run (host work in brackets):")
-        print("  " + "\n  ".join(engine.step_sequence))
+        print("  " + "\n  ".join(engine.fullest_sequence))
         print(
             f"KV blocks                 {engine.kv_blocks} blocks of {BLOCK_SIZE} positions; none handed "
             f"out twice, all freed ({engine.preemptions} preemptions)"

@@ -24,13 +24,16 @@ API. One step:
   schedule      speculate_step_paddle: KV blocks released, dispatched,
                 preempted, recovered
 
-`Engine.step_sequence` records the names in the order run; the main job prints it.
+`Engine.step_sequence` records the names in the order run, `fullest_sequence`
+those of the step that ran the most (with the MTP proposer, the last steps
+draft nothing); the main job prints the latter.
 
-Not run yet: FastDeploy's MTP proposer (its head fed the target's hidden
-states: eagle_get_hidden_states, draft_model_postprocess, mtp_step_paddle);
-drafts come from ngram_match. speculate_schedule_cache, FastDeploy's other
-block scheduler (its V1 KV-cache scheduler), is the alternative to
-speculate_step_paddle and is not run.
+With `--proposer mtp` the drafts come from FastDeploy's MTP proposer instead
+of ngram_match (mtp.py: an MTP head fed the target's hidden states,
+eagle_get_hidden_states, eagle_get_self_hidden_states, draft_model_postprocess,
+mtp_step_paddle, hybrid_mtp_ngram, speculate_get_logits).
+speculate_schedule_cache, FastDeploy's other block scheduler (its V1 KV-cache
+scheduler), is the alternative to speculate_step_paddle and is not run.
 
 Where this step departs from FastDeploy, on purpose (each keeps the output
 equal to one-token-per-forward decoding with the same processing, which
@@ -171,6 +174,7 @@ class FastDeployEngine(Engine):
             return paddle.to_tensor(a)
 
         self.step_sequence: list[str] = []
+        self.fullest_sequence: list[str] = []  # the longest step's (every op a step can run)
         self.outputs: dict[int, list[int]] = {}
         # FastDeploy's share_inputs (gpu_model_runner), the ones this step reads.
         self.input_ids = t(np.zeros((bsz, length), i64))  # the prompt (recovery: + generated)
@@ -555,6 +559,8 @@ class FastDeployEngine(Engine):
         self._free_prompt_blocks(slots, prompt_blocks)
         self.preemptions += int((self.is_block_step.numpy() & ~parked).sum())
         self.check_blocks()
+        if len(self.step_sequence) > len(self.fullest_sequence):
+            self.fullest_sequence = list(self.step_sequence)
         return True
 
     def _ngram_match(self) -> None:
