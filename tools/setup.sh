@@ -25,5 +25,10 @@ fi
 .venv/bin/python tools/build.py
 # The main job: speculative decoding of 48 requests with FastDeploy's step, op
 # for op, checked token for token against greedy decoding (flags: --help;
-# --step unified for opforge's own step).
+# --step unified for opforge's own step), drafting with ngram_match, then
+# (without flags) the same with FastDeploy's MTP proposer.
 .venv/bin/python -m examples.speculative "${@}"
+if [ $# -eq 0 ]; then
+  echo
+  .venv/bin/python -m examples.speculative --proposer mtp
+fi

@@ -5,14 +5,16 @@ opforge's ops, and compares each request's output with plain greedy decoding
 of the same model, token for token.
 
     .venv/bin/python -m examples.speculative [--requests 48] [--batch-size 8]
-        [--draft-width 4] [--proposer ngram|draft-model] [--strategy greedy|topp]
-        [--backend cpu|xpu3-sim|cuda-sim] [--seed 0] [--step fastdeploy|unified]
+        [--draft-width 4] [--proposer ngram|mtp|draft-model] [--mtp-steps 2]
+        [--strategy greedy|topp] [--backend cpu|xpu3-sim|cuda-sim] [--seed 0]
+        [--step fastdeploy|unified]
 
-`--step fastdeploy` (the default with the n-gram proposer) runs FastDeploy's speculative step op for op
-(fastdeploy_step.py): every request with its own penalties, stop sequences and
-thinking budget, KV blocks scheduled by speculate_step_paddle; `--step
-unified` runs opforge's own step (engine.py), one update op in place of
-FastDeploy's post-processing ops.
+`--step fastdeploy` (the default with the n-gram and MTP proposers) runs
+FastDeploy's speculative step op for op (fastdeploy_step.py): every request
+with its own penalties, stop sequences and thinking budget, KV blocks
+scheduled by speculate_step_paddle; with `--proposer mtp` its drafts come from
+FastDeploy's MTP proposer (mtp.py); `--step unified` runs opforge's own step
+(engine.py), one update op in place of FastDeploy's post-processing ops.
 """
 
 from __future__ import annotations
@@ -81,7 +83,15 @@ def main(argv: list[str] | None = None) -> int:
         choices=PROPOSERS,
         default="ngram",
         help="where drafts come from: ngram_match over each request's history (default), "
-        "or a smaller draft model",
+        "an MTP head fed the target's hidden states (FastDeploy step), "
+        "or a smaller draft model (unified step)",
+    )
+    parser.add_argument(
+        "--mtp-steps",
+        type=int,
+        default=2,
+        help="with --proposer mtp: draft model forwards per step, 1, 2 (default) or the draft "
+        "width; below the draft width hybrid_mtp_ngram extends the drafts with n-gram matches",
     )
     parser.add_argument(
         "--strategy",
@@ -101,16 +111,18 @@ def main(argv: list[str] | None = None) -> int:
         "--step",
         choices=("fastdeploy", "unified"),
         default=None,
-        help="fastdeploy (the default with --proposer ngram): FastDeploy's speculative step "
+        help="fastdeploy (the default with --proposer ngram or mtp): FastDeploy's speculative step "
         "op for op, with each request's penalties, stop sequences and thinking budget, "
         "checked against greedy decoding with the same processing; unified (the default "
         "with --proposer draft-model): opforge's own step (engine.py)",
     )
     args = parser.parse_args(argv)
     if args.step is None:
-        args.step = "fastdeploy" if args.proposer == "ngram" else "unified"
-    if args.step == "fastdeploy" and args.proposer != "ngram":
-        parser.error("--step fastdeploy proposes with ngram_match (--proposer ngram)")
+        args.step = "unified" if args.proposer == "draft-model" else "fastdeploy"
+    if args.step == "fastdeploy" and args.proposer == "draft-model":
+        parser.error("--step fastdeploy proposes with ngram_match or MTP (--proposer ngram|mtp)")
+    if args.step == "unified" and args.proposer == "mtp":
+        parser.error("the MTP proposer runs in FastDeploy's step (--step fastdeploy)")
     for name in ("requests", "batch_size", "draft_width"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
@@ -128,10 +140,14 @@ def main(argv: list[str] | None = None) -> int:
         proposer=args.proposer,
         strategy=args.strategy,
         seed=args.seed,
+        mtp_steps=args.mtp_steps,
     )
     draft = draft_model_of(target) if args.proposer == "draft-model" else None
     fastdeploy = args.step == "fastdeploy"
-    engine = FastDeployEngine(target, config) if fastdeploy else Engine(target, config, draft)
+    try:
+        engine = FastDeployEngine(target, config) if fastdeploy else Engine(target, config, draft)
+    except ValueError as error:
+        parser.error(str(error))
     print(
         f"{args.requests} requests, batch {args.batch_size}, draft width {args.draft_width}, "
         f"proposer {args.proposer}, {args.strategy}, backend {args.backend}, step {args.step}",
@@ -147,11 +163,21 @@ def main(argv: list[str] | None = None) -> int:
     stats = engine.stats
     if isinstance(engine, FastDeployEngine):
         print("FastDeploy step, as run (host work in brackets):")
-        print("  " + "\n  ".join(engine.step_sequence))
+        print("  " + "\n  ".join(engine.fullest_sequence))
         print(
             f"KV blocks                 {engine.kv_blocks} blocks of {BLOCK_SIZE} positions; none handed "
             f"out twice, all freed ({engine.preemptions} preemptions)"
         )
+        if engine.mtp is not None:
+            mtp = engine.mtp
+            print(
+                f"draft KV blocks           {mtp.kv_blocks} blocks of {BLOCK_SIZE} positions; none "
+                "handed out twice, all freed"
+            )
+            print(
+                f"drafts proposed           {mtp.drafted} by the MTP head ({mtp.mtp_steps} draft "
+                f"forwards a step), {mtp.extended} by hybrid_mtp_ngram"
+            )
 
     def share(seconds: float) -> str:
         return f"{seconds / stats.wall_seconds:.0%}" if stats.wall_seconds else "-"
@@ -168,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         f"({stats.accepted} of {stats.proposed} drafts)"
     )
     models = f"target model {share(stats.model_seconds)}"
-    if args.proposer == "draft-model":
+    if args.proposer in ("draft-model", "mtp"):
         models += f", draft model {share(stats.draft_model_seconds)}"
     print(
         f"share of wall time        opforge ops {share(stats.op_seconds)}, {models}, "

@@ -39,7 +39,7 @@ import opforge
 from examples.speculative.model import NgramLM, packed_context
 from examples.speculative.processing import RequestParams
 
-PROPOSERS = ("ngram", "draft-model")
+PROPOSERS = ("ngram", "draft-model", "mtp")
 STRATEGIES = ("greedy", "topp")
 
 
@@ -66,6 +66,9 @@ class EngineConfig:
     # INFER_WITH_REFERENCE_TOKENUM_THRESHOLD, default 128); prefill tokens count.
     token_budget: int = 1024
     max_model_len: int = 512  # history row width: longest prompt + max_dec_len + draft_width
+    # The MTP proposer (FastDeploy step only): draft model forwards per round;
+    # below draft_width, n-gram matches extend its drafts (hybrid_mtp_ngram).
+    mtp_steps: int = 2
 
 
 # Every this many calls of an op, its arguments are kept (copied, outside the
@@ -113,9 +116,14 @@ class Stats:
 
 
 class Engine:
+    # The proposers this step runs (the FastDeploy step runs others).
+    proposers: tuple[str, ...] = ("ngram", "draft-model")
+
     def __init__(self, target: NgramLM, config: EngineConfig, draft: NgramLM | None = None) -> None:
-        if config.proposer not in PROPOSERS:
-            raise ValueError(f"proposer must be one of {PROPOSERS}, got {config.proposer!r}")
+        if config.proposer not in self.proposers:
+            raise ValueError(
+                f"this step's proposer must be one of {self.proposers}, got {config.proposer!r}"
+            )
         if config.strategy not in STRATEGIES:
             raise ValueError(f"strategy must be one of {STRATEGIES}, got {config.strategy!r}")
         if config.proposer == "draft-model" and draft is None:

@@ -24,13 +24,16 @@ API. One step:
   schedule      speculate_step_paddle: KV blocks released, dispatched,
                 preempted, recovered
 
-`Engine.step_sequence` records the names in the order run; the main job prints it.
+`Engine.step_sequence` records the names in the order run, `fullest_sequence`
+those of the step that ran the most (with the MTP proposer, the last steps
+draft nothing); the main job prints the latter.
 
-Not run yet: FastDeploy's MTP proposer (its head fed the target's hidden
-states: eagle_get_hidden_states, draft_model_postprocess, mtp_step_paddle);
-drafts come from ngram_match. speculate_schedule_cache, FastDeploy's other
-block scheduler (its V1 KV-cache scheduler), is the alternative to
-speculate_step_paddle and is not run.
+With `--proposer mtp` the drafts come from FastDeploy's MTP proposer instead
+of ngram_match (mtp.py: an MTP head fed the target's hidden states,
+eagle_get_hidden_states, eagle_get_self_hidden_states, draft_model_postprocess,
+mtp_step_paddle, hybrid_mtp_ngram, speculate_get_logits).
+speculate_schedule_cache, FastDeploy's other block scheduler (its V1 KV-cache
+scheduler), is the alternative to speculate_step_paddle and is not run.
 
 Where this step departs from FastDeploy, on purpose (each keeps the output
 equal to one-token-per-forward decoding with the same processing, which
@@ -70,6 +73,7 @@ import paddle
 import opforge
 from examples.speculative.engine import YARDSTICK, Engine, EngineConfig, Request
 from examples.speculative.model import NgramLM
+from examples.speculative.mtp import MtpProposer
 from examples.speculative.processing import THINK_END
 
 BLOCK_SIZE = 16  # KV positions per block; must exceed draft_width + 1 (one block per step suffices)
@@ -152,14 +156,14 @@ def sample_rows(
 class FastDeployEngine(Engine):
     """The Engine's loop (run, timing, stats) around FastDeploy's step."""
 
+    proposers = ("ngram", "mtp")
+
     def __init__(
         self,
         target: NgramLM,
         config: EngineConfig,
         kv_blocks: int | None = None,
     ) -> None:
-        if config.proposer != "ngram":
-            raise ValueError("the FastDeploy step proposes with ngram_match")
         if BLOCK_SIZE <= config.draft_width + 1:
             raise ValueError(f"draft_width must be below {BLOCK_SIZE - 1} (the KV block size - 1)")
         super().__init__(target, config)
@@ -170,6 +174,7 @@ class FastDeployEngine(Engine):
             return paddle.to_tensor(a)
 
         self.step_sequence: list[str] = []
+        self.fullest_sequence: list[str] = []  # the longest step's (every op a step can run)
         self.outputs: dict[int, list[int]] = {}
         # FastDeploy's share_inputs (gpu_model_runner), the ones this step reads.
         self.input_ids = t(np.zeros((bsz, length), i64))  # the prompt (recovery: + generated)
@@ -216,6 +221,7 @@ class FastDeployEngine(Engine):
         self.need_block_len = t(np.zeros(1, i32))
         self.cache = PagedCache(t(np.zeros(self.kv_blocks * BLOCK_SIZE, i64)))
         self.preemptions = 0  # slots parked by speculate_step_paddle for want of blocks
+        self.mtp = MtpProposer(self, config.mtp_steps) if config.proposer == "mtp" else None
 
     # ------------------------------------------------------------ calls
 
@@ -298,6 +304,8 @@ class FastDeployEngine(Engine):
         self.used_list_len[b] = 0
         self.slot_request[b] = request
         self.outputs[request.rid] = []
+        if self.mtp is not None:
+            self.mtp.insert(b, request)
 
     def release_finished(self) -> list[tuple[Request, list[int]]]:
         """Slots that stopped (not preempted) hand their request's output back."""
@@ -384,7 +392,12 @@ class FastDeployEngine(Engine):
             tgt.config.window,
             tgt.pad,
         )
-        logits = tgt.logits(context)
+        hidden_states = None
+        if self.mtp is not None:  # the MTP head continues from the target's hidden states
+            hidden_states = tgt.hidden_states(context)
+            logits = tgt.compute_logits(hidden_states)
+        else:
+            logits = tgt.logits(context)
         self.stats.model_seconds += time.perf_counter() - start
         logits = self._own(
             "rebuild_padding",
@@ -502,20 +515,11 @@ class FastDeployEngine(Engine):
         )
 
         # The next step's drafts (the proposer's run).
-        self._own(
-            "ngram_match",
-            self._token_ids_all(),
-            self.prompt_lens,
-            self.step_idx,
-            self.draft_tokens,
-            self.seq_lens_this_time,
-            self.seq_lens_encoder,
-            self.seq_lens_decoder,
-            self.max_dec_len,
-            max_ngram_size=cfg.max_ngram_size,
-            max_draft_tokens=cfg.draft_width,
-            infer_with_reference_tokenum_threshold=cfg.token_budget,
-        )
+        if self.mtp is not None:
+            assert hidden_states is not None
+            self.mtp.run(hidden_states, self.seq_lens_this_time)
+        else:
+            self._ngram_match()
 
         # KV blocks (step_cuda).
         finished = (self.stop_flags & ~self.is_block_step).numpy()
@@ -555,7 +559,27 @@ class FastDeployEngine(Engine):
         self._free_prompt_blocks(slots, prompt_blocks)
         self.preemptions += int((self.is_block_step.numpy() & ~parked).sum())
         self.check_blocks()
+        if len(self.step_sequence) > len(self.fullest_sequence):
+            self.fullest_sequence = list(self.step_sequence)
         return True
+
+    def _ngram_match(self) -> None:
+        """The n-gram proposer: drafts from each slot's own history."""
+        cfg = self.config
+        self._own(
+            "ngram_match",
+            self._token_ids_all(),
+            self.prompt_lens,
+            self.step_idx,
+            self.draft_tokens,
+            self.seq_lens_this_time,
+            self.seq_lens_encoder,
+            self.seq_lens_decoder,
+            self.max_dec_len,
+            max_ngram_size=cfg.max_ngram_size,
+            max_draft_tokens=cfg.draft_width,
+            infer_with_reference_tokenum_threshold=cfg.token_budget,
+        )
 
     def _penalties(
         self,
@@ -628,4 +652,6 @@ class FastDeployEngine(Engine):
         outputs = super().run(requests, progress)
         if int(self.free_list_len.item()) != self.kv_blocks:
             raise AssertionError("a finished request's KV blocks were not all freed")
+        if self.mtp is not None and int(self.mtp.free_list_len.item()) != self.mtp.kv_blocks:
+            raise AssertionError("a finished request's draft KV blocks were not all freed")
         return outputs

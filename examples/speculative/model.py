@@ -91,6 +91,87 @@ class NgramLM:
         ends = (key == 0).astype("float32").unsqueeze(1)
         return logits + self.common_row + ends * self.end_row
 
+    # ------------------------------------------------------------ hidden states (MTP)
+
+    @property
+    def hidden_size(self) -> int:
+        """Width of a hidden-state row: [h | S_1 .. S_{window-1} | e] (hidden_states)."""
+        return self.config.hidden * self.config.window + 1
+
+    def hidden_states(self, context: paddle.Tensor) -> paddle.Tensor:
+        """The hidden state of each position, [n, hidden_size]: what the
+        position's forward knows, laid out so that an MTP head can continue
+        from it (MtpHead):
+
+        - h: the hidden layer relu(sum_k E_k[token at q - k]), which the
+          output projection reads;
+        - S_j, j = 1 .. window - 1: the part of position q + j's pre-activation
+          that the tokens up to q already fix, sum_{k >= j} E_k[token at q + j - k];
+        - e: 1 where the window's hash gives the end token its bonus, else 0.
+
+        compute_logits(hidden_states(c)) equals logits(c) bit for bit (every
+        value is a small integer in float32)."""
+        cfg = self.config
+        h = self.embeddings[0][context[:, 0]]
+        for k in range(1, cfg.window):
+            h = h + self.embeddings[k][context[:, k]]
+        parts = [paddle.nn.functional.relu(h)]
+        for j in range(1, cfg.window):
+            s = self.embeddings[j][context[:, 0]]
+            for k in range(j + 1, cfg.window):
+                s = s + self.embeddings[k][context[:, k - j]]
+            parts.append(s)
+        key = paddle.sum(context * self.hash_weights, axis=1) % END_PERIOD
+        parts.append((key == 0).astype("float32").unsqueeze(1))
+        return paddle.concat(parts, axis=1)
+
+    def compute_logits(self, hidden: paddle.Tensor) -> paddle.Tensor:
+        """The logits of hidden-state rows (the output projection and the two
+        bonuses), [n, vocab]."""
+        h = hidden[:, : self.config.hidden]
+        ends = hidden[:, -1:]
+        return paddle.matmul(h, self.out) + self.common_row + ends * self.end_row
+
+
+class MtpHead:
+    """A multi-token-prediction head on the target (FastDeploy's MTP draft
+    model, reduced to this model): fed a token x at position q + 1 and the
+    hidden state of position q (the target's, or its own from the substep
+    before), it returns the hidden state of position q + 1, from which
+    target.compute_logits predicts the token after x:
+
+        h'   = relu(E_0[x] + S_1)            the target's hidden layer at q + 1
+        S'_j = E_j[x] + S_{j+1}, S'_{w-1} = E_{w-1}[x]
+        e'   = the end bonus of the window (x, and the two tokens before it),
+               read from the draft model's own paged cache
+
+    It shares the target's embeddings and output projection (as FastDeploy's
+    MTP layer shares the target's embedding and lm_head) and has no weights
+    of its own. Its logits are the target's logits before any request's
+    processing: its drafts miss only where penalties, banned tokens, a minimum
+    length, a stop sequence or the thinking limit change the target's token."""
+
+    def __init__(self, target: NgramLM) -> None:
+        self.target = target
+
+    def forward(
+        self, tokens: paddle.Tensor, previous: paddle.Tensor, context: paddle.Tensor
+    ) -> paddle.Tensor:
+        """tokens [n] int64, previous [n, hidden_size] (the hidden state of the
+        position before each token's), context [n, window] (each token's
+        window, from the draft model's cache): [n, hidden_size]."""
+        t = self.target
+        cfg = t.config
+        H, w = cfg.hidden, cfg.window
+        s = [previous[:, H * j : H * (j + 1)] for j in range(1, w)]  # S_1 .. S_{w-1}
+        parts = [paddle.nn.functional.relu(t.embeddings[0][tokens] + s[0])]
+        for j in range(1, w):
+            part = t.embeddings[j][tokens]
+            parts.append(part + s[j] if j < w - 1 else part)
+        key = paddle.sum(context * t.hash_weights, axis=1) % END_PERIOD
+        parts.append((key == 0).astype("float32").unsqueeze(1))
+        return paddle.concat(parts, axis=1)
+
 
 def window_of(sequence: list[int], position: int, window: int, pad: int) -> list[int]:
     """The context of `position` in `sequence`: its token, then the ones before."""

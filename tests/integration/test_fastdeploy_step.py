@@ -111,3 +111,94 @@ def test_sampling_is_reproducible_with_its_seeds() -> None:
     ]
     _, other = _decode(reseeded, "cpu", batch=3)
     assert other != first
+
+
+# The MTP proposer (examples/speculative/mtp.py): the same step with drafts
+# from an MTP head fed the target's hidden states, extended by n-gram matches
+# below draft_width forwards.
+MTP_CASES = [
+    ("cpu", 0, 4, 3, 2),
+    ("cpu", 1, 3, 4, 4),
+    ("cpu", 2, 2, 2, 1),
+    ("xpu3-sim", 3, 4, 3, 2),
+    ("cuda-sim", 4, 4, 3, 2),
+]
+MTP_ROUND = [
+    "eagle_get_hidden_states",
+    "speculate_get_padding_offset",
+    "[draft forward]",
+    "rebuild_padding",
+    "speculate_get_logits",
+    "[draft_model_update]",
+    "draft_model_postprocess",
+    "mtp_step_paddle",
+]
+
+
+def _decode_mtp(
+    requests: list[Request], backend: str, batch: int, width: int, steps: int, **kw: int
+) -> tuple[FastDeployEngine, dict[int, list[int]]]:
+    longest = max(len(r.prompt) + r.max_dec_len for r in requests)
+    config = EngineConfig(
+        batch_size=batch,
+        draft_width=width,
+        max_model_len=longest + width + 1,
+        proposer="mtp",
+        mtp_steps=steps,
+    )
+    engine = FastDeployEngine(TARGET, config, **kw)
+    with calls.backend(backend):
+        outputs = engine.run(requests)
+    return engine, outputs
+
+
+@pytest.mark.parametrize(
+    "backend,seed,batch,width,steps",
+    MTP_CASES,
+    ids=[f"{b}-s{s}-b{n}-w{w}-m{m}" for b, s, n, w, m in MTP_CASES],
+)
+def test_the_mtp_proposer_equals_greedy_decoding(
+    backend: str, seed: int, batch: int, width: int, steps: int
+) -> None:
+    """Equal to greedy decoding; every draft block in one place after every
+    round (MtpProposer.check_blocks) and all free at the end (run); the MTP
+    round's ops in FastDeploy's order, between the target's update and its
+    block scheduling."""
+    requests = _requests(seed, 2 * batch + 1)
+    engine, outputs = _decode_mtp(requests, backend, batch, width, steps)
+    _assert_greedy(requests, outputs, f"mtp, {backend}, seed {seed}")
+    order = engine.fullest_sequence
+    # The round: after the target's post-processing, before its block scheduling.
+    start = order.index("speculate_set_value_by_flags_and_idx") + 1
+    end = order.index("speculate_step_paddle")
+    round_ = order[start:end]
+    positions = [round_.index(name) for name in MTP_ROUND]
+    assert positions == sorted(positions), round_
+    assert round_.count("[draft forward]") == steps
+    assert round_.count("eagle_get_self_hidden_states") == steps - 1
+    assert ("hybrid_mtp_ngram" in round_) == (steps < width)
+    assert round_[-1] == ("hybrid_mtp_ngram" if steps < width else "mtp_step_paddle")
+    mtp = engine.mtp
+    assert mtp is not None and mtp.drafted > 0
+    assert int(mtp.free_list_len.item()) == mtp.kv_blocks
+    assert engine.stats.accepted > 0
+
+
+def test_the_mtp_head_drafts_the_target_s_own_continuation() -> None:
+    """Without per-request processing the head's drafts are the target's
+    tokens but where the end token's hash needs the first prompt tokens: nearly
+    every draft is accepted."""
+    requests = make_requests(9, seed=7, config=TARGET.config, max_prompt=24, max_dec_len=40)
+    engine, outputs = _decode_mtp(requests, "cpu", 4, 3, 3)
+    _assert_greedy(requests, outputs, "mtp, no processing")
+    assert engine.stats.acceptance > 0.9
+
+
+def test_the_mtp_proposer_under_preemption() -> None:
+    """Target blocks short: speculate_step_paddle preempts and recovers
+    slots; the draft drops a preempted slot (batch_drop) and frees its blocks;
+    the output is still greedy decoding's."""
+    requests = _requests(0, 12)
+    engine, outputs = _decode_mtp(requests, "cpu", 4, 3, 2, kv_blocks=10)
+    assert engine.preemptions > 0
+    _assert_greedy(requests, outputs, "mtp, 10 blocks")
