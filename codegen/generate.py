@@ -49,6 +49,7 @@ from typing import Any
 import jinja2
 import yaml
 
+from codegen import names
 from codegen.cache import MANIFEST, OP, Cache
 from codegen.diagnostics import SpecError, SpecErrors
 from codegen.emit import (
@@ -521,6 +522,8 @@ def _generator_key(root: Path) -> bytes:
     for path in sorted(Path(__file__).parent.rglob("*")):
         if path.suffix in (".py", ".j2"):
             digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for path in names.read_sources():  # the names a spec may not use come from these too
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     digest.update(fingerprint(tool("ruff"), root / "pyproject.toml"))
     return digest.digest()
 

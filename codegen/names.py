@@ -181,7 +181,7 @@ def kernel_runtime_names() -> frozenset[str]:
     them. A tensor, dim or attribute of that name is a kernel parameter that
     hides the function inside the kernel."""
     found: set[str] = set()
-    headers = sorted(h for r in RULES for d in r.includes for h in (_ROOT / d).rglob("*.h"))
+    headers = [h for h in read_sources() if h.suffix == ".h" and h.parent != RUNTIME_HEADERS]
     for header in headers:
         text = _NOT_CODE.sub(" ", header.read_text(encoding="utf-8"))
         found.update(_DEFINED.findall(text))
@@ -198,6 +198,14 @@ def kernel_runtime_names() -> frozenset[str]:
 
 
 PACKAGE = _ROOT / "opforge"
+
+
+def read_sources() -> list[Path]:
+    """The files outside codegen/ whose names this module reserves (the
+    runtime's headers, the kernel toolchains', the package's __init__.py): a
+    generator's cached output is stale once one of them changes."""
+    kernel_headers = [h for r in RULES for d in r.includes for h in (_ROOT / d).rglob("*.h")]
+    return sorted([*RUNTIME_HEADERS.glob("*.h"), *kernel_headers, PACKAGE / "__init__.py"])
 
 
 @functools.cache
