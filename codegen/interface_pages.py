@@ -340,9 +340,11 @@ def _fastdeploy(op: Op) -> tuple[tuple[str, str, tuple[tuple[str, str], ...], st
         notes = tuple(
             (a.name, f"passed by FastDeploy and not used: {a.unused}")
             if a.source is None
+            else (a.name, f"a one-element int32 or int64 tensor holding the attribute {a.source}")
+            if a.value_of_tensor
             else (a.name, f"the spec's {a.source}")
             for a in form.args
-            if a.source != a.name
+            if a.source != a.name or a.value_of_tensor
         )
         rows.append((form.backend, call, notes, returns))
     return tuple(rows)

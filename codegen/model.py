@@ -337,6 +337,9 @@ class FastDeployArg:
     name: str
     source: str | None
     unused: str = ""
+    # FastDeploy passes a one-element integer tensor whose value is the
+    # attribute ``source`` (its token counts: `token_num`, `out_token_num`).
+    value_of_tensor: bool = False
 
 
 @dataclass(frozen=True)

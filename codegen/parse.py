@@ -225,8 +225,15 @@ class _FileParser(CrossFieldRules):
         ):
             for index, (item, line) in enumerate(zip(raw_args, raw_args.item_lines, strict=True)):
                 at = f"{where}.args[{index}]"
+                from_tensor = False
                 if isinstance(item, LocDict) and len(item) == 1:
                     ((name, source),) = item.items()
+                    if isinstance(source, LocDict):  # {name: {value_of: attribute}}
+                        source, from_tensor = self.parse_fastdeploy_value_of(
+                            source, attrs, line, at
+                        )
+                        if source is None:
+                            continue
                 else:
                     name = source = item
                 if not (
@@ -253,7 +260,7 @@ class _FileParser(CrossFieldRules):
                 elif any(a.source == source for a in args):
                     self.error(line, at, f"{show(source)} is passed twice")
                 else:
-                    args.append(FastDeployArg(name, source))
+                    args.append(FastDeployArg(name, source, value_of_tensor=from_tensor))
             passed = {a.name for a in args}
             for name in unused:
                 if name not in passed and name not in {a.source for a in args}:
@@ -280,6 +287,33 @@ class _FileParser(CrossFieldRules):
         return FastDeployForm(
             backend, tuple(args), returns, returns_list, Loc(self.path, node.line)
         )
+
+    def parse_fastdeploy_value_of(
+        self, node: LocDict, attrs: list[Attr], line: int, where: str
+    ) -> tuple[str | None, bool]:
+        """`{value_of: attribute}`: FastDeploy passes a one-element integer
+        tensor holding the value of an int or int64 attribute."""
+        if set(node) != {"value_of"}:
+            self.error(
+                line,
+                where,
+                "a FastDeploy argument is a name, {fastdeploy_name: spec_name} or "
+                "{fastdeploy_name: {value_of: attribute}}",
+            )
+            return None, False
+        source = node["value_of"]
+        if not self.check_name(source, line, f"{where}.value_of"):
+            return None, False
+        attr = next((a for a in attrs if a.name == source), None)
+        if attr is None or attr.type not in _INT_ATTRS:
+            self.error(
+                line,
+                f"{where}.value_of",
+                f"{show(source)} is not an int or int64 attribute (a tensor's value can carry "
+                "only those)",
+            )
+            return None, False
+        return source, True
 
     def parse_fastdeploy_unused(self, node: LocDict, where: str) -> dict[str, str]:
         raw = node.get("unused")

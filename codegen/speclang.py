@@ -356,7 +356,17 @@ FASTDEPLOY_FORM = Section(
                         {
                             "type": "object",
                             "propertyNames": NAME,
-                            "additionalProperties": NAME,
+                            "additionalProperties": {
+                                "anyOf": [
+                                    NAME,
+                                    {
+                                        "type": "object",
+                                        "properties": {"value_of": NAME},
+                                        "required": ["value_of"],
+                                        "additionalProperties": False,
+                                    },
+                                ]
+                            },
                             "minProperties": 1,
                             "maxProperties": 1,
                         },
@@ -364,7 +374,9 @@ FASTDEPLOY_FORM = Section(
                 },
             },
             "FastDeploy's arguments in order: a spec tensor or attribute, {fastdeploy_name: "
-            "spec_name} where FastDeploy names it otherwise, or a name listed under unused",
+            "spec_name} where FastDeploy names it otherwise, {fastdeploy_name: {value_of: "
+            "attribute}} where FastDeploy passes an attribute's value in a one-element "
+            "tensor, or a name listed under unused",
         ),
         _f(
             "unused",

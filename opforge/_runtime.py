@@ -219,6 +219,22 @@ def _describe(value: Any) -> str:
     return f"{text if len(text) <= 40 else text[:37] + '...'} ({name})"
 
 
+def tensor_value(op: str, name: str, tensor: Any) -> int:
+    """The value of a one-element int32 or int64 tensor, for the attribute it
+    carries in FastDeploy's call (its token counts; read on the host, as
+    FastDeploy's ops copy them there)."""
+    if not isinstance(tensor, paddle.Tensor) or tensor.dtype not in (paddle.int32, paddle.int64):
+        raise OpTypeError(
+            f"{op}(): argument '{name}' must be a one-element int32 or int64 tensor, "
+            f"got {_describe(tensor) if not isinstance(tensor, paddle.Tensor) else tensor.dtype}"
+        )
+    if math.prod(tensor.shape) != 1:
+        raise OpValueError(
+            f"{op}(): argument '{name}' must hold one element, got shape {list(tensor.shape)}"
+        )
+    return int(tensor.numpy().reshape(-1)[0])
+
+
 def _plain_int_list(value: list[Any], low: int, high: int) -> bool:
     """An int list that needs no conversion: plain ints (a bool or an IntEnum
     is a subclass, not plain) inside [low, high]."""

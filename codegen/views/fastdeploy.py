@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from codegen import api
-from codegen.model import Attr, AttrType, FastDeployForm, Op, Role
+from codegen.model import Attr, AttrType, FastDeployArg, FastDeployForm, Op, Role
 from codegen.views.paddle import cpp_default
 
 
@@ -38,9 +38,18 @@ def _returns_doc(op: Op, form: FastDeployForm) -> str:
     return f"[{named}] (a list)." if form.returns_list else f"{named} (the tensor)."
 
 
+def _python_value(op: Op, arg: FastDeployArg) -> str:
+    """What the op's keyword takes from FastDeploy's parameter."""
+    if arg.value_of_tensor:
+        return f'_runtime.tensor_value("{op.name}", "{arg.name}", {arg.name})'
+    return arg.name
+
+
 def _python_body(op: Op, form: FastDeployForm) -> tuple[str, ...]:
     given = {a.source: a.name for a in form.args if a.source is not None}
-    keywords = ", ".join(f"{source}={name}" for source, name in given.items())
+    keywords = ", ".join(
+        f"{a.source}={_python_value(op, a)}" for a in form.args if a.source is not None
+    )
     call = f"_ops.{op.name}({keywords})"
     outputs = [t.name for t in op.outputs]
 
@@ -61,9 +70,11 @@ def _python_body(op: Op, form: FastDeployForm) -> tuple[str, ...]:
     return tuple(body)
 
 
-def _cpp_param(op: Op, name: str, source: str | None) -> str:
+def _cpp_param(op: Op, name: str, source: str | None, value_of_tensor: bool) -> str:
     if source is None:
         return f"const pybind11::object& /*{name}*/"  # passed by FastDeploy, not read
+    if value_of_tensor:  # a one-element tensor holding the attribute's value
+        return f"const paddle::Tensor& {name}"
     if source in {a.name for a in op.attrs}:
         return f"{api.attr_paddle(op.attr(source)).render()} {name}"
     kind = "paddle::optional<paddle::Tensor>" if op.tensor(source).optional else "paddle::Tensor"
@@ -89,7 +100,12 @@ def _cpp_body(op: Op, form: FastDeployForm) -> tuple[str, tuple[str, ...]]:
     call_sig = api.cpp_call(op)
     scope: dict[str, str] = {}
     for p in call_sig.params:
-        if p.name in given:
+        arg = form.arg_of(p.name)
+        if arg is not None and arg.value_of_tensor:
+            paddle_type = api.attr_paddle(op.attr(p.name)).render()
+            value = f'opforge::fastdeploy::tensor_value("{op.name}", "{arg.name}", {arg.name})'
+            scope[p.name] = f"static_cast<{paddle_type}>({value})"
+        elif p.name in given:
             scope[p.name] = given[p.name]
         elif p.tensor is not None:
             scope[p.name] = "paddle::optional<paddle::Tensor>()"  # optional: absent
@@ -120,7 +136,9 @@ def fastdeploy_functions(op: Op) -> tuple[FastDeployFunction, ...]:
                 unused=tuple((a.name, a.unused) for a in form.args if a.source is None),
                 returns_doc=_returns_doc(op, form),
                 py_body=_python_body(op, form),
-                cpp_params=tuple(_cpp_param(op, a.name, a.source) for a in form.args),
+                cpp_params=tuple(
+                    _cpp_param(op, a.name, a.source, a.value_of_tensor) for a in form.args
+                ),
                 cpp_returns=cpp_returns,
                 cpp_body=cpp_body,
             )

@@ -58,6 +58,10 @@ void register_runtime(pybind11::module_& m) {
         return out;
       },
       py::arg("seed"), py::arg("n"));
+  // The process-wide counter's next value, taken as a call with seed -1 takes
+  // it: the next such call draws with the value after it (tests compare a call
+  // that leaves its seed at -1 with one that names that seed).
+  m.def("next_counter_seed", [] { return resolve_seed(-1); });
 }
 
 }  // namespace opforge

@@ -75,6 +75,20 @@ OPFORGE_EXPORT void call(const paddle::Tensor& base_model_stop_flags,
                          int block_size,
                          int max_draft_tokens);
 }
+namespace opforge::ngram_match {
+OPFORGE_EXPORT void call(const paddle::Tensor& token_ids_all,
+                         const paddle::Tensor& prompt_lens,
+                         const paddle::Tensor& step_idx,
+                         const paddle::optional<paddle::Tensor>& draft_token_num,
+                         const paddle::Tensor& step_input_ids,
+                         const paddle::Tensor& seq_lens_this_time,
+                         const paddle::Tensor& seq_lens_encoder,
+                         const paddle::Tensor& seq_lens_decoder,
+                         const paddle::Tensor& max_dec_len,
+                         int max_ngram_size,
+                         int max_draft_tokens,
+                         int infer_with_reference_tokenum_threshold);
+}
 namespace opforge::speculate_get_logits {
 OPFORGE_EXPORT void call(const paddle::Tensor& draft_logits,
                          const paddle::Tensor& next_token_num,
@@ -85,6 +99,17 @@ OPFORGE_EXPORT void call(const paddle::Tensor& draft_logits,
                          const paddle::Tensor& first_token_logits,
                          const paddle::Tensor& seq_lens_this_time,
                          const paddle::Tensor& seq_lens_encoder);
+}
+namespace opforge::speculate_get_output_padding_offset {
+OPFORGE_EXPORT std::vector<paddle::Tensor> call(
+    const paddle::Tensor& seq_lens_output, int64_t cpu_out_token_num, int max_seq_len);
+}
+namespace opforge::speculate_get_padding_offset {
+OPFORGE_EXPORT std::vector<paddle::Tensor> call(const paddle::Tensor& input_ids,
+                                                const paddle::Tensor& step_input_ids,
+                                                const paddle::Tensor& seq_lens_this_time,
+                                                const paddle::Tensor& seq_lens_encoder,
+                                                int64_t cpu_token_num);
 }
 namespace opforge::speculate_get_seq_lens_output {
 OPFORGE_EXPORT std::vector<paddle::Tensor> call(
@@ -233,6 +258,50 @@ OPFORGE_EXPORT void call(const paddle::Tensor& seq_lens_encoder,
                          const paddle::Tensor& is_block_step,
                          const paddle::optional<paddle::Tensor>& stop_nums,
                          const paddle::Tensor& mask_rollback);
+}
+namespace opforge::unified_update_model_status {
+OPFORGE_EXPORT void call(const paddle::Tensor& seq_lens_encoder,
+                         const paddle::Tensor& seq_lens_decoder,
+                         const paddle::Tensor& has_running_seqs,
+                         const paddle::Tensor& step_input_ids,
+                         const paddle::Tensor& step_output_ids,
+                         const paddle::Tensor& step_output_len,
+                         const paddle::Tensor& stop_flags,
+                         const paddle::Tensor& seq_lens_this_time,
+                         const paddle::Tensor& is_paused,
+                         const paddle::Tensor& mask_rollback,
+                         const paddle::Tensor& token_ids_all,
+                         const paddle::Tensor& prompt_lens,
+                         const paddle::Tensor& step_idx,
+                         const paddle::Tensor& end_tokens,
+                         const paddle::Tensor& max_dec_len,
+                         bool is_naive_mode,
+                         bool prefill_one_step_stop);
+}
+namespace opforge::verify_draft_tokens {
+OPFORGE_EXPORT void call(const paddle::Tensor& step_output_ids,
+                         const paddle::Tensor& step_output_len,
+                         const paddle::Tensor& step_input_ids,
+                         const paddle::optional<paddle::Tensor>& target_tokens,
+                         const paddle::optional<paddle::Tensor>& candidate_ids,
+                         const paddle::optional<paddle::Tensor>& candidate_scores,
+                         const paddle::optional<paddle::Tensor>& candidate_lens,
+                         const paddle::Tensor& topp,
+                         const paddle::Tensor& stop_flags,
+                         const paddle::Tensor& seq_lens_encoder,
+                         const paddle::Tensor& seq_lens_this_time,
+                         const paddle::Tensor& end_tokens,
+                         const paddle::Tensor& is_block_step,
+                         const paddle::Tensor& cu_seqlens_q_output,
+                         const paddle::Tensor& reasoning_status,
+                         const paddle::Tensor& max_dec_len,
+                         const paddle::Tensor& step_idx,
+                         int max_seq_len,
+                         int verify_window,
+                         int verify_strategy,
+                         bool reject_all,
+                         bool accept_all,
+                         int64_t seed);
 }
 
 namespace opforge::fastdeploy {
@@ -443,6 +512,49 @@ void bind_gpu(pybind11::module_& opforge_module) {
       pybind11::arg("max_draft_tokens"),
       "FastDeploy's gpu mtp_step_paddle on opforge (opspec/mtp_step_paddle.yaml)");
   opforge_module.def(
+      "ngram_match",
+      [](
+          const pybind11::object& /*input_ids*/,
+          const pybind11::object& /*input_ids_len*/,
+          const paddle::Tensor& token_ids_all,
+          const paddle::Tensor& prompt_lens,
+          const paddle::Tensor& step_idx,
+          const paddle::optional<paddle::Tensor>& draft_token_num,
+          const paddle::Tensor& draft_tokens,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& seq_lens_encoder,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& max_dec_len,
+          int max_ngram_size,
+          int max_draft_tokens) -> void {
+        opforge::ngram_match::call(token_ids_all,
+                                   prompt_lens,
+                                   step_idx,
+                                   draft_token_num,
+                                   draft_tokens,
+                                   seq_lens_this_time,
+                                   seq_lens_encoder,
+                                   seq_lens_decoder,
+                                   max_dec_len,
+                                   max_ngram_size,
+                                   max_draft_tokens,
+                                   static_cast<int>(128));
+      },
+      pybind11::arg("input_ids"),
+      pybind11::arg("input_ids_len"),
+      pybind11::arg("token_ids_all"),
+      pybind11::arg("prompt_lens"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("draft_token_num"),
+      pybind11::arg("draft_tokens"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("max_dec_len"),
+      pybind11::arg("max_ngram_size"),
+      pybind11::arg("max_draft_tokens"),
+      "FastDeploy's gpu ngram_match on opforge (opspec/ngram_match.yaml)");
+  opforge_module.def(
       "speculate_get_logits",
       [](
           const paddle::Tensor& draft_logits,
@@ -474,6 +586,51 @@ void bind_gpu(pybind11::module_& opforge_module) {
       pybind11::arg("seq_lens_this_time"),
       pybind11::arg("seq_lens_encoder"),
       "FastDeploy's gpu speculate_get_logits on opforge (opspec/speculate_get_logits.yaml)");
+  opforge_module.def(
+      "speculate_get_output_padding_offset",
+      [](
+          const pybind11::object& /*output_cum_offsets_tmp*/,
+          const paddle::Tensor& out_token_num,
+          const paddle::Tensor& seq_lens_output,
+          int max_seq_len) -> std::vector<paddle::Tensor> {
+        const std::vector<paddle::Tensor> opforge_outputs = opforge::speculate_get_output_padding_offset::call(
+            seq_lens_output,
+            static_cast<int64_t>(
+                opforge::fastdeploy::tensor_value("speculate_get_output_padding_offset", "out_token_num", out_token_num)),
+            max_seq_len);
+        return {opforge_outputs[0], opforge_outputs[1]};
+      },
+      pybind11::arg("output_cum_offsets_tmp"),
+      pybind11::arg("out_token_num"),
+      pybind11::arg("seq_lens_output"),
+      pybind11::arg("max_seq_len"),
+      "FastDeploy's gpu speculate_get_output_padding_offset on opforge "
+      "(opspec/speculate_get_output_padding_offset.yaml)");
+  opforge_module.def(
+      "speculate_get_padding_offset",
+      [](
+          const paddle::Tensor& input_ids,
+          const paddle::Tensor& draft_tokens,
+          const pybind11::object& /*cum_offsets*/,
+          const paddle::Tensor& token_num,
+          const paddle::Tensor& seq_len,
+          const paddle::Tensor& seq_lens_encoder) -> std::vector<paddle::Tensor> {
+        const std::vector<paddle::Tensor> opforge_outputs = opforge::speculate_get_padding_offset::call(
+            input_ids,
+            draft_tokens,
+            seq_len,
+            seq_lens_encoder,
+            static_cast<int64_t>(opforge::fastdeploy::tensor_value("speculate_get_padding_offset", "token_num", token_num)));
+        return {opforge_outputs[0], opforge_outputs[1], opforge_outputs[2], opforge_outputs[3]};
+      },
+      pybind11::arg("input_ids"),
+      pybind11::arg("draft_tokens"),
+      pybind11::arg("cum_offsets"),
+      pybind11::arg("token_num"),
+      pybind11::arg("seq_len"),
+      pybind11::arg("seq_lens_encoder"),
+      "FastDeploy's gpu speculate_get_padding_offset on opforge "
+      "(opspec/speculate_get_padding_offset.yaml)");
   opforge_module.def(
       "speculate_get_seq_lens_output",
       [](
@@ -930,6 +1087,137 @@ void bind_gpu(pybind11::module_& opforge_module) {
       pybind11::arg("stop_nums"),
       pybind11::arg("mask_rollback"),
       "FastDeploy's gpu speculate_update on opforge (opspec/speculate_update.yaml)");
+  opforge_module.def(
+      "unified_update_model_status",
+      [](
+          const paddle::Tensor& seq_lens_encoder,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& has_running_seqs,
+          const paddle::Tensor& step_input_ids,
+          const pybind11::object& /*adaptive_step_input_len*/,
+          const paddle::Tensor& step_output_ids,
+          const paddle::Tensor& step_output_len,
+          const paddle::Tensor& stop_flags,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& is_paused,
+          const paddle::Tensor& mask_rollback,
+          const paddle::Tensor& token_ids_all,
+          const paddle::Tensor& prompt_lens,
+          const paddle::Tensor& step_idx,
+          const paddle::Tensor& end_tokens,
+          const paddle::Tensor& max_dec_len,
+          bool is_naive_mode,
+          bool prefill_one_step_stop) -> void {
+        opforge::unified_update_model_status::call(seq_lens_encoder,
+                                                   seq_lens_decoder,
+                                                   has_running_seqs,
+                                                   step_input_ids,
+                                                   step_output_ids,
+                                                   step_output_len,
+                                                   stop_flags,
+                                                   seq_lens_this_time,
+                                                   is_paused,
+                                                   mask_rollback,
+                                                   token_ids_all,
+                                                   prompt_lens,
+                                                   step_idx,
+                                                   end_tokens,
+                                                   max_dec_len,
+                                                   is_naive_mode,
+                                                   prefill_one_step_stop);
+      },
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("has_running_seqs"),
+      pybind11::arg("step_input_ids"),
+      pybind11::arg("adaptive_step_input_len"),
+      pybind11::arg("step_output_ids"),
+      pybind11::arg("step_output_len"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("is_paused"),
+      pybind11::arg("mask_rollback"),
+      pybind11::arg("token_ids_all"),
+      pybind11::arg("prompt_lens"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("end_tokens"),
+      pybind11::arg("max_dec_len"),
+      pybind11::arg("is_naive_mode"),
+      pybind11::arg("prefill_one_step_stop"),
+      "FastDeploy's gpu unified_update_model_status on opforge "
+      "(opspec/unified_update_model_status.yaml)");
+  opforge_module.def(
+      "verify_draft_tokens",
+      [](
+          const paddle::Tensor& step_output_ids,
+          const paddle::Tensor& step_output_len,
+          const paddle::Tensor& step_input_ids,
+          const paddle::optional<paddle::Tensor>& target_tokens,
+          const paddle::optional<paddle::Tensor>& candidate_ids,
+          const paddle::optional<paddle::Tensor>& candidate_scores,
+          const paddle::optional<paddle::Tensor>& candidate_lens,
+          const paddle::Tensor& topp,
+          const paddle::Tensor& stop_flags,
+          const paddle::Tensor& seq_lens_encoder,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& end_tokens,
+          const paddle::Tensor& is_block_step,
+          const paddle::Tensor& cu_seqlens_q_output,
+          const paddle::Tensor& reasoning_status,
+          const paddle::Tensor& max_dec_len,
+          const paddle::Tensor& step_idx,
+          int max_seq_len,
+          int verify_window,
+          int verify_strategy,
+          bool reject_all,
+          bool accept_all) -> void {
+        opforge::verify_draft_tokens::call(step_output_ids,
+                                           step_output_len,
+                                           step_input_ids,
+                                           target_tokens,
+                                           candidate_ids,
+                                           candidate_scores,
+                                           candidate_lens,
+                                           topp,
+                                           stop_flags,
+                                           seq_lens_encoder,
+                                           seq_lens_this_time,
+                                           end_tokens,
+                                           is_block_step,
+                                           cu_seqlens_q_output,
+                                           reasoning_status,
+                                           max_dec_len,
+                                           step_idx,
+                                           max_seq_len,
+                                           verify_window,
+                                           verify_strategy,
+                                           reject_all,
+                                           accept_all,
+                                           static_cast<int64_t>(-1));
+      },
+      pybind11::arg("step_output_ids"),
+      pybind11::arg("step_output_len"),
+      pybind11::arg("step_input_ids"),
+      pybind11::arg("target_tokens"),
+      pybind11::arg("candidate_ids"),
+      pybind11::arg("candidate_scores"),
+      pybind11::arg("candidate_lens"),
+      pybind11::arg("topp"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("end_tokens"),
+      pybind11::arg("is_block_step"),
+      pybind11::arg("cu_seqlens_q_output"),
+      pybind11::arg("reasoning_status"),
+      pybind11::arg("max_dec_len"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("max_seq_len"),
+      pybind11::arg("verify_window"),
+      pybind11::arg("verify_strategy"),
+      pybind11::arg("reject_all"),
+      pybind11::arg("accept_all"),
+      "FastDeploy's gpu verify_draft_tokens on opforge (opspec/verify_draft_tokens.yaml)");
 }
 
 void bind_xpu(pybind11::module_& opforge_module) {
@@ -1041,6 +1329,26 @@ void bind_xpu(pybind11::module_& opforge_module) {
       pybind11::arg("block_size"),
       pybind11::arg("max_draft_tokens"),
       "FastDeploy's xpu mtp_step_paddle on opforge (opspec/mtp_step_paddle.yaml)");
+  opforge_module.def(
+      "speculate_get_output_padding_offset",
+      [](
+          const pybind11::object& /*output_cum_offsets_tmp*/,
+          const paddle::Tensor& out_token_num,
+          const paddle::Tensor& seq_lens_output,
+          int max_seq_len) -> std::vector<paddle::Tensor> {
+        const std::vector<paddle::Tensor> opforge_outputs = opforge::speculate_get_output_padding_offset::call(
+            seq_lens_output,
+            static_cast<int64_t>(
+                opforge::fastdeploy::tensor_value("speculate_get_output_padding_offset", "out_token_num", out_token_num)),
+            max_seq_len);
+        return {opforge_outputs[0], opforge_outputs[1]};
+      },
+      pybind11::arg("output_cum_offsets_tmp"),
+      pybind11::arg("out_token_num"),
+      pybind11::arg("seq_lens_output"),
+      pybind11::arg("max_seq_len"),
+      "FastDeploy's xpu speculate_get_output_padding_offset on opforge "
+      "(opspec/speculate_get_output_padding_offset.yaml)");
   opforge_module.def(
       "speculate_get_seq_lens_output",
       [](
@@ -1495,6 +1803,137 @@ void bind_xpu(pybind11::module_& opforge_module) {
       pybind11::arg("is_block_step"),
       pybind11::arg("mask_rollback"),
       "FastDeploy's xpu speculate_update on opforge (opspec/speculate_update.yaml)");
+  opforge_module.def(
+      "unified_update_model_status",
+      [](
+          const paddle::Tensor& seq_lens_encoder,
+          const paddle::Tensor& seq_lens_decoder,
+          const paddle::Tensor& has_running_seqs,
+          const paddle::Tensor& step_input_ids,
+          const pybind11::object& /*adaptive_step_input_len*/,
+          const paddle::Tensor& step_output_ids,
+          const paddle::Tensor& step_output_len,
+          const paddle::Tensor& stop_flags,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& is_paused,
+          const paddle::Tensor& mask_rollback,
+          const paddle::Tensor& token_ids_all,
+          const paddle::Tensor& prompt_lens,
+          const paddle::Tensor& step_idx,
+          const paddle::Tensor& end_tokens,
+          const paddle::Tensor& max_dec_len,
+          bool is_naive_mode,
+          bool prefill_one_step_stop) -> void {
+        opforge::unified_update_model_status::call(seq_lens_encoder,
+                                                   seq_lens_decoder,
+                                                   has_running_seqs,
+                                                   step_input_ids,
+                                                   step_output_ids,
+                                                   step_output_len,
+                                                   stop_flags,
+                                                   seq_lens_this_time,
+                                                   is_paused,
+                                                   mask_rollback,
+                                                   token_ids_all,
+                                                   prompt_lens,
+                                                   step_idx,
+                                                   end_tokens,
+                                                   max_dec_len,
+                                                   is_naive_mode,
+                                                   prefill_one_step_stop);
+      },
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      pybind11::arg("has_running_seqs"),
+      pybind11::arg("step_input_ids"),
+      pybind11::arg("adaptive_step_input_len"),
+      pybind11::arg("step_output_ids"),
+      pybind11::arg("step_output_len"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("is_paused"),
+      pybind11::arg("mask_rollback"),
+      pybind11::arg("token_ids_all"),
+      pybind11::arg("prompt_lens"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("end_tokens"),
+      pybind11::arg("max_dec_len"),
+      pybind11::arg("is_naive_mode"),
+      pybind11::arg("prefill_one_step_stop"),
+      "FastDeploy's xpu unified_update_model_status on opforge "
+      "(opspec/unified_update_model_status.yaml)");
+  opforge_module.def(
+      "verify_draft_tokens",
+      [](
+          const paddle::Tensor& step_output_ids,
+          const paddle::Tensor& step_output_len,
+          const paddle::Tensor& step_input_ids,
+          const paddle::optional<paddle::Tensor>& target_tokens,
+          const paddle::optional<paddle::Tensor>& candidate_ids,
+          const paddle::optional<paddle::Tensor>& candidate_scores,
+          const paddle::optional<paddle::Tensor>& candidate_lens,
+          const paddle::Tensor& topp,
+          const paddle::Tensor& stop_flags,
+          const paddle::Tensor& seq_lens_encoder,
+          const paddle::Tensor& seq_lens_this_time,
+          const paddle::Tensor& end_tokens,
+          const paddle::Tensor& is_block_step,
+          const paddle::Tensor& cu_seqlens_q_output,
+          const paddle::Tensor& reasoning_status,
+          const paddle::Tensor& max_dec_len,
+          const paddle::Tensor& step_idx,
+          int max_seq_len,
+          int verify_window,
+          int verify_strategy,
+          bool reject_all,
+          bool accept_all) -> void {
+        opforge::verify_draft_tokens::call(step_output_ids,
+                                           step_output_len,
+                                           step_input_ids,
+                                           target_tokens,
+                                           candidate_ids,
+                                           candidate_scores,
+                                           candidate_lens,
+                                           topp,
+                                           stop_flags,
+                                           seq_lens_encoder,
+                                           seq_lens_this_time,
+                                           end_tokens,
+                                           is_block_step,
+                                           cu_seqlens_q_output,
+                                           reasoning_status,
+                                           max_dec_len,
+                                           step_idx,
+                                           max_seq_len,
+                                           verify_window,
+                                           verify_strategy,
+                                           reject_all,
+                                           accept_all,
+                                           static_cast<int64_t>(-1));
+      },
+      pybind11::arg("step_output_ids"),
+      pybind11::arg("step_output_len"),
+      pybind11::arg("step_input_ids"),
+      pybind11::arg("target_tokens"),
+      pybind11::arg("candidate_ids"),
+      pybind11::arg("candidate_scores"),
+      pybind11::arg("candidate_lens"),
+      pybind11::arg("topp"),
+      pybind11::arg("stop_flags"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_this_time"),
+      pybind11::arg("end_tokens"),
+      pybind11::arg("is_block_step"),
+      pybind11::arg("cu_seqlens_q_output"),
+      pybind11::arg("reasoning_status"),
+      pybind11::arg("max_dec_len"),
+      pybind11::arg("step_idx"),
+      pybind11::arg("max_seq_len"),
+      pybind11::arg("verify_window"),
+      pybind11::arg("verify_strategy"),
+      pybind11::arg("reject_all"),
+      pybind11::arg("accept_all"),
+      "FastDeploy's xpu verify_draft_tokens on opforge (opspec/verify_draft_tokens.yaml)");
 }
 
 // Every backend's bindings, each in a submodule named after the backend.

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
+import paddle
 
 import opforge
 from codegen.model import FastDeployForm, Op, Role
@@ -71,20 +72,57 @@ def positional(op: Op, form: FastDeployForm, case: Case) -> tuple[list[Any], dic
             args.append(UNUSED)
         elif a.source in tensors:
             args.append(tensors[a.source])
+        elif a.value_of_tensor:  # the attribute's value in a one-element tensor
+            args.append(paddle.to_tensor(np.array([case.attrs[a.source]], np.int64)))
         else:
             args.append(case.attrs[a.source])
     return args, tensors
+
+
+def counter_seeded(op: Op, form: FastDeployForm) -> list[str]:
+    """The scratch tensors whose draws (`fill: {uniform: ...}`) an attribute
+    seeds that FastDeploy's call does not pass, in the order the entry fills
+    them: at the attribute's default, -1, each fill takes the next value of the
+    process-wide counter, so two calls draw differently."""
+    return [
+        t.name
+        for t in op.tensors
+        if t.fill is not None
+        and form.arg_of(t.fill.seed_attr) is None
+        and op.attr(t.fill.seed_attr).default == -1
+    ]
+
+
+def pin_counter_seeds(op: Op, form: FastDeployForm) -> dict[str, int]:
+    """The seeds the next FastDeploy call will draw with, by attribute, for the
+    op's own call to name, so that both calls draw alike. Exact when each such
+    attribute seeds one scratch tensor (one of several gets the counter's next
+    values in the FastDeploy call, the one named seed in the op's own)."""
+    names = counter_seeded(op, form)
+    if not names:
+        return {}
+    last = int(opforge._runtime.extension().next_counter_seed())
+    seeds: dict[str, int] = {}
+    for i, name in enumerate(names):
+        fill = op.tensor(name).fill
+        assert fill is not None
+        seeds.setdefault(fill.seed_attr, last + 1 + i)
+    return seeds
 
 
 def _checked(on: bool) -> Any:
     return opforge.value_checked() if on else contextlib.nullcontext()
 
 
-def own_call(op: Op, form: FastDeployForm, case: Case, checks: bool) -> dict[str, np.ndarray]:
+def own_call(
+    op: Op, form: FastDeployForm, case: Case, checks: bool, seeds: dict[str, int] | None = None
+) -> dict[str, np.ndarray]:
     """The op's own call on the case's inputs, with the attributes FastDeploy
-    passes (the others at their defaults): what it writes, by name."""
+    passes (the others at their defaults, but `seeds`, named): what it writes,
+    by name."""
     tensors = {t.name: maybe_tensor(case.passed(t)) for t in spec.passed(op)}
     attrs = {a.name: case.attrs[a.name] for a in op.attrs if form.arg_of(a.name) is not None}
+    attrs.update(seeds or {})
     with _checked(checks):
         got = call_op(op, {k: v for k, v in tensors.items() if v is not None}, attrs)
     return {t.name: g.numpy() for t, g in zip(spec.writes(op), got, strict=True)}
@@ -105,8 +143,9 @@ def check_call(
     refused, refused with the same error. ``checks``: both calls in the
     value-checked mode (off for kernels that write no valid values)."""
     args, tensors = positional(op, form, case)
+    seeds = pin_counter_seeds(op, form)  # the FastDeploy call, made next, draws with these
     try:
-        want = own_call(op, form, case, checks)
+        want = own_call(op, form, case, checks, seeds)
     except opforge.OpError as refused:  # then FastDeploy's call is refused alike
         try:
             with _checked(checks):

@@ -1255,6 +1255,25 @@ CASES: list[Bad] = [
         ("'y' is returned twice",),
     ),
     Bad(
+        "fastdeploy-value-of-an-enum",
+        fastdeploy("    args: [x, y, {mode_t: {value_of: mode}}] #<\n"),
+        ("fastdeploy.gpu.args[2].value_of",),
+        ("'mode' is not an int or int64 attribute",),
+    ),
+    Bad(
+        "fastdeploy-value-of-a-tensor",
+        fastdeploy("    args: [x, {y_t: {value_of: y}}] #<\n"),
+        ("fastdeploy.gpu.args[1].value_of",),
+        ("'y' is not an int or int64 attribute",),
+        alone=False,  # y is then not passed either
+    ),
+    Bad(
+        "fastdeploy-value-of-with-more",
+        fastdeploy("    args: [x, y, {seed_t: {value_of: seed, dtype: int64}}] #<\n"),
+        ("fastdeploy.gpu.args[2]",),
+        ("{fastdeploy_name: {value_of: attribute}}",),
+    ),
+    Bad(
         "fastdeploy-unknown-backend",
         BASE + "fastdeploy:\n  cuda: gpu #<\n",
         ("fastdeploy.cuda",),

@@ -1,7 +1,8 @@
 // What FastDeploy's pybind11 bindings of opforge's ops (generated/fastdeploy/
 // bindings.cc) share: opforge's errors raised as opforge's Python exceptions,
-// and an attribute FastDeploy does not pass read from its environment variable
-// by the same rule as opforge's Python functions.
+// an attribute FastDeploy does not pass read from its environment variable by
+// the same rule as opforge's Python functions, and one it passes as a tensor's
+// value read from the tensor.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -10,6 +11,7 @@
 #include <string>
 
 #include "opforge/runtime.h"
+#include "paddle/extension.h"
 
 namespace opforge::fastdeploy {
 
@@ -41,6 +43,23 @@ inline pybind11::object from_environment(const char* op, const char* attr) {
   return pybind11::module_::import("opforge._generated")
       .attr(holder.c_str())
       .attr("from_environment")(attr);
+}
+
+// The value of a one-element int32 or int64 tensor, for the attribute it
+// carries in FastDeploy's call (its token counts), read on the host (a copy
+// from a device, as FastDeploy's own ops make).
+inline int64_t tensor_value(const char* op, const char* name, const paddle::Tensor& tensor) {
+  const std::string argument = std::string(op) + "(): argument '" + name + "'";
+  const paddle::DataType dtype = tensor.dtype();
+  if (dtype != paddle::DataType::INT32 && dtype != paddle::DataType::INT64) {
+    throw OpError(ErrorKind::kDType, argument + " must be a one-element int32 or int64 tensor");
+  }
+  if (tensor.numel() != 1) {
+    throw OpError(ErrorKind::kShape, argument + " must hold one element, got " +
+                                         std::to_string(tensor.numel()));
+  }
+  const paddle::Tensor host = tensor.is_cpu() ? tensor : tensor.copy_to(paddle::CPUPlace(), true);
+  return dtype == paddle::DataType::INT32 ? host.data<int32_t>()[0] : host.data<int64_t>()[0];
 }
 
 }  // namespace opforge::fastdeploy

@@ -10,12 +10,14 @@ from FastDeploy's op.
 """
 
 import opforge as _ops
+from opforge import _runtime
 
 __all__ = [
     "draft_model_postprocess",
     "eagle_get_hidden_states",
     "eagle_get_self_hidden_states",
     "mtp_step_paddle",
+    "speculate_get_output_padding_offset",
     "speculate_get_seq_lens_output",
     "speculate_get_token_penalty_multi_scores",
     "speculate_limit_thinking_content_length_v1",
@@ -26,6 +28,8 @@ __all__ = [
     "speculate_step_paddle",
     "speculate_step_system_cache",
     "speculate_update",
+    "unified_update_model_status",
+    "verify_draft_tokens",
 ]
 
 
@@ -142,6 +146,30 @@ def mtp_step_paddle(
         max_draft_tokens=max_draft_tokens,
     )
     return None
+
+
+def speculate_get_output_padding_offset(
+    output_cum_offsets_tmp, out_token_num, seq_lens_output, max_seq_len
+):
+    """FastDeploy's XPU ``speculate_get_output_padding_offset``, called as FastDeploy calls it: opforge.speculate_get_output_padding_offset.
+
+    Generated from opspec/speculate_get_output_padding_offset.yaml (its fastdeploy.xpu section).
+
+    Passed by FastDeploy and not used here:
+        output_cum_offsets_tmp: the offsets follow from seq_lens_output itself here; FastDeploy's caller computes
+            them with a separate cumsum.
+
+    Returns:
+        [output_padding_offset, output_cum_offsets] (a list).
+    """
+    _out = _ops.speculate_get_output_padding_offset(
+        cpu_out_token_num=_runtime.tensor_value(
+            "speculate_get_output_padding_offset", "out_token_num", out_token_num
+        ),
+        seq_lens_output=seq_lens_output,
+        max_seq_len=max_seq_len,
+    )
+    return [_out[0], _out[1]]
 
 
 def speculate_get_seq_lens_output(seq_lens_this_time, seq_lens_encoder, seq_lens_decoder):
@@ -558,5 +586,116 @@ def speculate_update(
         seq_lens_this_time=seq_lens_this_time,
         is_block_step=is_block_step,
         mask_rollback=mask_rollback,
+    )
+    return None
+
+
+def unified_update_model_status(
+    seq_lens_encoder,
+    seq_lens_decoder,
+    has_running_seqs,
+    step_input_ids,
+    adaptive_step_input_len,
+    step_output_ids,
+    step_output_len,
+    stop_flags,
+    seq_lens_this_time,
+    is_paused,
+    mask_rollback,
+    token_ids_all,
+    prompt_lens,
+    step_idx,
+    end_tokens,
+    max_dec_len,
+    is_naive_mode,
+    prefill_one_step_stop,
+):
+    """FastDeploy's XPU ``unified_update_model_status``, called as FastDeploy calls it: opforge.unified_update_model_status.
+
+    Generated from opspec/unified_update_model_status.yaml (its fastdeploy.xpu section).
+
+    Passed by FastDeploy and not used here:
+        adaptive_step_input_len: FastDeploy maps it in place, and neither its GPU kernel nor its XPU kernels read or
+            write it.
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.unified_update_model_status(
+        seq_lens_encoder=seq_lens_encoder,
+        seq_lens_decoder=seq_lens_decoder,
+        has_running_seqs=has_running_seqs,
+        step_input_ids=step_input_ids,
+        step_output_ids=step_output_ids,
+        step_output_len=step_output_len,
+        stop_flags=stop_flags,
+        seq_lens_this_time=seq_lens_this_time,
+        is_paused=is_paused,
+        mask_rollback=mask_rollback,
+        token_ids_all=token_ids_all,
+        prompt_lens=prompt_lens,
+        step_idx=step_idx,
+        end_tokens=end_tokens,
+        max_dec_len=max_dec_len,
+        is_naive_mode=is_naive_mode,
+        prefill_one_step_stop=prefill_one_step_stop,
+    )
+    return None
+
+
+def verify_draft_tokens(
+    step_output_ids,
+    step_output_len,
+    step_input_ids,
+    target_tokens,
+    candidate_ids,
+    candidate_scores,
+    candidate_lens,
+    topp,
+    stop_flags,
+    seq_lens_encoder,
+    seq_lens_this_time,
+    end_tokens,
+    is_block_step,
+    cu_seqlens_q_output,
+    reasoning_status,
+    max_dec_len,
+    step_idx,
+    max_seq_len,
+    verify_window,
+    verify_strategy,
+    reject_all,
+    accept_all,
+):
+    """FastDeploy's XPU ``verify_draft_tokens``, called as FastDeploy calls it: opforge.verify_draft_tokens.
+
+    Generated from opspec/verify_draft_tokens.yaml (its fastdeploy.xpu section).
+
+    Returns:
+        None (the op updates its tensors in place).
+    """
+    _ops.verify_draft_tokens(
+        step_output_ids=step_output_ids,
+        step_output_len=step_output_len,
+        step_input_ids=step_input_ids,
+        target_tokens=target_tokens,
+        candidate_ids=candidate_ids,
+        candidate_scores=candidate_scores,
+        candidate_lens=candidate_lens,
+        topp=topp,
+        stop_flags=stop_flags,
+        seq_lens_encoder=seq_lens_encoder,
+        seq_lens_this_time=seq_lens_this_time,
+        end_tokens=end_tokens,
+        is_block_step=is_block_step,
+        cu_seqlens_q_output=cu_seqlens_q_output,
+        reasoning_status=reasoning_status,
+        max_dec_len=max_dec_len,
+        step_idx=step_idx,
+        max_seq_len=max_seq_len,
+        verify_window=verify_window,
+        verify_strategy=verify_strategy,
+        reject_all=reject_all,
+        accept_all=accept_all,
     )
     return None

@@ -247,10 +247,18 @@ def _fastdeploy_form(ch: Chooser, tree: dict[str, Any]) -> dict[str, Any]:
     extra = [t["name"] for t in tensors if t.get("optional")]
     extra += [a["name"] for a in attrs if "default" in a]
     passed = required + [name for name in extra if ch.integer(0, 1)]
-    args: list[Any] = [
-        {f"fd{i}_{name}"[: names.MAX_NAME_CHARS]: name} if ch.integer(0, 3) == 0 else name
-        for i, name in enumerate(passed)
-    ]
+    ints = {a["name"] for a in attrs if a["type"] in ("int", "int64")}
+
+    def arg(i: int, name: str) -> Any:
+        renamed = f"fd{i}_{name}"[: names.MAX_NAME_CHARS]
+        how = ch.integer(0, 3)
+        if how == 0:
+            return {renamed: name}
+        if how == 1 and name in ints:  # the value in a one-element tensor
+            return {renamed: {"value_of": name}}
+        return name
+
+    args: list[Any] = [arg(i, name) for i, name in enumerate(passed)]
     unused = {f"unused{i}": f"drawn unused argument {i}" for i in range(ch.integer(0, 2))}
     args += list(unused)
     for i in range(len(args) - 1, 0, -1):  # shuffle

@@ -5,7 +5,7 @@ Written as plain per-slot Python that follows the page step by step: for a runni
 ``b >= real_bsz`` take no part (only the clamping of "Out-of-domain values" reaches them). It is deliberately not vectorised: it is the reference the
 kernels are compared against.
 
-The page's "Decisions where FastDeploy differs" are followed: a slot ``b >= real_bsz`` is never
+The page's "Differences from FastDeploy" are followed: a slot ``b >= real_bsz`` is never
 running (``seq_lens_this_time`` is never read there), a paused slot keeps its state, the history
 row is contiguous (generated token ``s`` at ``prompt_lens[b] + s - 1``) and a token landing at or
 past ``max_model_len`` is not written (the others of the same step still are).
