@@ -70,10 +70,14 @@ def step_inputs(
 def fastdeploy_call(
     backend_name: str, inputs: dict[str, np.ndarray], token_num: int, form: str = "gpu"
 ) -> dict[str, np.ndarray]:
-    """FastDeploy's call on `backend_name`: its list of seven tensors, by name, as arrays."""
+    """FastDeploy's call on `backend_name`: its list of seven tensors, by name, as arrays. The
+    count as each runner passes it: an int on GPU, a one-element int64 host tensor on XPU
+    (``paddle.sum(seq_lens_this_time).cpu()``)."""
     tensors = [paddle.to_tensor(inputs[k]) for k in FD_ORDER]
+    count = token_num if form == "gpu" else paddle.sum(tensors[1]).cpu()
+    assert form == "gpu" or int(count) == token_num
     with backend(backend_name):
-        out = getattr(opforge.fastdeploy, form).speculate_pre_process(token_num, *tensors)
+        out = getattr(opforge.fastdeploy, form).speculate_pre_process(count, *tensors)
     assert isinstance(out, list) and len(out) == len(OUTPUTS)  # FastDeploy returns a list of 7
     return {name: t.numpy() for name, t in zip(OUTPUTS, out, strict=True)}
 
@@ -170,8 +174,9 @@ def test_random_configs(
 
 
 @pytest.mark.parametrize("backend_name", BACKENDS)
-def test_xpu_form_is_the_gpu_call(backend_name: str) -> None:
-    # FastDeploy's XPU runner makes the same call, with per-slot buffers of [max_num_seqs, 1].
+def test_xpu_form(backend_name: str) -> None:
+    # FastDeploy's XPU runner makes the same call with the count in a host tensor, and per-slot
+    # buffers of [max_num_seqs, 1].
     inputs = step_inputs(4, 6, 3, [3, 0, 6, 1], [0, 0, 6, 0], seed=7)
     inputs["seq_len"] = inputs["seq_len"].reshape(-1, 1)
     inputs["seq_lens_encoder"] = inputs["seq_lens_encoder"].reshape(-1, 1)
