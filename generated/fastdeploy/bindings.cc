@@ -152,6 +152,13 @@ OPFORGE_EXPORT void call(const paddle::Tensor& next_tokens,
                          int64_t think_end_id,
                          int64_t line_break_id);
 }
+namespace opforge::speculate_pre_process {
+OPFORGE_EXPORT std::vector<paddle::Tensor> call(const paddle::Tensor& input_ids,
+                                                const paddle::Tensor& seq_len,
+                                                const paddle::Tensor& draft_tokens,
+                                                const paddle::Tensor& seq_lens_encoder,
+                                                int64_t cpu_token_num);
+}
 namespace opforge::speculate_schedule_cache {
 OPFORGE_EXPORT void call(const paddle::Tensor& draft_tokens,
                          const paddle::Tensor& block_tables,
@@ -759,6 +766,32 @@ void bind_gpu(pybind11::module_& opforge_module) {
       pybind11::arg("line_break_id"),
       "FastDeploy's gpu speculate_limit_thinking_content_length_v2 on opforge "
       "(opspec/speculate_limit_thinking_content_length_v2.yaml)");
+  opforge_module.def(
+      "speculate_pre_process",
+      [](
+          int64_t cpu_token_num,
+          const paddle::Tensor& input_ids,
+          const paddle::Tensor& seq_len,
+          const paddle::Tensor& draft_tokens,
+          const paddle::Tensor& seq_lens_encoder,
+          const pybind11::object& /*seq_lens_decoder*/) -> std::vector<paddle::Tensor> {
+        const std::vector<paddle::Tensor> opforge_outputs = opforge::speculate_pre_process::call(
+            input_ids, seq_len, draft_tokens, seq_lens_encoder, cpu_token_num);
+        return {opforge_outputs[0],
+                opforge_outputs[1],
+                opforge_outputs[2],
+                opforge_outputs[3],
+                opforge_outputs[4],
+                opforge_outputs[5],
+                opforge_outputs[6]};
+      },
+      pybind11::arg("cpu_token_num"),
+      pybind11::arg("input_ids"),
+      pybind11::arg("seq_len"),
+      pybind11::arg("draft_tokens"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      "FastDeploy's gpu speculate_pre_process on opforge (opspec/speculate_pre_process.yaml)");
   opforge_module.def(
       "speculate_schedule_cache",
       [](
@@ -1477,6 +1510,36 @@ void bind_xpu(pybind11::module_& opforge_module) {
       pybind11::arg("line_break_id"),
       "FastDeploy's xpu speculate_limit_thinking_content_length_v2 on opforge "
       "(opspec/speculate_limit_thinking_content_length_v2.yaml)");
+  opforge_module.def(
+      "speculate_pre_process",
+      [](
+          const paddle::Tensor& cpu_token_num,
+          const paddle::Tensor& input_ids,
+          const paddle::Tensor& seq_len,
+          const paddle::Tensor& draft_tokens,
+          const paddle::Tensor& seq_lens_encoder,
+          const pybind11::object& /*seq_lens_decoder*/) -> std::vector<paddle::Tensor> {
+        const std::vector<paddle::Tensor> opforge_outputs = opforge::speculate_pre_process::call(
+            input_ids,
+            seq_len,
+            draft_tokens,
+            seq_lens_encoder,
+            static_cast<int64_t>(opforge::fastdeploy::tensor_value("speculate_pre_process", "cpu_token_num", cpu_token_num)));
+        return {opforge_outputs[0],
+                opforge_outputs[1],
+                opforge_outputs[2],
+                opforge_outputs[3],
+                opforge_outputs[4],
+                opforge_outputs[5],
+                opforge_outputs[6]};
+      },
+      pybind11::arg("cpu_token_num"),
+      pybind11::arg("input_ids"),
+      pybind11::arg("seq_len"),
+      pybind11::arg("draft_tokens"),
+      pybind11::arg("seq_lens_encoder"),
+      pybind11::arg("seq_lens_decoder"),
+      "FastDeploy's xpu speculate_pre_process on opforge (opspec/speculate_pre_process.yaml)");
   opforge_module.def(
       "speculate_schedule_cache",
       [](

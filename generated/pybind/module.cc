@@ -58,6 +58,9 @@ PyMethodDef python_method();
 namespace speculate_limit_thinking_content_length_v2 {
 PyMethodDef python_method();
 }
+namespace speculate_pre_process {
+PyMethodDef python_method();
+}
 namespace speculate_schedule_cache {
 PyMethodDef python_method();
 }
@@ -107,6 +110,7 @@ PyMODINIT_FUNC PyInit__C() {
       opforge::speculate_get_token_penalty_multi_scores::python_method(),
       opforge::speculate_limit_thinking_content_length_v1::python_method(),
       opforge::speculate_limit_thinking_content_length_v2::python_method(),
+      opforge::speculate_pre_process::python_method(),
       opforge::speculate_schedule_cache::python_method(),
       opforge::speculate_set_stop_value_multi_seqs::python_method(),
       opforge::speculate_set_value_by_flags_and_idx::python_method(),

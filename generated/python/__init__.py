@@ -28,6 +28,7 @@ __all__ = [
     "speculate_get_token_penalty_multi_scores",
     "speculate_limit_thinking_content_length_v1",
     "speculate_limit_thinking_content_length_v2",
+    "speculate_pre_process",
     "speculate_schedule_cache",
     "speculate_set_stop_value_multi_seqs",
     "speculate_set_value_by_flags_and_idx",
@@ -1791,6 +1792,66 @@ def speculate_limit_thinking_content_length_v2(
         _speculate_limit_thinking_content_length_v2_arguments.attributes(
             think_end_id, line_break_id
         ),
+    )
+
+
+_speculate_pre_process_arguments = _runtime.Arguments(
+    "speculate_pre_process",
+    (
+        ("input_ids", False),
+        ("seq_len", False),
+        ("draft_tokens", False),
+        ("seq_lens_encoder", False),
+    ),
+    (("cpu_token_num", "int64", None),),
+)
+
+
+def speculate_pre_process(input_ids, seq_len, draft_tokens, seq_lens_encoder, *, cpu_token_num):
+    """Pack the tokens each slot feeds the target model this step (a prefill slot's from input_ids,
+    a decode slot's from draft_tokens), with each packed token's slot and every slot's
+    packed offsets; and lay out the step's output rows (one per prefill slot, every position
+    of a decode slot) with their offsets, the slot of each row and their number.
+
+    Generated from opspec/speculate_pre_process.yaml; dims: max_bsz, real_bsz, max_seq_len, max_draft_tokens, token_num.
+
+    Args:
+        input_ids: int64 [max_bsz, max_seq_len]. a prefill slot's prompt tokens (or this step's chunk of them), from column 0.
+        seq_len: int32 [real_bsz]. tokens fed this step per slot (FastDeploy's seq_lens_this_time; 0 if idle).
+        draft_tokens: int64 [max_bsz, max_draft_tokens]. a decode slot's tokens: column 0 its next input token, then its drafts.
+        seq_lens_encoder: int32 [max_bsz]. non-zero: the slot is in prefill this step.
+        cpu_token_num: int, default required. the step's packed token count, known on the host (the sum of seq_len); it sizes
+            ids_remove_padding and batch_id_per_token.
+
+    Returns:
+        (ids_remove_padding, batch_id_per_token, cu_seqlens_q, cu_seqlens_k, cu_seq_lens_q_output, batch_id_per_token_output, real_output_token_num).
+
+    Raises:
+        OpTypeError: a tensor has the wrong dtype, a required one is None, or an
+            argument has the wrong type (an attribute not of its declared type).
+        OpValueError: a shape, place, layout, size limit or attribute value is
+            wrong, or two arguments share memory where the op writes one.
+        Nothing is written when an error is raised.
+    """
+    if type(cpu_token_num) is not int:
+        (cpu_token_num,) = _speculate_pre_process_arguments.attributes(cpu_token_num)
+    if _in_dynamic_mode():
+        try:
+            return tuple(
+                _C.speculate_pre_process(
+                    input_ids, seq_len, draft_tokens, seq_lens_encoder, cpu_token_num
+                )
+            )
+        except _OpError:
+            raise
+        except TypeError as _error:
+            raise _speculate_pre_process_arguments.refused(
+                _error, (input_ids, seq_len, draft_tokens, seq_lens_encoder), (cpu_token_num,)
+            ) from None
+    return _runtime.run_static(
+        "opforge_speculate_pre_process",
+        (input_ids, seq_len, draft_tokens, seq_lens_encoder),
+        _speculate_pre_process_arguments.attributes(cpu_token_num),
     )
 
 

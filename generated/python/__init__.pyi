@@ -23,6 +23,7 @@ __all__ = [
     "speculate_get_token_penalty_multi_scores",
     "speculate_limit_thinking_content_length_v1",
     "speculate_limit_thinking_content_length_v2",
+    "speculate_pre_process",
     "speculate_schedule_cache",
     "speculate_set_stop_value_multi_seqs",
     "speculate_set_value_by_flags_and_idx",
@@ -244,6 +245,22 @@ def speculate_limit_thinking_content_length_v2(
     think_end_id: int,
     line_break_id: int,
 ) -> tuple[paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor, paddle.Tensor]: ...
+def speculate_pre_process(
+    input_ids: paddle.Tensor,
+    seq_len: paddle.Tensor,
+    draft_tokens: paddle.Tensor,
+    seq_lens_encoder: paddle.Tensor,
+    *,
+    cpu_token_num: int,
+) -> tuple[
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+    paddle.Tensor,
+]: ...
 def speculate_schedule_cache(
     draft_tokens: paddle.Tensor,
     block_tables: paddle.Tensor,

@@ -22,6 +22,7 @@ __all__ = [
     "speculate_get_token_penalty_multi_scores",
     "speculate_limit_thinking_content_length_v1",
     "speculate_limit_thinking_content_length_v2",
+    "speculate_pre_process",
     "speculate_schedule_cache",
     "speculate_set_stop_value_multi_seqs",
     "speculate_set_value_by_flags_and_idx",
@@ -296,6 +297,31 @@ def speculate_limit_thinking_content_length_v2(
         line_break_id=line_break_id,
     )
     return None
+
+
+def speculate_pre_process(
+    cpu_token_num, input_ids, seq_len, draft_tokens, seq_lens_encoder, seq_lens_decoder
+):
+    """FastDeploy's XPU ``speculate_pre_process``, called as FastDeploy calls it: opforge.speculate_pre_process.
+
+    Generated from opspec/speculate_pre_process.yaml (its fastdeploy.xpu section).
+
+    Passed by FastDeploy and not used here:
+        seq_lens_decoder: FastDeploy's kernels take it and never read it.
+
+    Returns:
+        [ids_remove_padding, batch_id_per_token, cu_seqlens_q, cu_seqlens_k, cu_seq_lens_q_output, batch_id_per_token_output, real_output_token_num] (a list).
+    """
+    _out = _ops.speculate_pre_process(
+        cpu_token_num=_runtime.tensor_value(
+            "speculate_pre_process", "cpu_token_num", cpu_token_num
+        ),
+        input_ids=input_ids,
+        seq_len=seq_len,
+        draft_tokens=draft_tokens,
+        seq_lens_encoder=seq_lens_encoder,
+    )
+    return [_out[0], _out[1], _out[2], _out[3], _out[4], _out[5], _out[6]]
 
 
 def speculate_schedule_cache(
