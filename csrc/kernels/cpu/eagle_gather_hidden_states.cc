@@ -7,12 +7,15 @@
 // Slot after slot: a fed slot (seq_lens_this_time > 0) ends its packed rows at
 // the running sum of the lengths (read clamped to >= 0, summed in int64); its
 // last row goes to the next out row, or zeros if it lies past hidden_states
-// (out of the domain). The out rows no fed slot fills are zeros; every element
-// of out is written.
+// (out of the domain): the per-slot rule, written once for the three kernels
+// in csrc/kernels/shared/eagle_gather_hidden_states.h. The out rows no fed
+// slot fills are zeros; every element of out is written.
 #include "kernel_decls/eagle_gather_hidden_states.h"
 
 #include <cstdint>
 #include <cstring>
+
+#include "shared/eagle_gather_hidden_states.h"
 
 template <typename T>
 void opforge::eagle_gather_hidden_states::Kernels::cpu(const CpuArgs<T>& args) {
@@ -22,12 +25,13 @@ void opforge::eagle_gather_hidden_states::Kernels::cpu(const CpuArgs<T>& args) {
   int64_t end = 0;  // one past the current slot's last packed row
   int64_t k = 0;    // out rows filled
   for (int64_t b = 0; b < args.real_bsz; ++b) {
-    const int64_t len = args.seq_lens_this_time[b];
-    if (len <= 0) continue;  // a slot not fed: no packed rows, no out row
+    const int64_t len = packed_rows(args.seq_lens_this_time[b]);
+    if (len == 0) continue;  // a slot not fed: no packed rows, no out row
     end += len;
     T* dst = args.out + k * width;
-    if (end <= rows) {
-      std::memcpy(dst, args.hidden_states + (end - 1) * width, row_bytes);
+    const int64_t src = source_row(end, rows);
+    if (src != kNoRow) {
+      std::memcpy(dst, args.hidden_states + src * width, row_bytes);
     } else {
       std::memset(static_cast<void*>(dst), 0, row_bytes);  // no such row: +0.0 in every T
     }

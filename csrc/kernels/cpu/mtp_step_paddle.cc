@@ -6,7 +6,7 @@
 // its values: every index is clamped there.
 #include "kernel_decls/mtp_step_paddle.h"
 
-#include "../shared/mtp_step_paddle.h"
+#include "shared/mtp_step_paddle.h"
 
 void opforge::mtp_step_paddle::Kernels::cpu(const CpuArgs& args) {
   mtp_step_shared::step(args);

@@ -5,24 +5,21 @@
 // already checked every buffer's length and the attributes' bounds
 // (block_size >= 1, max_draft_tokens >= 0), not the tensors' values.
 //
-// Total on any values: a running slot's decoder length is read clamped into
-// [0, INT32_MAX]; the block index (dec + 2 * max_draft_tokens + 2) / block_size
-// is formed in int64 (never negative) and the block table is read only below
-// block_num_per_seq; rows are copied or cleared over their declared widths.
-// block_tables and draft_tokens are only read. Bools are read as bytes.
+// Its per-slot rules (the slots taking part; whether a running slot stops in
+// prefill, the table entry its next step may reach, whether it is swapped
+// out; not_need_stop) are the shared ones of
+// csrc/kernels/shared/speculate_schedule_cache.h, called here on each slot's
+// values; this kernel reads and writes the tensors (rows copied or cleared
+// over their declared widths) and counts the stopped slots. block_tables and
+// draft_tokens are only read. Bools are read as bytes.
 #include "kernel_decls/speculate_schedule_cache.h"
 
 #include <cstdint>
-#include <limits>
+
+#include "shared/speculate_schedule_cache.h"
 
 namespace opforge::speculate_schedule_cache {
 namespace {
-
-constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
-
-int64_t clamp64(int64_t v, int64_t lo, int64_t hi) {
-  return v < lo ? lo : (v > hi ? hi : v);
-}
 
 bool byte_true(const bool* flags, int64_t i) {
   return reinterpret_cast<const unsigned char*>(flags)[i] != 0;
@@ -31,8 +28,13 @@ bool byte_true(const bool* flags, int64_t i) {
 // Slot b's update (b < min(real_bsz, max_bsz)); 1 if it counts as stopped.
 int64_t schedule_slot(const CpuArgs& args, int64_t b) {
   if (byte_true(args.stop_flags, b)) return 1;
-  const int64_t dec = clamp64(args.seq_lens_decoder[b], 0, kInt32Max);
-  if (dec < args.prompt_lens[b] || args.prefill_one_step_stop) {
+  const Schedule sched = schedule_of(args.seq_lens_decoder[b],
+                                     args.prompt_lens[b],
+                                     args.prefill_one_step_stop,
+                                     args.max_draft_tokens,
+                                     args.block_size,
+                                     args.block_num_per_seq);
+  if (sched.stops) {
     // Still in prefill, or a prefill node's one step: stopped.
     args.stop_flags[b] = true;
     args.seq_lens_this_time[b] = 0;
@@ -41,17 +43,14 @@ int64_t schedule_slot(const CpuArgs& args, int64_t b) {
     args.accept_num[b] = 0;
     return 1;
   }
-  const int64_t reach = 2 * static_cast<int64_t>(args.max_draft_tokens) + 2;
-  const int64_t bsize = args.block_size > 0 ? args.block_size : 1;
-  const int64_t k = (dec + reach) / bsize;  // the block the next step may reach
-  if (k >= args.block_num_per_seq) return 0;
-  if (args.block_tables[b * args.block_num_per_seq + k] != -1) return 0;
+  if (!sched.reads) return 0;  // past the table: keeps running
+  if (!swaps_out(args.block_tables[b * args.block_num_per_seq + sched.block])) return 0;
   // Swapped out: its state saved for its return, the slot stopped.
   args.is_block_step[b] = true;
   args.step_seq_lens_this_time[b] = args.seq_lens_this_time[b];
   args.seq_lens_this_time[b] = 0;
   args.stop_flags[b] = true;
-  args.step_seq_lens_decoder[b] = static_cast<int32_t>(dec);
+  args.step_seq_lens_decoder[b] = sched.decoder;
   args.seq_lens_decoder[b] = 0;
   args.accept_num[b] = 0;
   for (int64_t i = 0; i < args.accept_tokens_len; ++i) {
@@ -68,11 +67,11 @@ int64_t schedule_slot(const CpuArgs& args, int64_t b) {
 }  // namespace opforge::speculate_schedule_cache
 
 void opforge::speculate_schedule_cache::Kernels::cpu(const CpuArgs& args) {
-  const int64_t nslots = args.real_bsz < args.max_bsz ? args.real_bsz : args.max_bsz;
+  const int64_t nslots = taking_part(args.real_bsz, args.max_bsz);
   int64_t stopped = 0;
   for (int64_t b = 0; b < args.max_bsz; ++b) {
     stopped += b < nslots ? schedule_slot(args, b) : 1;  // a slot past real_bsz counts as stopped
   }
   const int64_t threshold = args.stop_nums != nullptr ? args.stop_nums[0] : args.max_bsz;
-  args.not_need_stop[0] = stopped < threshold;
+  args.not_need_stop[0] = not_need_stop_of(stopped, threshold);
 }

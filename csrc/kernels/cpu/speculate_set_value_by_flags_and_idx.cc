@@ -4,12 +4,16 @@
 // tests/ops/reference/speculate_set_value_by_flags_and_idx.py. The generated glue has already
 // checked every buffer's length, not its values.
 //
-// Total: accept_num is read clamped into [0, max_draft_tokens], so every accepted token read is
-// inside its row; a history position outside [0, pre_ids_len) is skipped (step_idx > 0 and
-// i < 2^31, so step_idx - i cannot overflow); stop_flags is read as bytes.
+// Its per-slot rules (whether a running slot writes its history, accept_num read into its domain,
+// each copy's history position and accepted column, positions outside the row skipped) are the
+// shared ones of csrc/kernels/shared/speculate_set_value_by_flags_and_idx.h, called here on each
+// slot's values; this kernel clears a stopped slot, reads and writes the tensors. stop_flags is
+// read as bytes.
+#include "kernel_decls/speculate_set_value_by_flags_and_idx.h"
+
 #include <cstdint>
 
-#include "kernel_decls/speculate_set_value_by_flags_and_idx.h"
+#include "shared/speculate_set_value_by_flags_and_idx.h"
 
 void opforge::speculate_set_value_by_flags_and_idx::Kernels::cpu(const CpuArgs& args) {
   const unsigned char* flags = reinterpret_cast<const unsigned char*>(args.stop_flags);
@@ -21,16 +25,14 @@ void opforge::speculate_set_value_by_flags_and_idx::Kernels::cpu(const CpuArgs& 
       args.seq_lens_decoder[b] = 0;
       continue;
     }
-    if (args.seq_lens_encoder[b] == 0 && args.seq_lens_decoder[b] == 0) continue;  // idle
     const int64_t s = args.step_idx[b];
-    if (s <= 0) continue;
-    const int64_t num = args.accept_num[b];
-    const int64_t n = num < 0 ? 0 : (num > width ? width : num);
+    if (!writes_history(args.seq_lens_encoder[b], args.seq_lens_decoder[b], s)) continue;
+    const int32_t n = accepted_in_domain(args.accept_num[b], width);
     const int64_t* acc = args.accept_tokens + b * width;
     int64_t* pre = args.pre_ids_all + b * length;
-    for (int64_t i = 0; i < n; ++i) {
-      const int64_t p = s - i;
-      if (p >= 0 && p < length) pre[p] = acc[n - 1 - i];
+    for (int32_t i = 0; i < n; ++i) {
+      const Copy c = copy_of(s, i, n, length);
+      if (c.inside) pre[c.position] = acc[c.column];
     }
   }
 }

@@ -8,7 +8,7 @@
 // clamped there.
 #include "kernel_decls/speculate_step_paddle.h"
 
-#include "../shared/speculate_step_paddle.h"
+#include "shared/speculate_step_paddle.h"
 
 void opforge::speculate_step_paddle::Kernels::cpu(const CpuArgs& args) {
   speculate_step_shared::Recovered rec{};

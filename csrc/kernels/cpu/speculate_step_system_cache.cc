@@ -9,7 +9,7 @@
 // clamped there.
 #include "kernel_decls/speculate_step_system_cache.h"
 
-#include "../shared/speculate_step_paddle.h"
+#include "shared/speculate_step_system_cache.h"
 
 void opforge::speculate_step_system_cache::Kernels::cpu(const CpuArgs& args) {
   speculate_step_shared::Recovered rec{};

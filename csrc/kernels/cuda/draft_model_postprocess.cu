@@ -2,7 +2,9 @@
 // docs/ops/draft_model_postprocess.md ("Semantics, per slot b",
 // "Out-of-domain values"); the same rules as the CPU kernel: a bool read as
 // its byte, the encoder length only compared with 0, a token only with -1,
-// slots b < min(real_bsz, max_bsz).
+// slots b < min(real_bsz, max_bsz); the per-slot decision and what a token
+// is are csrc/kernels/shared/draft_model_postprocess.h, written once for the
+// three kernels.
 //
 // A warp per slot over a grid-stride loop of the grid's warps (slots are
 // independent: any grid covers every slot, no barrier). Every lane reads the
@@ -19,6 +21,7 @@
 #include "cuda_portable.h"
 #include "kernel_decls/draft_model_postprocess_cuda.h"
 #include "opforge/cuda_bytes.h"
+#include "shared/draft_model_postprocess.h"
 
 namespace opforge::draft_model_postprocess {
 namespace {
@@ -35,15 +38,16 @@ __global__ void opforge::draft_model_postprocess::cuda_kernel(
   const int lane = static_cast<int>(threadIdx.x) % kWarp;
   const int64_t warp = static_cast<int64_t>(blockIdx.x) * kWarps + threadIdx.x / kWarp;
   const int64_t warps = static_cast<int64_t>(gridDim.x) * kWarps;
-  const int64_t nslots = args.real_bsz < args.max_bsz ? args.real_bsz : args.max_bsz;
+  const int64_t nslots = taking_part(args.real_bsz, args.max_bsz);
   const int64_t width = args.draft_token_len;
   for (int64_t b = warp; b < nslots; b += warps) {
     const bool stopped = opforge::cuda_bytes(args.base_model_stop_flags)[b] != 0;
-    if (!stopped && args.base_model_seq_lens_encoder[b] != 0) continue;  // prefill: kept
+    const Action act = action_of(stopped, args.base_model_seq_lens_encoder[b]);
+    if (!act.writes) continue;  // prefill: kept
     int32_t count = 0;
-    if (!stopped) {
+    if (act.counts) {
       const cuda_global<const int64_t> row = args.base_model_draft_tokens + b * width;
-      for (int64_t i = lane; i < width; i += kWarp) count += row[i] != -1 ? 1 : 0;
+      for (int64_t i = lane; i < width; i += kWarp) count += is_token(row[i]);
       for (int offset = kWarp / 2; offset > 0; offset /= 2) {
         count += __shfl_down_sync(kFullMask, count, offset);
       }

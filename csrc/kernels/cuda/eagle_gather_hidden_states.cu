@@ -1,6 +1,8 @@
 // CUDA kernel of eagle_gather_hidden_states. Contract:
 // docs/ops/eagle_gather_hidden_states.md ("Semantics", "Out-of-domain
-// values"); the same rules as the CPU kernel.
+// values"); the same rules as the CPU kernel: the per-slot rule (packed_rows,
+// source_row) is csrc/kernels/shared/eagle_gather_hidden_states.h, written
+// once for the three kernels.
 //
 // Every block walks the slots in chunks of kCudaBlock, a thread per slot: a
 // block scan of the lengths (read clamped to >= 0; cub::BlockScan, 64-bit)
@@ -16,13 +18,13 @@
 #include <cub/block/block_scan.cuh>
 
 #include "kernel_decls/eagle_gather_hidden_states_cuda.h"
+#include "shared/eagle_gather_hidden_states.h"
 
 namespace opforge::eagle_gather_hidden_states {
 namespace {
 
 constexpr int kWarp = 32;
 constexpr int kWarps = kCudaBlock / kWarp;
-constexpr int64_t kNoRow = -1;  // an out row that copies nothing (zeros)
 
 using Scan = cub::BlockScan<int64_t, kCudaBlock>;
 
@@ -57,10 +59,7 @@ __global__ void opforge::eagle_gather_hidden_states::cuda_kernel(const CudaArgs<
   for (int64_t first = 0; first < args.real_bsz; first += kCudaBlock) {
     const int64_t b = first + tid;
     int64_t len = 0;
-    if (b < args.real_bsz) {
-      const int64_t raw = args.seq_lens_this_time[b];
-      len = raw > 0 ? raw : 0;
-    }
+    if (b < args.real_bsz) len = packed_rows(args.seq_lens_this_time[b]);
     const int64_t fed = len > 0 ? 1 : 0;
     int64_t len_excl = 0;
     int64_t len_total = 0;
@@ -71,7 +70,7 @@ __global__ void opforge::eagle_gather_hidden_states::cuda_kernel(const CudaArgs<
     Scan(scan_storage).ExclusiveSum(fed, fed_excl, fed_total);
     if (fed != 0) {
       const int64_t end = end_before + len_excl + len;  // one past the slot's last packed row
-      source[fed_excl] = end <= rows ? end - 1 : kNoRow;
+      source[fed_excl] = source_row(end, rows);
     }
     __syncthreads();
 

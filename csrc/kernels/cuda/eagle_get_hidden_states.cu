@@ -1,6 +1,8 @@
 // CUDA kernel of eagle_get_hidden_states. Contract:
 // docs/ops/eagle_get_hidden_states.md ("Semantics", "Out-of-domain values");
-// the same rules as the CPU kernel.
+// the same rules as the CPU kernel: the per-slot rule (slot_rows, rows_copied)
+// is csrc/kernels/shared/eagle_get_hidden_states.h, written once for the
+// three kernels.
 //
 // Every block walks the slots in chunks of kCudaBlock, a thread per slot:
 // three block scans (cub::BlockScan, 64-bit) give each slot of the chunk its
@@ -16,6 +18,7 @@
 #include <cub/block/block_scan.cuh>
 
 #include "kernel_decls/eagle_get_hidden_states_cuda.h"
+#include "shared/eagle_get_hidden_states.h"
 
 namespace opforge::eagle_get_hidden_states {
 namespace {
@@ -24,24 +27,6 @@ constexpr int kWarp = 32;
 constexpr int kWarps = kCudaBlock / kWarp;
 
 using Scan = cub::BlockScan<int64_t, kCudaBlock>;
-
-struct SlotRows {
-  int64_t in;    // the slot's packed rows in hidden_states
-  int64_t take;  // the rows it takes, the first `take` of them (0 <= take <= in)
-};
-
-// The page's "Semantics" for slot b; every count read clamped to >= 0, the
-// rows taken of a decoding slot to at most its packed rows.
-template <typename T>
-__device__ SlotRows slot_rows(const CudaArgs<T>& args, int64_t b) {
-  const int64_t encoder = args.seq_lens_encoder[b];
-  if (encoder > 0) return {encoder, encoder};  // the draft model prefills the slot
-  const int64_t base = args.base_model_seq_lens_this_time[b];
-  const int64_t in = base > 0 ? base : 0;
-  if (args.seq_lens_this_time[b] == 0) return {in, 0};  // the draft model skips the slot
-  const int64_t accepted = args.accept_nums[b];
-  return {in, accepted < 0 ? 0 : (accepted > in ? in : accepted)};
-}
 
 }  // namespace
 }  // namespace opforge::eagle_get_hidden_states
@@ -64,7 +49,12 @@ __global__ void opforge::eagle_get_hidden_states::cuda_kernel(const CudaArgs<T> 
   for (int64_t first = 0; first < nslots && in_before < rows; first += kCudaBlock) {
     const int64_t b = first + tid;
     SlotRows s{0, 0};
-    if (b < nslots) s = slot_rows(args, b);
+    if (b < nslots) {
+      s = slot_rows(args.seq_lens_encoder[b],
+                    args.base_model_seq_lens_this_time[b],
+                    args.seq_lens_this_time[b],
+                    args.accept_nums[b]);
+    }
     int64_t in_excl = 0;
     int64_t in_total = 0;
     Scan(scan_storage).ExclusiveSum(s.in, in_excl, in_total);
@@ -75,7 +65,7 @@ __global__ void opforge::eagle_get_hidden_states::cuda_kernel(const CudaArgs<T> 
     __syncthreads();
     const int64_t my_in = in_before + in_excl;
     const int64_t room = rows - my_in;  // packed rows left from the slot's first
-    const int64_t taken = room <= 0 ? 0 : (s.take < room ? s.take : room);
+    const int64_t taken = rows_copied(s.take, room);
     int64_t taken_excl = 0;
     int64_t taken_total = 0;
     Scan(scan_storage).ExclusiveSum(taken, taken_excl, taken_total);

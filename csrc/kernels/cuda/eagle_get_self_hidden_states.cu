@@ -1,6 +1,8 @@
 // CUDA kernel of eagle_get_self_hidden_states. Contract:
 // docs/ops/eagle_get_self_hidden_states.md ("Semantics", "Out-of-domain
-// values"); the same rules as the CPU kernel.
+// values"); the same rules as the CPU kernel: the per-slot rule (slot_rows,
+// row_taken) is csrc/kernels/shared/eagle_get_self_hidden_states.h, written
+// once for the three kernels.
 //
 // Every block walks the slots in chunks of kCudaBlock, a thread per slot: a
 // block scan of the slots' packed rows (cub::BlockScan, 64-bit) gives each
@@ -15,6 +17,7 @@
 #include <cub/block/block_scan.cuh>
 
 #include "kernel_decls/eagle_get_self_hidden_states_cuda.h"
+#include "shared/eagle_get_self_hidden_states.h"
 
 namespace opforge::eagle_get_self_hidden_states {
 namespace {
@@ -23,25 +26,6 @@ constexpr int kWarp = 32;
 constexpr int kWarps = kCudaBlock / kWarp;
 
 using Scan = cub::BlockScan<int64_t, kCudaBlock>;
-
-struct SlotRows {
-  int64_t in;  // the slot's packed rows in hidden_states
-  bool take;   // whether it takes its last row (then in >= 1)
-};
-
-// The page's "Semantics" for slot b; the count read clamped to >= 0.
-template <typename T>
-__device__ SlotRows slot_rows(const CudaArgs<T>& args, int64_t b) {
-  const int64_t raw = args.last_seq_lens_this_time[b];
-  const int64_t last = raw > 0 ? raw : 0;
-  const bool first_step = args.step_idx[b] == 1;  // the last forward was the slot's prefill
-  if (args.seq_lens_this_time[b] > 0) {
-    if (first_step) return {1, true};
-    return {last, last > 0};
-  }
-  if (first_step) return {last > 0 ? 1 : 0, false};
-  return {last, false};
-}
 
 }  // namespace
 }  // namespace opforge::eagle_get_self_hidden_states
@@ -54,7 +38,7 @@ __global__ void opforge::eagle_get_self_hidden_states::cuda_kernel(const CudaArg
   const int lane = tid % kWarp;
   const int64_t warp = static_cast<int64_t>(blockIdx.x) * kWarps + tid / kWarp;
   const int64_t warps = static_cast<int64_t>(gridDim.x) * kWarps;
-  const int64_t nslots = args.real_bsz < args.max_bsz ? args.real_bsz : args.max_bsz;
+  const int64_t nslots = slots_walked(args.real_bsz, args.max_bsz);
   const int64_t rows = args.input_token_num;
   const int64_t width = args.dim_embed;
 
@@ -63,13 +47,15 @@ __global__ void opforge::eagle_get_self_hidden_states::cuda_kernel(const CudaArg
   for (int64_t first = 0; first < nslots && in_before < rows; first += kCudaBlock) {
     const int64_t b = first + tid;
     SlotRows s{0, false};
-    if (b < nslots) s = slot_rows(args, b);
+    if (b < nslots) {
+      s = slot_rows(args.last_seq_lens_this_time[b], args.seq_lens_this_time[b], args.step_idx[b]);
+    }
     int64_t in_excl = 0;
     int64_t in_total = 0;
     Scan(scan_storage).ExclusiveSum(s.in, in_excl, in_total);
     __syncthreads();
     const int64_t end = in_before + in_excl + s.in;  // one past the slot's last packed row
-    const int64_t taken = s.take && end <= rows ? 1 : 0;
+    const int64_t taken = row_taken(s, end, rows) ? 1 : 0;
     int64_t taken_excl = 0;
     int64_t taken_total = 0;
     Scan(scan_storage).ExclusiveSum(taken, taken_excl, taken_total);

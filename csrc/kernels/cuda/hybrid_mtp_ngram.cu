@@ -1,7 +1,7 @@
 // CUDA kernel of hybrid_mtp_ngram. Contract: docs/ops/hybrid_mtp_ngram.md
 // ("Semantics", "Output invariants", "Out-of-domain values"). The per-slot
-// decisions (taking part, the limit, the budget) are the CPU kernel's, in
-// csrc/kernels/shared/hybrid_mtp_ngram.h; the same rules: negative
+// decisions (taking part, the limit, the budget) are the CPU and XPU3
+// kernels', in csrc/kernels/shared/hybrid_mtp_ngram.h; the same rules: negative
 // seq_lens_this_time and step_idx read as 0;
 // input_ids_len clamped into [0, max_input_len]; step_idx >= max_pre_len gives
 // no drafts; the drafts end inside the row; int64 sums, no overflowing
@@ -37,8 +37,8 @@
 #include <cstdint>
 #include <cub/block/block_reduce.cuh>
 
-#include "../shared/hybrid_mtp_ngram.h"
 #include "kernel_decls/hybrid_mtp_ngram_cuda.h"
+#include "shared/hybrid_mtp_ngram.h"
 
 namespace opforge::hybrid_mtp_ngram {
 namespace {
@@ -52,8 +52,6 @@ constexpr int32_t kPrompt = 1;  // takes part; drafts (if want > 0) from input_i
 constexpr int32_t kPre = 2;     // takes part; drafts (if want > 0) from pre_ids
 
 using Count = cub::BlockReduce<int64_t, kCudaBlock>;
-
-using shared::min64;
 
 // Called by a whole warp with the same arguments. The earliest window
 // hay[i, i + n), i < hay_len - n (a token follows it), equal to gram[0, n);
@@ -93,7 +91,7 @@ __global__ void opforge::hybrid_mtp_ngram::cuda_kernel(const CudaArgs args) {
   const int warp = tid / kWarp;
   const int64_t threshold = args.spec_tokenum_threshold;
   // Slots with state (the glue rejects real_bsz > max_bsz).
-  const int64_t nslots = min64(args.real_bsz, args.max_bsz);
+  const int64_t nslots = shared::slots_with_state(args.real_bsz, args.max_bsz);
 
   // Pass 0: slots counted as needing a token (FastDeploy's count; every slot
   // that takes part is taken off it).
@@ -108,26 +106,34 @@ __global__ void opforge::hybrid_mtp_ngram::cuda_kernel(const CudaArgs args) {
   __syncthreads();
 
   for (int64_t first = 0; first < args.real_bsz; first += kCudaBlock) {
-    const int64_t count = min64(kCudaBlock, args.real_bsz - first);
+    const int64_t count = slot_min<int64_t>(kCudaBlock, args.real_bsz - first);
     const bool search = budget_open;
 
     // Pass 1: a warp per slot; every lane reads the slot's scalars (one
     // address, a broadcast), so the warp's values and loops are uniform.
     for (int64_t i = warp; i < count; i += kWarps) {
       const int64_t b = first + i;
-      const shared::Slot slot = shared::slot(args, b, nslots);
+      const bool has_state = b < nslots;
+      const shared::Slot slot =
+          shared::slot_of(args.seq_lens_this_time[b],
+                          has_state,
+                          has_state ? static_cast<int64_t>(args.step_idx[b]) : int64_t{0},
+                          has_state ? static_cast<int64_t>(args.max_dec_len[b]) : int64_t{0},
+                          args.max_draft_tokens,
+                          args.max_step_tokens,
+                          args.max_pre_len);
       int32_t slot_kind = slot.takes_part ? kPrompt : kOut;
       int64_t slot_want = 0;
       int64_t slot_start = -1;
       if (search && slot.search) {
         const int64_t done = slot.done;
-        const int64_t prompt_len = shared::prompt_len(args, b);
+        const int64_t prompt_len = shared::prompt_len_of(args.input_ids_len[b], args.max_input_len);
         const cuda_global<const int64_t> prompt = args.input_ids + b * args.max_input_len;
         const cuda_global<const int64_t> pre = args.pre_ids + b * args.max_pre_len;
         int64_t hay_end = 0;
         // n from max_ngram_size down to min_ngram_size, n <= done: the n-gram
         // pre[done + 1 - n, done + 1); the prompt, then pre[0, done + 1).
-        for (int64_t n = min64(args.max_ngram_size, done);
+        for (int64_t n = slot_min<int64_t>(args.max_ngram_size, done);
              n >= args.min_ngram_size && slot_start < 0;
              --n) {
           const cuda_global<const int64_t> gram = pre + (done + 1 - n);
@@ -144,7 +150,8 @@ __global__ void opforge::hybrid_mtp_ngram::cuda_kernel(const CudaArgs args) {
             }
           }
         }
-        if (slot_start >= 0) slot_want = min64(slot.limit, hay_end - slot_start);  // >= 1
+        if (slot_start >= 0)
+          slot_want = slot_min<int64_t>(slot.limit, hay_end - slot_start);  // >= 1
       }
       if (lane == 0) {
         ori[i] = slot.ori;
@@ -159,7 +166,7 @@ __global__ void opforge::hybrid_mtp_ngram::cuda_kernel(const CudaArgs args) {
     if (tid == 0) {
       for (int64_t i = 0; i < count; ++i) {
         const int64_t room = shared::budget_room(ori[i], kind[i] != kOut, threshold, &total, &left);
-        const int64_t d = min64(want[i], room);  // want 0: no match (or no search)
+        const int64_t d = slot_min<int64_t>(want[i], room);  // want 0: no match (or no search)
         total += d;
         drafts[i] = d;
       }

@@ -18,9 +18,10 @@
 #include "kernel_decls/mtp_step_paddle_cuda.h"
 #include "opforge/cuda_bytes.h"
 #define OPFORGE_STEP_BYTES(p) opforge::cuda_bytes(p)
-#include "../shared/mtp_step_paddle.h"
+#include "shared/mtp_step_paddle.h"
 
-__global__ void opforge::mtp_step_paddle::cuda_kernel(const opforge::mtp_step_paddle::CudaArgs args) {
+__global__ void opforge::mtp_step_paddle::cuda_kernel(
+    const opforge::mtp_step_paddle::CudaArgs args) {
   if (blockIdx.x != 0 || threadIdx.x != 0) return;
   mtp_step_shared::step(args);
 }

@@ -13,7 +13,7 @@
 
 #include "cuda_portable.h"
 #include "kernel_decls/speculate_get_logits_cuda.h"
-#include "../shared/speculate_get_logits.h"
+#include "shared/speculate_get_logits.h"
 
 __global__ void opforge::speculate_get_logits::cuda_kernel(
     const opforge::speculate_get_logits::CudaArgs args) {
@@ -31,7 +31,8 @@ __global__ void opforge::speculate_get_logits::cuda_kernel(
       const int64_t dst = (static_cast<int64_t>(args.cu_batch_token_offset[b]) + r) * v;
       const int64_t from = first ? b * v : src * v;
       for (int64_t i = threadIdx.x; i < v; i += blockDim.x) {
-        args.draft_logits[dst + i] = first ? args.first_token_logits[from + i] : args.logits[from + i];
+        args.draft_logits[dst + i] =
+            first ? args.first_token_logits[from + i] : args.logits[from + i];
       }
     }
   }

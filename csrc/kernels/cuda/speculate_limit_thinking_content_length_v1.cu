@@ -1,8 +1,8 @@
 // CUDA kernel of speculate_limit_thinking_content_length_v1 (docs/cuda.md). Contract:
 // docs/ops/speculate_limit_thinking_content_length_v1.md ("Semantics, per slot b", "Out-of-domain
-// values"); the same rules as the CPU kernel: accept_num read as at most tokens_per_step, the
-// budget compared as step_idx >= budget + n - 1 - t (no sum that could overflow), step_idx and
-// seq_lens_decoder saturating at their dtype's minimum, stop_flags read as bytes.
+// values"); the per-slot rules are the CPU kernel's, the shared ones of
+// csrc/kernels/shared/speculate_limit_thinking_content_length_v1.h, called on each slot's values
+// as this thread reads them; stop_flags is read as bytes.
 //
 // A thread per slot over a grid-stride loop: the slots are independent (each reads and writes
 // only its own row and scalars), so any grid gives the same result, and any batch size is
@@ -14,6 +14,7 @@
 #include "cuda_portable.h"
 #include "kernel_decls/speculate_limit_thinking_content_length_v1_cuda.h"
 #include "opforge/cuda_bytes.h"
+#include "shared/speculate_limit_thinking_content_length_v1.h"
 
 namespace opforge::speculate_limit_thinking_content_length_v1 {
 namespace {
@@ -28,45 +29,32 @@ __device__ bool is_eos(const CudaArgs& args, int64_t tok) {
 __device__ void limit_slot(const CudaArgs& args, int64_t b) {
   const int64_t width = args.tokens_per_step;
   const int64_t end = args.think_end_id;
-  const int64_t n_raw = args.accept_num[b];
-  const int64_t limit = args.max_think_lens[b];
+  const int32_t limit = args.max_think_lens[b];
   int32_t status = args.limit_think_status[b];
-  if (n_raw <= 0 || limit < 0 || (status == 2 && opforge::cuda_bytes(args.stop_flags)[b] != 0)) {
-    return;
-  }
-  const int64_t n = n_raw < width ? n_raw : width;
+  const bool stopped = opforge::cuda_bytes(args.stop_flags)[b] != 0;
+  if (left_alone(args.accept_num[b], limit, status, stopped, kDone)) return;
+  const int32_t n = walked(args.accept_num[b], width);
   const int64_t s = args.step_idx[b];
   const int64_t row = b * width;
-  int64_t cut = -1;
-  for (int64_t t = 0; t < n; ++t) {
-    int64_t tok = args.next_tokens[row + t];
-    bool forced = false;
-    if (status < 1) {
-      if (s >= limit + n - 1 - t) {  // token number s - n + 1 + t has reached the budget
-        tok = end;
-        status = 1;
-        forced = true;
-      } else if (is_eos(args, tok)) {
-        tok = end;
-        status = 1;
-        forced = true;
-        args.stop_flags[b] = false;
-      }
-    }
-    if (status < 2 && tok == end) status = 2;
-    args.next_tokens[row + t] = tok;
-    if (forced) {
+  int32_t cut = -1;
+  for (int32_t t = 0; t < n; ++t) {
+    const int64_t tok = args.next_tokens[row + t];
+    const bool eos = thinking(status) && is_eos(args, tok);
+    const Token step = limit_token(tok, status, s, at_budget(limit, n, t), eos, end);
+    status = step.status;
+    args.next_tokens[row + t] = step.token;
+    if (step.clears_stop) args.stop_flags[b] = false;
+    if (step.forced) {
       cut = t + 1;
       break;
     }
   }
   if (cut >= 0) {
-    const int64_t dropped = n - cut;
-    args.accept_num[b] = static_cast<int32_t>(cut);
-    if (dropped > 0) {
-      args.step_idx[b] = s < INT64_MIN + dropped ? INT64_MIN : s - dropped;
-      const int64_t dec = static_cast<int64_t>(args.seq_lens_decoder[b]) - dropped;
-      args.seq_lens_decoder[b] = static_cast<int32_t>(dec < INT32_MIN ? INT32_MIN : dec);
+    args.accept_num[b] = cut;
+    if (n - cut > 0) {
+      const Drop drop = after_drop(s, args.seq_lens_decoder[b], n - cut);
+      args.step_idx[b] = drop.step_idx;
+      args.seq_lens_decoder[b] = drop.seq_lens_decoder;
     }
   }
   args.limit_think_status[b] = status;

@@ -1,10 +1,8 @@
 // CUDA kernel of speculate_set_stop_value_multi_seqs (docs/cuda.md). Contract:
 // docs/ops/speculate_set_stop_value_multi_seqs.md ("Semantics, per slot b", "Out-of-domain
-// values"); the same rules as the CPU kernel: accept_num read clamped into
-// [0, max_accept_len], step_idx below 0 read as 0, a history position outside [1, pre_ids_len)
-// never matches, a stop length outside [1, stop_seqs_max_len] is no stop sequence, stop_flags
-// read as bytes. Every index formed is inside its row; nothing overflows (int64 positions on
-// values the clamps bound).
+// values"); the per-slot rules are the CPU kernel's, the shared ones of
+// csrc/kernels/shared/speculate_set_stop_value_multi_seqs.h, called on each slot's values as its
+// thread reads them; stop_flags read as bytes. Every index formed is inside its row.
 //
 // A thread per slot over a grid-stride loop: the slots are independent (each reads and writes
 // only its own rows), so any grid gives the same result. A slot's work is a few scalars and, per
@@ -19,47 +17,41 @@
 #include "cuda_portable.h"
 #include "kernel_decls/speculate_set_stop_value_multi_seqs_cuda.h"
 #include "opforge/cuda_bytes.h"
+#include "shared/speculate_set_stop_value_multi_seqs.h"
 
 namespace opforge::speculate_set_stop_value_multi_seqs {
 namespace {
 
-__device__ __forceinline__ int64_t clamp64(int64_t v, int64_t lo, int64_t hi) {
-  return v < lo ? lo : (v > hi ? hi : v);
-}
-
-// Whether stop sequence k of slot b (length len) ends just before accepted token a: the token d
-// places before the end is accept_tokens[b, a-1-d] for d < a, else pre_ids[b, s - n + a - d],
-// which matches only at a history position in [1, pre_ids_len).
-__device__ bool matches_at(const CudaArgs& args, int64_t b, int64_t k, int64_t len, int64_t n,
-                           int64_t s, int64_t a) {
-  if (s - n + a + 1 < len) return false;  // s >= 0, n and a below 2^31: no overflow
+// Whether stop sequence k of slot b (length len) ends just before accepted token a (source_of
+// says where each of its tokens is read).
+__device__ bool matches_at(
+    const CudaArgs& args, int64_t b, int64_t k, int64_t len, int32_t n, int64_t s, int32_t a) {
+  if (!window_fits(s, n, a, len)) return false;
   const int64_t acc_row = b * args.max_accept_len;
   const int64_t pre_row = b * args.pre_ids_len;
   const int64_t seq_row = (b * args.stop_seqs_num + k) * args.stop_seqs_max_len;
-  for (int64_t d = 0; d < len; ++d) {
-    int64_t tok = 0;
-    if (d < a) {
-      tok = args.accept_tokens[acc_row + a - 1 - d];
-    } else {
-      const int64_t p = s - n + a - d;
-      if (p <= 0 || p >= args.pre_ids_len) return false;
-      tok = args.pre_ids[pre_row + p];
-    }
+  for (int32_t d = 0; d < len; ++d) {
+    const Source src = source_of(d, a, s, n, args.pre_ids_len);
+    if (!src.inside) return false;
+    const int64_t tok =
+        src.accepted ? args.accept_tokens[acc_row + src.index] : args.pre_ids[pre_row + src.index];
     if (tok != args.stop_seqs[seq_row + len - 1 - d]) return false;
   }
   return true;
 }
 
 __device__ void stop_slot(const CudaArgs& args, int64_t b) {
-  if (opforge::cuda_bytes(args.stop_flags)[b] != 0) return;
-  const int64_t s = clamp64(args.step_idx[b], 0, INT64_MAX);
-  if (args.min_tokens != nullptr && s < args.min_tokens[b]) return;
-  const int64_t n = clamp64(args.accept_num[b], 0, args.max_accept_len);
-  int64_t best = n;  // the earliest check position at which a sequence ends; n: none
+  const int64_t s = step_in_domain(args.step_idx[b]);
+  const bool has_min = args.min_tokens != nullptr;
+  const bool stopped = opforge::cuda_bytes(args.stop_flags)[b] != 0;
+  const int64_t min_tok = has_min ? static_cast<int64_t>(args.min_tokens[b]) : int64_t{0};
+  if (!checked(stopped, s, has_min, min_tok)) return;
+  const int32_t n = accepted_in_domain(args.accept_num[b], args.max_accept_len);
+  int32_t best = n;  // the earliest check position at which a sequence ends; n: none
   for (int64_t k = 0; k < args.stop_seqs_num; ++k) {
     const int64_t len = args.stop_seqs_len[b * args.stop_seqs_num + k];
-    if (len <= 0 || len > args.stop_seqs_max_len) continue;
-    for (int64_t a = 0; a < best; ++a) {
+    if (!is_stop_sequence(len, args.stop_seqs_max_len)) continue;
+    for (int32_t a = 0; a < best; ++a) {
       if (matches_at(args, b, k, len, n, s, a)) {
         best = a;
         break;
@@ -68,7 +60,7 @@ __device__ void stop_slot(const CudaArgs& args, int64_t b) {
   }
   if (best < n) {
     args.accept_tokens[b * args.max_accept_len + best] = args.end_ids[0];
-    args.accept_num[b] = static_cast<int32_t>(best + 1);
+    args.accept_num[b] = best + 1;
     args.stop_flags[b] = true;
   }
 }

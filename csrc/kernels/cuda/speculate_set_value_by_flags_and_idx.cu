@@ -1,8 +1,8 @@
 // CUDA kernel of speculate_set_value_by_flags_and_idx (docs/cuda.md). Contract:
 // docs/ops/speculate_set_value_by_flags_and_idx.md ("Semantics, per slot b", "Out-of-domain
-// values"); the same rules as the CPU kernel: accept_num read clamped into
-// [0, max_draft_tokens], a history position outside [0, pre_ids_len) skipped, stop_flags read as
-// bytes.
+// values"); the per-slot rules are the CPU kernel's, the shared ones of
+// csrc/kernels/shared/speculate_set_value_by_flags_and_idx.h, called on each slot's values as its
+// thread reads them; stop_flags read as bytes.
 //
 // A thread per slot over a grid-stride loop: the slots are independent (each writes only its own
 // history row and scalars), so any grid gives the same result, and any batch size is covered
@@ -14,6 +14,7 @@
 #include "cuda_portable.h"
 #include "kernel_decls/speculate_set_value_by_flags_and_idx_cuda.h"
 #include "opforge/cuda_bytes.h"
+#include "shared/speculate_set_value_by_flags_and_idx.h"
 
 namespace opforge::speculate_set_value_by_flags_and_idx {
 namespace {
@@ -24,17 +25,15 @@ __device__ void set_slot(const CudaArgs& args, int64_t b) {
     args.seq_lens_decoder[b] = 0;
     return;
   }
-  if (args.seq_lens_encoder[b] == 0 && args.seq_lens_decoder[b] == 0) return;  // idle
   const int64_t s = args.step_idx[b];
-  if (s <= 0) return;
+  if (!writes_history(args.seq_lens_encoder[b], args.seq_lens_decoder[b], s)) return;
   const int64_t width = args.max_draft_tokens;
   const int64_t length = args.pre_ids_len;
-  const int64_t num = args.accept_num[b];
-  const int64_t n = num < 0 ? 0 : (num > width ? width : num);
-  for (int64_t i = 0; i < n; ++i) {
-    const int64_t p = s - i;
-    if (p < 0 || p >= length) continue;
-    args.pre_ids_all[b * length + p] = args.accept_tokens[b * width + n - 1 - i];
+  const int32_t n = accepted_in_domain(args.accept_num[b], width);
+  for (int32_t i = 0; i < n; ++i) {
+    const Copy c = copy_of(s, i, n, length);
+    if (!c.inside) continue;
+    args.pre_ids_all[b * length + c.position] = args.accept_tokens[b * width + c.column];
   }
 }
 

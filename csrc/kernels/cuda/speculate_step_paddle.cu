@@ -19,7 +19,7 @@
 #include "kernel_decls/speculate_step_paddle_cuda.h"
 #include "opforge/cuda_bytes.h"
 #define OPFORGE_STEP_BYTES(p) opforge::cuda_bytes(p)
-#include "../shared/speculate_step_paddle.h"
+#include "shared/speculate_step_paddle.h"
 
 __global__ void opforge::speculate_step_paddle::cuda_kernel(
     const opforge::speculate_step_paddle::CudaArgs args) {
@@ -40,5 +40,6 @@ __global__ void opforge::speculate_step_paddle::cuda_kernel(
   const int64_t n = count;
   const int64_t dst = v * args.length + start;
   const int64_t src = v * args.pre_id_length + 1;
-  for (int64_t i = threadIdx.x; i < n; i += blockDim.x) args.input_ids[dst + i] = args.pre_ids[src + i];
+  for (int64_t i = threadIdx.x; i < n; i += blockDim.x)
+    args.input_ids[dst + i] = args.pre_ids[src + i];
 }

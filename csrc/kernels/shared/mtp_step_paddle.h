@@ -1,15 +1,18 @@
-// The block bookkeeping of mtp_step_paddle (the draft model's KV blocks),
-// written once for its CPU and CUDA kernels (one thread runs it on CUDA).
+// The block bookkeeping of mtp_step_paddle (the draft model's KV blocks).
 // Contract: docs/ops/mtp_step_paddle.md ("Semantics", "Out-of-domain
 // values"); the NumPy reference is tests/ops/reference/mtp_step_paddle.py.
 //
-// It reuses the window and release of speculate_step_paddle's shared steps
+// It reuses speculate_step_paddle's shared header
 // (csrc/kernels/shared/speculate_step_paddle.h): a slot's decoder blocks are
-// the same table entries, and releasing them pushes the same ids onto the
-// same kind of stack. `A` is the op's CpuArgs or CudaArgs. The XPU3 kernel
-// cannot include this file (the dialect check admits only functions defined
-// in the kernel file and the toolchain's headers), so it carries the same
-// steps in its own file, in the same order.
+// the same table entries, the entry its next step reaches and whether it
+// lacks that block are the same decisions, and releasing them pushes the same
+// ids onto the same kind of stack. Like that header, two parts: the per-slot
+// decisions, OPFORGE_SLOT_FN functions on values that the CPU, XPU3 and CUDA
+// kernels all call; and the steps over the op's argument struct (`A` is the
+// op's CpuArgs or CudaArgs), for the CPU and CUDA kernels only (one thread
+// runs them on CUDA): they index the tensors, so the XPU3 kernel runs the same
+// steps, in the same order, with its own transfers, and they are not compiled
+// for XPU3.
 //
 // Everything here is sequential: the free list is one stack that every slot
 // pushes to and pops from, in slot order. Each value that indexes is clamped
@@ -19,6 +22,31 @@
 #include <cstdint>
 
 #include "speculate_step_paddle.h"
+
+namespace opforge::mtp_step_shared {
+
+using speculate_step_shared::lacks_block;
+using speculate_step_shared::next_entry;
+using speculate_step_shared::Window;
+using speculate_step_shared::window_of;
+
+// Whether a slot runs: neither stopped by the target model
+// (base_model_stop_flags) nor dropped by the draft (batch_drop).
+OPFORGE_SLOT_FN bool running(bool base_model_stopped, bool dropped) {
+  return !base_model_stopped && !dropped;
+}
+
+// Whether a running slot holding `used` decoder blocks is dropped before the
+// candidate so far (holding `most`): the most blocks, the lowest slot on a
+// tie.
+OPFORGE_SLOT_FN bool drops_before(int64_t used, int64_t most) {
+  return used > most;
+}
+
+}  // namespace opforge::mtp_step_shared
+
+// The steps over the op's argument struct: the CPU and CUDA kernels only.
+#if !defined(__xpu__)
 
 namespace opforge::mtp_step_shared {
 
@@ -32,14 +60,11 @@ using speculate_step_shared::window;
 // past the end of its decoder blocks: it needs one block this step.
 template <class A>
 OPFORGE_STEP_FN inline bool needs_block(const A& a, int64_t b) {
-  if (flag(a.base_model_stop_flags, b) || flag(a.batch_drop, b)) return false;
-  int64_t enc = 0;
-  int64_t used = 0;
-  window(a, b, &enc, &used);
-  const int64_t dec = clamp64(a.seq_lens_decoder[b], 0, INT32_MAX);
-  const int64_t idx = (dec + a.max_draft_tokens + 1) / a.block_size;
-  return idx < a.block_num_per_seq && a.block_tables[b * a.block_num_per_seq + idx] == -1 &&
-         enc + used <= idx;
+  if (!running(flag(a.base_model_stop_flags, b), flag(a.batch_drop, b))) return false;
+  const int64_t bnps = a.block_num_per_seq;
+  const Window w = window_of(a.encoder_block_lens[b], a.used_list_len[b], bnps);
+  const int64_t idx = next_entry(a.seq_lens_decoder[b], a.max_draft_tokens, a.block_size);
+  return idx < bnps && lacks_block(a.block_tables[b * bnps + idx], w, idx);
 }
 
 template <class A>
@@ -52,7 +77,7 @@ OPFORGE_STEP_FN void step(const A& a) {
   //    the running slots that need a block.
   int64_t nneed = 0;
   for (int64_t b = 0; b < bsz; ++b) {
-    if (flag(a.base_model_stop_flags, b) || flag(a.batch_drop, b)) {
+    if (!running(flag(a.base_model_stop_flags, b), flag(a.batch_drop, b))) {
       if (a.used_list_len[b] > 0 && release(a, b, &free_len)) {
         a.encoder_block_lens[b] = 0;
         a.used_list_len[b] = 0;
@@ -69,11 +94,11 @@ OPFORGE_STEP_FN void step(const A& a) {
     int64_t victim = -1;
     int64_t most = 0;
     for (int64_t b = 0; b < bsz; ++b) {
-      if (flag(a.base_model_stop_flags, b) || flag(a.batch_drop, b)) continue;
+      if (!running(flag(a.base_model_stop_flags, b), flag(a.batch_drop, b))) continue;
       int64_t enc = 0;
       int64_t used = 0;
       window(a, b, &enc, &used);
-      if (used > most) {
+      if (drops_before(used, most)) {
         victim = b;
         most = used;
       }
@@ -105,3 +130,5 @@ OPFORGE_STEP_FN void step(const A& a) {
 }
 
 }  // namespace opforge::mtp_step_shared
+
+#endif  // !defined(__xpu__)

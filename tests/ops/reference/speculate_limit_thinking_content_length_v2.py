@@ -2,28 +2,21 @@
 docs/ops/speculate_limit_thinking_content_length_v2.md). Plain per-slot Python following the
 page's "Semantics"; deliberately not vectorised.
 
-A slot ``b`` with ``accept_num[b] > 0``, ``max_think_lens[b] >= 0`` and not (``status == 3`` and
-stopped) walks its accepted tokens ``t = 0 .. n-1`` (token number ``c = step_idx - n + 1 + t``).
-While ``status <= 1``, the token numbered ``budget + k`` for ``k = 0, 1, 2, 3`` is replaced by
-``line_break_id``, ``think_end_id``, ``line_break_id``, ``line_break_id`` (status 1, or 2 for
-``k = 3``) and the walk stops after it. Then a ``think_end_id`` met at status 0 sets status 3, and
-status 2 becomes 3. When the walk stopped at ``t``: ``accept_num = t + 1``, and ``step_idx`` and
-``seq_lens_decoder`` shrink by ``n - (t + 1)``. The status is written back.
-
-Out of domain (the page's "Out-of-domain values"): ``accept_num`` above ``tokens_per_step`` is read
-as ``tokens_per_step``; token numbers are compared without a sum that could overflow;
-``step_idx`` and ``seq_lens_decoder`` saturate at their dtype's minimum; stop_flags bytes other
-than 0 are true.
+The walk of a slot and the drop after a forced token are the ``_v1`` op's too
+(``limit_thinking.py``); this op's rule for one token, while ``status <= 1``:
+the token numbered ``budget + k`` for ``k = 0, 1, 2, 3`` is replaced by ``line_break_id``,
+``think_end_id``, ``line_break_id``, ``line_break_id`` (status 1, or 2 for ``k = 3``) and the walk
+stops after it. Then a ``think_end_id`` met at status 0 sets status 3, and status 2 becomes 3. A
+slot at status 3 and stopped is left alone; stop_flags is only read.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["speculate_limit_thinking_content_length_v2"]
+from tests.ops.reference.limit_thinking import limit_thinking
 
-INT32_MIN = -(2**31)
-INT64_MIN = -(2**63)
+__all__ = ["speculate_limit_thinking_content_length_v2"]
 
 
 def speculate_limit_thinking_content_length_v2(
@@ -40,47 +33,31 @@ def speculate_limit_thinking_content_length_v2(
 ) -> tuple[np.ndarray, ...]:
     """Return ``(next_tokens, step_idx, limit_think_status, accept_num, seq_lens_decoder)``
     after the op."""
-    bsz, width = (int(v) for v in next_tokens.shape)
-    flags = stop_flags.view(np.uint8) != 0
-    toks = next_tokens.copy()
-    steps = step_idx.copy()
-    status_out = limit_think_status.copy()
-    num_out = accept_num.copy()
-    dec_out = seq_lens_decoder.copy()
     end, lb = int(think_end_id), int(line_break_id)
     # token budget + k becomes inject[k][0], with status inject[k][1]
     inject = ((lb, 1), (end, 1), (lb, 1), (lb, 2))
 
-    for b in range(bsz):
-        n_raw = int(accept_num[b])
-        limit = int(max_think_lens[b])
-        status = int(limit_think_status[b])
-        if n_raw <= 0 or limit < 0 or (status == 3 and flags[b]):
-            continue
-        n = min(n_raw, width)
-        s = int(step_idx[b])
-        cut = None
-        for t in range(n):
-            tok = int(next_tokens[b, t])
-            forced = False
-            if status <= 1:
-                k = (s - n + 1 + t) - limit  # how far past the budget this token is
-                if 0 <= k <= 3:
-                    tok, status = inject[k]
-                    forced = True
-            if status == 0 and tok == end:
-                status = 3
-            if status == 2:
-                status = 3
-            toks[b, t] = tok
-            if forced:
-                cut = t + 1
-                break
-        if cut is not None:
-            dropped = n - cut
-            num_out[b] = cut
-            if dropped > 0:
-                steps[b] = max(s - dropped, INT64_MIN)
-                dec_out[b] = max(int(seq_lens_decoder[b]) - dropped, INT32_MIN)
-        status_out[b] = status
-    return toks, steps, status_out, num_out, dec_out
+    def token_rule(tok: int, status: int, number: int, limit: int) -> tuple[int, int, bool, bool]:
+        forced = False
+        if status <= 1:
+            k = number - limit  # how far past the budget this token is
+            if 0 <= k <= 3:
+                tok, status = inject[k]
+                forced = True
+        if status == 0 and tok == end:
+            status = 3
+        if status == 2:
+            status = 3
+        return tok, status, forced, False
+
+    return limit_thinking(
+        next_tokens,
+        max_think_lens,
+        step_idx,
+        limit_think_status,
+        accept_num,
+        seq_lens_decoder,
+        stop_flags,
+        done=3,
+        token_rule=token_rule,
+    )[:5]
