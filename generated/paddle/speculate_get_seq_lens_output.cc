@@ -27,7 +27,7 @@ paddle::Tensor checked_call(
       seq_lens_this_time,
       opforge::DType::kInt32,
       1,
-      opforge::UnitAxis::kRejected,
+      opforge::UnitAxis::kAccepted,
       "[real_bsz]",
       opforge::Memory::kDevice,
       anchor);
@@ -37,7 +37,7 @@ paddle::Tensor checked_call(
       seq_lens_encoder,
       opforge::DType::kInt32,
       1,
-      opforge::UnitAxis::kRejected,
+      opforge::UnitAxis::kAccepted,
       "[max_bsz]",
       opforge::Memory::kDevice,
       anchor);

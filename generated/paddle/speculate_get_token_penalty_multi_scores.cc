@@ -172,7 +172,7 @@ void checked_call(const paddle::Tensor& pre_ids,
       output_cum_offsets,
       opforge::DType::kInt32,
       1,
-      opforge::UnitAxis::kRejected,
+      opforge::UnitAxis::kAccepted,
       "[bs]",
       opforge::Memory::kDevice,
       anchor);

@@ -37,13 +37,15 @@ def form_id(pair: tuple[Op, FastDeployForm]) -> str:
 def cases(op: Op, form: FastDeployForm, count: int) -> Iterator[Case]:
     """Valid cases of middling sizes whose attributes FastDeploy's call can
     state: those it does not pass keep their defaults (base_case's), the
-    rest their drawn-free middling values."""
+    rest their drawn-free middling values. Every other case passes the
+    tensors declared `unit_axis` as FastDeploy keeps them, [max_num_seqs, 1]."""
     for start in range(count):
         case = base_case(op, seeds=range(start * 100, start * 100 + 100))
         for a in op.attrs:
             if form.arg_of(a.name) is None:
                 default = a.enum.value_of(str(a.default)) if a.enum and a.default else a.default
                 case.attrs[a.name] = list(default) if a.is_list else default
+        case.unit_axes = start % 2 == 1
         yield case
 
 
