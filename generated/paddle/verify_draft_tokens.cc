@@ -142,7 +142,7 @@ void checked_call(const paddle::Tensor& step_output_ids,
                                                                   topp,
                                                                   opforge::DType::kFloat32,
                                                                   1,
-                                                                  opforge::UnitAxis::kRejected,
+                                                                  opforge::UnitAxis::kAccepted,
                                                                   "[max_bsz]",
                                                                   opforge::Memory::kDevice,
                                                                   anchor);
