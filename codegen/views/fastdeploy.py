@@ -31,7 +31,7 @@ class FastDeployFunction:
     cpp_body: tuple[str, ...]
 
 
-def _returns_doc(op: Op, form: FastDeployForm) -> str:
+def _returns_doc(form: FastDeployForm) -> str:
     if not form.returns:
         return "None (the op updates its tensors in place)."
     named = ", ".join(form.returns)
@@ -70,15 +70,16 @@ def _python_body(op: Op, form: FastDeployForm) -> tuple[str, ...]:
     return tuple(body)
 
 
-def _cpp_param(op: Op, name: str, source: str | None, value_of_tensor: bool) -> str:
-    if source is None:
-        return f"const pybind11::object& /*{name}*/"  # passed by FastDeploy, not read
-    if value_of_tensor:  # a one-element tensor holding the attribute's value
-        return f"const paddle::Tensor& {name}"
-    if source in {a.name for a in op.attrs}:
-        return f"{api.attr_paddle(op.attr(source)).render()} {name}"
-    kind = "paddle::optional<paddle::Tensor>" if op.tensor(source).optional else "paddle::Tensor"
-    return f"const {kind}& {name}"
+def _cpp_param(op: Op, arg: FastDeployArg) -> str:
+    if arg.source is None:
+        return f"const pybind11::object& /*{arg.name}*/"  # passed by FastDeploy, not read
+    if arg.value_of_tensor:  # a one-element tensor holding the attribute's value
+        return f"const paddle::Tensor& {arg.name}"
+    if arg.source in {a.name for a in op.attrs}:
+        return f"{api.attr_paddle(op.attr(arg.source)).render()} {arg.name}"
+    optional = op.tensor(arg.source).optional
+    kind = "paddle::optional<paddle::Tensor>" if optional else "paddle::Tensor"
+    return f"const {kind}& {arg.name}"
 
 
 def _cpp_absent_attr(op: Op, a: Attr) -> str:
@@ -134,11 +135,9 @@ def fastdeploy_functions(op: Op) -> tuple[FastDeployFunction, ...]:
                 source=op.source,
                 params=tuple(a.name for a in form.args),
                 unused=tuple((a.name, a.unused) for a in form.args if a.source is None),
-                returns_doc=_returns_doc(op, form),
+                returns_doc=_returns_doc(form),
                 py_body=_python_body(op, form),
-                cpp_params=tuple(
-                    _cpp_param(op, a.name, a.source, a.value_of_tensor) for a in form.args
-                ),
+                cpp_params=tuple(_cpp_param(op, a) for a in form.args),
                 cpp_returns=cpp_returns,
                 cpp_body=cpp_body,
             )
