@@ -113,6 +113,21 @@ def test_new_writes_the_contract_pages_frame(tmp_path: Path) -> None:
     assert again.returncode == 2 and f"docs/ops/{OP}.md" in again.stderr
 
 
+def test_from_spec_instantiates_a_dtype_set_kernel_once_per_kind(tmp_path: Path) -> None:
+    """A kernel over a dtype set ends with its kind's instantiation macro, once:
+    `new --from-spec` wrote the CUDA kernel's twice, which does not build."""
+    spec = (ROOT / "opspec" / "top_p_candidates.yaml").read_text(encoding="utf-8")
+    spec = spec.split("\nfastdeploy:")[0].replace("top_p_candidates", "typed_op") + "\n"
+    (tmp_path / "opspec").mkdir()
+    (tmp_path / "opspec" / "typed_op.yaml").write_text(spec, encoding="utf-8")
+    done = dev("new", "typed_op", "--from-spec", "--into", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    for kind, suffix in (("cpu", ".cc"), ("xpu3", ".xpu"), ("cuda", ".cu")):
+        text = (tmp_path / "csrc" / "kernels" / kind / f"typed_op{suffix}").read_text()
+        macro = f"OPFORGE_TYPED_OP_{kind.upper()}_INSTANCES"
+        assert text.count(macro) == 1, f"{kind}: {text.count(macro)} x {macro}"
+
+
 @pytest.mark.xdist_group("trees")  # builds a tree: one worker builds them in turn
 def test_a_new_op_builds_and_its_tests_name_what_to_write(tmp_path: Path) -> None:
     made = dev("new", OP, "--into", str(tmp_path))
