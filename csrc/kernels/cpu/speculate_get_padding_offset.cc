@@ -16,6 +16,8 @@
 
 #include <cstdint>
 
+#include "shared/speculate_get_padding_offset.h"
+
 namespace opforge::speculate_get_padding_offset {
 namespace {
 
@@ -34,8 +36,8 @@ void opforge::speculate_get_padding_offset::Kernels::cpu(const CpuArgs& args) {
   args.cu_seqlens_k[0] = 0;
   int64_t packed = 0;  // lengths of the slots before b: at most real_bsz * INT32_MAX
   for (int64_t b = 0; b < args.real_bsz; ++b) {
-    const int64_t len =
-        b < args.max_bsz && args.seq_lens_this_time[b] > 0 ? args.seq_lens_this_time[b] : 0;
+    const bool has_state = b < args.max_bsz;
+    const int64_t len = fed_tokens(has_state ? args.seq_lens_this_time[b] : 0, has_state);
     const int64_t start = min64(packed, args.token_num);
     packed += len;
     const int64_t end = min64(packed, args.token_num);
@@ -43,7 +45,7 @@ void opforge::speculate_get_padding_offset::Kernels::cpu(const CpuArgs& args) {
     args.cu_seqlens_k[b + 1] = static_cast<int32_t>(end);
     if (end == start) continue;
     // b < max_bsz here (a slot past max_bsz has no length).
-    const bool prefill = args.seq_lens_encoder[b] > 0;
+    const bool prefill = reads_prompt(args.seq_lens_encoder[b]);
     const int64_t* row = prefill ? args.input_ids + b * args.max_seq_len
                                  : args.step_input_ids + b * args.max_step_tokens;
     const int64_t width = prefill ? args.max_seq_len : args.max_step_tokens;

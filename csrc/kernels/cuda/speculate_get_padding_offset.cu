@@ -16,6 +16,7 @@
 #include <cub/block/block_scan.cuh>
 
 #include "kernel_decls/speculate_get_padding_offset_cuda.h"
+#include "shared/speculate_get_padding_offset.h"
 
 namespace opforge::speculate_get_padding_offset {
 namespace {
@@ -46,10 +47,7 @@ __global__ void opforge::speculate_get_padding_offset::cuda_kernel(const CudaArg
   for (int64_t first = 0; first < args.real_bsz; first += kCudaBlock) {
     const int64_t b = first + tid;
     int64_t len = 0;
-    if (b < args.real_bsz && b < args.max_bsz) {
-      const int32_t fed = args.seq_lens_this_time[b];
-      len = fed > 0 ? fed : 0;
-    }
+    if (b < args.real_bsz && b < args.max_bsz) len = fed_tokens(args.seq_lens_this_time[b], true);
     int64_t before = 0;
     int64_t chunk = 0;
     Scan(scan_storage).ExclusiveSum(len, before, chunk);
@@ -68,7 +66,7 @@ __global__ void opforge::speculate_get_padding_offset::cuda_kernel(const CudaArg
       const int64_t end = min64(starts[s + 1], args.token_num);
       if (end <= start) continue;
       const int64_t slot = first + s;  // < max_bsz: a slot past it has no length
-      const bool prefill = args.seq_lens_encoder[slot] > 0;
+      const bool prefill = reads_prompt(args.seq_lens_encoder[slot]);
       const int64_t width = prefill ? args.max_seq_len : args.max_step_tokens;
       const cuda_global<const int64_t> row =
           prefill ? args.input_ids + slot * args.max_seq_len

@@ -3,29 +3,33 @@
 // each of which reads a slot's values its own way and calls them. Contract:
 // docs/ops/speculate_pre_process.md ("Semantics", "Out-of-domain values").
 //
-// A slot's output rows are speculate_get_seq_lens_output's rule, used as it
-// is from that op's shared header; the layouts (prefix sums, capping, the
+// A slot's fed tokens and source row are speculate_get_padding_offset's rules
+// and its output rows speculate_get_seq_lens_output's, used as they are from
+// those ops' shared headers; the layouts (prefix sums, capping, the
 // copies) stay in the kernels, which move the data each its own way.
 #pragma once
 
 #include <cstdint>
 
 #include "opforge/slot_fn.h"
+#include "shared/speculate_get_padding_offset.h"
 #include "shared/speculate_get_seq_lens_output.h"
 
 namespace opforge::speculate_pre_process {
 
 // The tokens a slot feeds: its seq_len read clamped to >= 0, and none for a
 // slot without state (b >= max_bsz, which the glue rejects).
+// speculate_get_padding_offset's rule.
 OPFORGE_SLOT_FN int32_t fed_tokens(int32_t seq_len, bool has_state) {
-  return has_state && seq_len > 0 ? seq_len : 0;
+  return speculate_get_padding_offset::fed_tokens(seq_len, has_state);
 }
 
 // Whether a slot's tokens come from its draft row (else its prompt row):
 // FastDeploy's rule, a decode slot (seq_lens_encoder <= 0) when the draft
-// rows have a column at all.
+// rows have a column at all; speculate_get_padding_offset's source test
+// (a slot not reading its prompt row reads its step row).
 OPFORGE_SLOT_FN bool reads_drafts(int32_t encoder, int32_t max_draft_tokens) {
-  return max_draft_tokens > 0 && encoder <= 0;
+  return max_draft_tokens > 0 && !speculate_get_padding_offset::reads_prompt(encoder);
 }
 
 // The output rows of a slot: 0 idle (fed <= 0, or no state), 1 prefill (any
