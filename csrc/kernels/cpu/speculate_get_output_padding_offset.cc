@@ -16,21 +16,15 @@
 
 #include <cstdint>
 
+#include "shared/speculate_get_output_padding_offset.h"
+
 namespace opforge::speculate_get_output_padding_offset {
 namespace {
 
 constexpr int32_t kNoSlot = -1;  // the slot of a row no slot fills
-constexpr int64_t kInt32Min = -2147483648LL;
-constexpr int64_t kInt32Max = 2147483647LL;
 
 int64_t min64(int64_t a, int64_t b) {
   return a < b ? a : b;
-}
-
-// FastDeploy's padding before slot b, b * max_seq_len - offset, saturated to int32.
-int32_t padding(int64_t b, int64_t max_seq_len, int64_t offset) {
-  const int64_t v = b * max_seq_len - offset;
-  return static_cast<int32_t>(v < kInt32Min ? kInt32Min : (v > kInt32Max ? kInt32Max : v));
 }
 
 }  // namespace
@@ -49,7 +43,7 @@ void opforge::speculate_get_output_padding_offset::Kernels::cpu(const CpuArgs& a
   int64_t packed = 0;  // lengths of the slots before b: at most real_bsz * INT32_MAX
   int64_t start = 0;   // min(packed, out): where slot b's rows start
   for (int64_t b = 0; b < args.real_bsz; ++b) {
-    packed += lens[b] > 0 ? lens[b] : 0;
+    packed += slot_rows(lens[b]);
     const int64_t end = min64(packed, out);
     cu[b + 1] = static_cast<int32_t>(end);  // <= out_token_num <= INT32_MAX
     const int32_t pad = padding(b, args.max_seq_len, start);

@@ -15,24 +15,17 @@
 #include <cub/block/block_scan.cuh>
 
 #include "kernel_decls/speculate_get_output_padding_offset_cuda.h"
+#include "shared/speculate_get_output_padding_offset.h"
 
 namespace opforge::speculate_get_output_padding_offset {
 namespace {
 
 constexpr int32_t kNoSlot = -1;  // the slot of a row no slot fills
-constexpr int64_t kInt32Min = -2147483648LL;
-constexpr int64_t kInt32Max = 2147483647LL;
 
 using Scan = cub::BlockScan<int64_t, kCudaBlock>;
 
 __device__ __forceinline__ int64_t min64(int64_t a, int64_t b) {
   return a < b ? a : b;
-}
-
-// FastDeploy's padding before slot b, b * max_seq_len - offset, saturated to int32.
-__device__ __forceinline__ int32_t padding(int64_t b, int64_t max_seq_len, int64_t offset) {
-  const int64_t v = b * max_seq_len - offset;
-  return static_cast<int32_t>(v < kInt32Min ? kInt32Min : (v > kInt32Max ? kInt32Max : v));
 }
 
 }  // namespace
@@ -51,10 +44,7 @@ __global__ void opforge::speculate_get_output_padding_offset::cuda_kernel(const 
   for (int64_t first = 0; first < args.real_bsz; first += kCudaBlock) {
     const int64_t b = first + tid;
     int64_t len = 0;
-    if (b < args.real_bsz) {
-      const int32_t given = args.seq_lens_output[b];
-      len = given > 0 ? given : 0;
-    }
+    if (b < args.real_bsz) len = slot_rows(args.seq_lens_output[b]);
     int64_t before = 0;
     int64_t chunk = 0;
     Scan(scan_storage).ExclusiveSum(len, before, chunk);
