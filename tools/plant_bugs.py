@@ -337,8 +337,10 @@ PLANTS = [
     Plant(
         "cpu_ngram_drafts_past_row",
         "csrc/kernels/cpu/ngram_match.cc",
-        old="    int64_t limit = min64(args.max_draft_tokens, args.max_step_tokens - 1);\n",
-        new="    int64_t limit = args.max_draft_tokens;  // forgets the row width\n",
+        # The draft limit is shared (csrc/kernels/shared/ngram_match.h): the
+        # CPU kernel asks it about a row wide enough for every draft.
+        old="                                      args.max_step_tokens,\n",
+        new="                                      args.max_draft_tokens + 1,  // forgets the row width\n",
         caught_by=hostile("ngram_match", "cpu"),
         bug="ngram_match's CPU kernel proposes up to max_draft_tokens drafts, however narrow the row",
         expect="the runner stopped",

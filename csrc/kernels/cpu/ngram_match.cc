@@ -20,12 +20,11 @@
 
 #include <cstdint>
 
+#include "shared/ngram_match.h"
+
 namespace opforge::ngram_match {
 namespace {
 
-int64_t max64(int64_t a, int64_t b) {
-  return a > b ? a : b;
-}
 int64_t min64(int64_t a, int64_t b) {
   return a < b ? a : b;
 }
@@ -60,7 +59,7 @@ void opforge::ngram_match::Kernels::cpu(const CpuArgs& args) {
   // (FastDeploy's count; only a decoding slot is taken off it).
   int64_t left = 0;
   for (int64_t b = 0; b < nslots; ++b) {
-    if (args.seq_lens_encoder[b] > 0 || args.seq_lens_decoder[b] > 0) ++left;
+    if (needs_tokens(args.seq_lens_encoder[b], args.seq_lens_decoder[b])) ++left;
   }
 
   int64_t total = 0;  // tokens of the step so far, slot by slot
@@ -69,13 +68,14 @@ void opforge::ngram_match::Kernels::cpu(const CpuArgs& args) {
       args.seq_lens_this_time[b] = 0;
       continue;
     }
-    if (args.seq_lens_encoder[b] > 0) {  // prefill: keeps its length
-      const int32_t fed = args.seq_lens_this_time[b] > 0 ? args.seq_lens_this_time[b] : 0;
+    const int32_t kind = slot_kind(args.seq_lens_encoder[b], args.seq_lens_decoder[b]);
+    if (kind == kPrefill) {  // keeps its length
+      const int32_t fed = prefill_tokens(args.seq_lens_this_time[b]);
       args.seq_lens_this_time[b] = fed;
       total += fed;
       continue;
     }
-    if (args.seq_lens_decoder[b] <= 0) {  // idle
+    if (kind == kIdle) {
       args.seq_lens_this_time[b] = 0;
       continue;
     }
@@ -84,23 +84,22 @@ void opforge::ngram_match::Kernels::cpu(const CpuArgs& args) {
     args.seq_lens_this_time[b] = 1;
     --left;
     ++total;
-    const int64_t done = max64(args.step_idx[b], 0);
-    // The slot's draft limit; max_dec_len - done - 1 is formed only when
-    // max_dec_len > done >= 0 (no overflow), else it is negative: no draft.
-    if (args.max_dec_len[b] <= done) continue;
-    int64_t limit = min64(args.max_draft_tokens, args.max_step_tokens - 1);
-    limit = min64(limit, args.max_dec_len[b] - done - 1);
-    if (args.draft_token_num != nullptr) limit = min64(limit, max64(args.draft_token_num[b], 0));
-    if (limit <= 0 || total + left >= threshold - 1) continue;
-    const int64_t cap = min64(limit, threshold - total - left);  // >= 2
-
-    const int64_t prompt_len = min64(max64(args.prompt_lens[b], 0), args.max_model_len);
-    if (done > args.max_model_len - prompt_len) continue;  // the history does not fit its row
-    const int64_t len = prompt_len + done;
+    const bool has_num = args.draft_token_num != nullptr;
+    const int64_t limit = draft_limit(args.step_idx[b],
+                                      args.max_dec_len[b],
+                                      args.max_draft_tokens,
+                                      args.max_step_tokens,
+                                      has_num,
+                                      has_num ? args.draft_token_num[b] : 0);
+    // Search only where drafts are possible: a positive limit, budget left
+    // and a history that fits its row.
+    if (limit <= 0 || !has_budget(total, left, threshold)) continue;
+    const int64_t len = history_len(args.prompt_lens[b], args.step_idx[b], args.max_model_len);
+    if (len < 0) continue;
     const int64_t* history = args.token_ids_all + b * args.max_model_len;
     const int64_t start = find_draft_start(history, len, args.max_ngram_size);
     if (start < 0) continue;
-    const int64_t drafts = min64(cap, len - start);
+    const int64_t drafts = budget_drafts(slot_want(limit, len, start), total, left, threshold);
     int64_t* row = args.step_input_ids + b * args.max_step_tokens;
     for (int64_t k = 0; k < drafts; ++k) row[1 + k] = history[start + k];
     args.seq_lens_this_time[b] = static_cast<int32_t>(1 + drafts);

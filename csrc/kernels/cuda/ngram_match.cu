@@ -34,6 +34,7 @@
 #include <cub/block/block_reduce.cuh>
 
 #include "kernel_decls/ngram_match_cuda.h"
+#include "shared/ngram_match.h"
 
 namespace opforge::ngram_match {
 namespace {
@@ -42,15 +43,8 @@ constexpr int kWarp = 32;
 constexpr int kWarps = kCudaBlock / kWarp;
 constexpr unsigned kAllLanes = 0xffffffffu;
 
-constexpr int32_t kIdle = 0;
-constexpr int32_t kPrefill = 1;
-constexpr int32_t kDecode = 2;
-
 using Count = cub::BlockReduce<int64_t, kCudaBlock>;
 
-__device__ __forceinline__ int64_t max64(int64_t a, int64_t b) {
-  return a > b ? a : b;
-}
 __device__ __forceinline__ int64_t min64(int64_t a, int64_t b) {
   return a < b ? a : b;
 }
@@ -104,12 +98,12 @@ __global__ void opforge::ngram_match::cuda_kernel(const CudaArgs args) {
   // (FastDeploy's count; only a decoding slot is taken off it).
   int64_t mine = 0;
   for (int64_t b = tid; b < nslots; b += kCudaBlock) {
-    if (args.seq_lens_encoder[b] > 0 || args.seq_lens_decoder[b] > 0) ++mine;
+    if (needs_tokens(args.seq_lens_encoder[b], args.seq_lens_decoder[b])) ++mine;
   }
   // The budget's state: thread 0's only, carried from chunk to chunk.
   int64_t left = Count(count_storage).Sum(mine);
   int64_t total = 0;
-  if (tid == 0) budget_open = left < threshold - 1;
+  if (tid == 0) budget_open = has_budget(0, left, threshold);
   __syncthreads();
 
   for (int64_t first = 0; first < args.real_bsz; first += kCudaBlock) {
@@ -120,45 +114,39 @@ __global__ void opforge::ngram_match::cuda_kernel(const CudaArgs args) {
     // address, a broadcast), so the warp's values and loops are uniform.
     for (int64_t i = warp; i < count; i += kWarps) {
       const int64_t b = first + i;
-      int32_t slot_kind = kIdle;
-      int64_t slot_want = 0;
-      int64_t slot_start = -1;
+      int32_t this_kind = kIdle;
+      int64_t this_want = 0;
+      int64_t this_start = -1;
       if (b < nslots) {
-        if (args.seq_lens_encoder[b] > 0) {
-          slot_kind = kPrefill;
-          slot_want = max64(args.seq_lens_this_time[b], 0);
-        } else if (args.seq_lens_decoder[b] > 0) {
-          slot_kind = kDecode;
-          const int64_t done = max64(args.step_idx[b], 0);
-          // The draft limit; max_dec_len - done - 1 is formed only when
-          // max_dec_len > done >= 0 (no overflow), else no draft.
-          int64_t limit = -1;
-          const int64_t dec_limit = args.max_dec_len[b];
-          if (dec_limit > done) {
-            limit = min64(args.max_draft_tokens, args.max_step_tokens - 1);
-            limit = min64(limit, dec_limit - done - 1);
-            if (args.draft_token_num != nullptr) {
-              limit = min64(limit, max64(args.draft_token_num[b], 0));
-            }
-          }
-          const int64_t prompt_len = min64(max64(args.prompt_lens[b], 0), args.max_model_len);
+        this_kind = slot_kind(args.seq_lens_encoder[b], args.seq_lens_decoder[b]);
+        if (this_kind == kPrefill) {
+          this_want = prefill_tokens(args.seq_lens_this_time[b]);
+        } else if (this_kind == kDecode) {
+          const bool has_num = args.draft_token_num != nullptr;
+          const int64_t limit = draft_limit(args.step_idx[b],
+                                            args.max_dec_len[b],
+                                            args.max_draft_tokens,
+                                            args.max_step_tokens,
+                                            has_num,
+                                            has_num ? args.draft_token_num[b] : 0);
           // Search only where drafts are possible: budget left, a positive
           // limit and a history that fits its row.
-          if (search && limit > 0 && done <= args.max_model_len - prompt_len) {
-            const int64_t len = prompt_len + done;
+          const int64_t len =
+              history_len(args.prompt_lens[b], args.step_idx[b], args.max_model_len);
+          if (search && limit > 0 && len >= 0) {
             const int64_t found = find_draft_start(
                 args.token_ids_all + b * args.max_model_len, len, args.max_ngram_size, lane);
             if (found >= 0) {
-              slot_want = min64(limit, len - found);  // >= 1: a token follows every window
-              slot_start = found;
+              this_want = slot_want(limit, len, found);
+              this_start = found;
             }
           }
         }
       }
       if (lane == 0) {
-        kind[i] = slot_kind;
-        want[i] = slot_want;
-        start[i] = slot_start;
+        kind[i] = this_kind;
+        want[i] = this_want;
+        start[i] = this_start;
       }
     }
     __syncthreads();
@@ -167,29 +155,28 @@ __global__ void opforge::ngram_match::cuda_kernel(const CudaArgs args) {
     if (tid == 0) {
       for (int64_t i = 0; i < count; ++i) {
         int64_t d = 0;
-        const int32_t slot_kind = kind[i];
-        if (slot_kind == kPrefill) {
+        const int32_t this_kind = kind[i];
+        if (this_kind == kPrefill) {
           total += want[i];
-        } else if (slot_kind == kDecode) {
+        } else if (this_kind == kDecode) {
           --left;
           ++total;
-          const int64_t w = want[i];
-          if (w > 0 && total + left < threshold - 1) d = min64(w, threshold - total - left);
+          d = budget_drafts(want[i], total, left, threshold);
           total += d;
         }
         drafts[i] = d;
       }
-      budget_open = total + left < threshold - 1;
+      budget_open = has_budget(total, left, threshold);
     }
     __syncthreads();
 
     // Pass 3: seq_lens_this_time, a thread per slot (idle and slots past
     // max_bsz: 0; a prefill keeps its length read as >= 0, which fits int32)...
     if (tid < count) {
-      const int32_t slot_kind = kind[tid];
+      const int32_t this_kind = kind[tid];
       int32_t fed = 0;
-      if (slot_kind == kPrefill) fed = static_cast<int32_t>(want[tid]);
-      if (slot_kind == kDecode) fed = static_cast<int32_t>(1 + drafts[tid]);  // <= max_step_tokens
+      if (this_kind == kPrefill) fed = static_cast<int32_t>(want[tid]);
+      if (this_kind == kDecode) fed = static_cast<int32_t>(1 + drafts[tid]);  // <= max_step_tokens
       args.seq_lens_this_time[first + tid] = fed;
     }
     // ... and the drafts, a warp per slot: columns 1 .. d of the slot's row
