@@ -17,16 +17,11 @@
 #include "kernel_decls/draft_model_preprocess.h"
 
 #include <cstdint>
-#include <limits>
+
+#include "shared/draft_model_preprocess.h"
 
 namespace opforge::draft_model_preprocess {
 namespace {
-
-constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
-
-int64_t clamp64(int64_t v, int64_t lo, int64_t hi) {
-  return v < lo ? lo : (v > hi ? hi : v);
-}
 
 bool flag(const bool* flags, int64_t b) {
   return reinterpret_cast<const unsigned char*>(flags)[b] != 0;
@@ -41,22 +36,24 @@ void opforge::draft_model_preprocess::Kernels::cpu(const CpuArgs& args) {
 
   for (int64_t b = 0; b < args.max_bsz; ++b) {
     // Every slot: the draft model's lengths, clamped into their domains.
-    const int64_t enc_d = clamp64(args.draft_seq_lens_encoder[b], 0, kInt32Max);
-    const int64_t dec_d = clamp64(args.draft_seq_lens_decoder[b], 0, kInt32Max);
-    args.draft_seq_lens_encoder[b] = static_cast<int32_t>(enc_d);
-    args.draft_seq_lens_decoder[b] = static_cast<int32_t>(dec_d);
+    const int32_t enc_d = draft_len(args.draft_seq_lens_encoder[b]);
+    const int32_t dec_d = draft_len(args.draft_seq_lens_decoder[b]);
+    args.draft_seq_lens_encoder[b] = enc_d;
+    args.draft_seq_lens_decoder[b] = dec_d;
     if (b >= nslots) continue;
 
     // Unless the slot is fed below, the draft model skips it.
     args.draft_seq_lens_this_time[b] = 0;
     args.draft_seq_lens_encoder[b] = 0;
-    if (flag(args.stop_flags, b)) {
+    const int32_t state =
+        slot_state(flag(args.stop_flags, b), args.seq_lens_this_time[b], args.seq_lens_encoder[b]);
+    if (state == kStopped) {
       args.seq_lens_this_time[b] = 0;      // the target does not feed it either
       args.draft_seq_lens_decoder[b] = 0;  // the request is over
       continue;
     }
-    if (args.seq_lens_this_time[b] <= 0) continue;  // idle or paused: the cache is kept
-    if (args.seq_lens_encoder[b] > 0) {
+    if (state == kKept) continue;  // idle or paused: the cache is kept
+    if (state == kNew) {
       args.draft_seq_lens_decoder[b] = 0;  // a new request, not prefilled by the target yet
       continue;
     }
@@ -66,28 +63,23 @@ void opforge::draft_model_preprocess::Kernels::cpu(const CpuArgs& args) {
     int64_t* in_row = args.step_input_ids + b * args.max_step_tokens;
     for (int64_t c = 1; c < args.max_step_tokens; ++c) in_row[c] = -1;
 
-    const int64_t s = clamp64(args.step_idx[b], 0, std::numeric_limits<int64_t>::max());
-    const int64_t limit = clamp64(args.max_dec_len[b], 0, std::numeric_limits<int64_t>::max());
-    const int64_t prompt = clamp64(args.prompt_lens[b], 0, args.max_model_len);
-    // s + 1 < limit, and 1 <= prompt + s <= max_model_len, with no sum that
-    // could overflow (limit - 1 >= -1; max_model_len - prompt >= 0).
-    if (args.max_step_tokens < 2 || s >= limit - 1 || s > args.max_model_len - prompt) continue;
-    const int64_t hist = prompt + s;
-    if (hist < 1 || hist > kInt32Max) continue;
+    const int64_t hist = fed_history(args.step_idx[b],
+                                     args.max_dec_len[b],
+                                     args.prompt_lens[b],
+                                     args.max_model_len,
+                                     args.max_step_tokens);
+    if (hist == 0) continue;
 
-    const int64_t v = dec_d < hist - 1 ? dec_d : hist - 1;
-    if (v > 0 && hist - v <= args.max_step_tokens) {
-      const int64_t n = hist - v;
-      const int64_t* history = args.token_ids_all + b * args.max_model_len;
+    // <= INT32_MAX (fed_history): fits int32.
+    const DraftFeed feed = draft_feed(static_cast<int32_t>(hist), dec_d, args.max_step_tokens);
+    if (feed.from >= 0) {
+      const int64_t* history = args.token_ids_all + b * args.max_model_len + feed.from;
       int64_t* draft_row = args.draft_input_ids + b * args.max_step_tokens;
-      for (int64_t k = 0; k < n; ++k) draft_row[k] = history[v + k];
-      args.draft_seq_lens_this_time[b] = static_cast<int32_t>(n);
-      args.draft_seq_lens_decoder[b] = static_cast<int32_t>(v);
-    } else {
-      args.draft_seq_lens_this_time[b] = static_cast<int32_t>(hist);
-      args.draft_seq_lens_encoder[b] = static_cast<int32_t>(hist);
-      args.draft_seq_lens_decoder[b] = 0;
+      for (int64_t k = 0; k < feed.this_time; ++k) draft_row[k] = history[k];
     }
+    args.draft_seq_lens_this_time[b] = feed.this_time;
+    args.draft_seq_lens_encoder[b] = feed.encoder;
+    args.draft_seq_lens_decoder[b] = feed.decoder;
     any_fed = true;
   }
 

@@ -15,15 +15,10 @@
 
 #include "kernel_decls/draft_model_preprocess_cuda.h"
 #include "opforge/cuda_bytes.h"
+#include "shared/draft_model_preprocess.h"
 
 namespace opforge::draft_model_preprocess {
 namespace {
-
-constexpr int64_t kInt32Max = 2147483647;
-
-__device__ __forceinline__ int64_t clamp64(int64_t v, int64_t lo, int64_t hi) {
-  return v < lo ? lo : (v > hi ? hi : v);
-}
 
 using Count = cub::BlockReduce<int, kCudaBlock>;
 
@@ -33,22 +28,24 @@ __device__ bool preprocess_slot(const CudaArgs& args,
                                 int64_t nslots,
                                 cuda_global<const unsigned char> stop) {
   // Every slot: the draft model's lengths, clamped into their domains.
-  const int64_t enc_d = clamp64(args.draft_seq_lens_encoder[b], 0, kInt32Max);
-  const int64_t dec_d = clamp64(args.draft_seq_lens_decoder[b], 0, kInt32Max);
-  args.draft_seq_lens_encoder[b] = static_cast<int32_t>(enc_d);
-  args.draft_seq_lens_decoder[b] = static_cast<int32_t>(dec_d);
+  const int32_t enc_d = draft_len(args.draft_seq_lens_encoder[b]);
+  const int32_t dec_d = draft_len(args.draft_seq_lens_decoder[b]);
+  args.draft_seq_lens_encoder[b] = enc_d;
+  args.draft_seq_lens_decoder[b] = dec_d;
   if (b >= nslots) return false;
 
   // Unless the slot is fed below, the draft model skips it.
   args.draft_seq_lens_this_time[b] = 0;
   args.draft_seq_lens_encoder[b] = 0;
-  if (stop[b] != 0) {
+  const int32_t state =
+      slot_state(stop[b] != 0, args.seq_lens_this_time[b], args.seq_lens_encoder[b]);
+  if (state == kStopped) {
     args.seq_lens_this_time[b] = 0;      // the target does not feed it either
     args.draft_seq_lens_decoder[b] = 0;  // the request is over
     return false;
   }
-  if (args.seq_lens_this_time[b] <= 0) return false;  // idle or paused: the cache is kept
-  if (args.seq_lens_encoder[b] > 0) {
+  if (state == kKept) return false;  // idle or paused: the cache is kept
+  if (state == kNew) {
     args.draft_seq_lens_decoder[b] = 0;  // a new request, not prefilled by the target yet
     return false;
   }
@@ -58,27 +55,24 @@ __device__ bool preprocess_slot(const CudaArgs& args,
   const cuda_global<int64_t> in_row = args.step_input_ids + b * args.max_step_tokens;
   for (int64_t c = 1; c < args.max_step_tokens; ++c) in_row[c] = -1;
 
-  const int64_t s = clamp64(args.step_idx[b], 0, INT64_MAX);
-  const int64_t limit = clamp64(args.max_dec_len[b], 0, INT64_MAX);
-  const int64_t prompt = clamp64(args.prompt_lens[b], 0, args.max_model_len);
-  // s + 1 < limit and 1 <= prompt + s <= max_model_len, with no sum that could overflow.
-  if (args.max_step_tokens < 2 || s >= limit - 1 || s > args.max_model_len - prompt) return false;
-  const int64_t hist = prompt + s;
-  if (hist < 1 || hist > kInt32Max) return false;
+  const int64_t hist = fed_history(args.step_idx[b],
+                                   args.max_dec_len[b],
+                                   args.prompt_lens[b],
+                                   args.max_model_len,
+                                   args.max_step_tokens);
+  if (hist == 0) return false;
 
-  const int64_t v = dec_d < hist - 1 ? dec_d : hist - 1;
-  if (v > 0 && hist - v <= args.max_step_tokens) {
-    const int64_t n = hist - v;
-    const cuda_global<const int64_t> history = args.token_ids_all + b * args.max_model_len;
+  // <= INT32_MAX (fed_history): fits int32.
+  const DraftFeed feed = draft_feed(static_cast<int32_t>(hist), dec_d, args.max_step_tokens);
+  if (feed.from >= 0) {
+    const cuda_global<const int64_t> history =
+        args.token_ids_all + b * args.max_model_len + feed.from;
     const cuda_global<int64_t> draft_row = args.draft_input_ids + b * args.max_step_tokens;
-    for (int64_t k = 0; k < n; ++k) draft_row[k] = history[v + k];
-    args.draft_seq_lens_this_time[b] = static_cast<int32_t>(n);
-    args.draft_seq_lens_decoder[b] = static_cast<int32_t>(v);
-  } else {
-    args.draft_seq_lens_this_time[b] = static_cast<int32_t>(hist);
-    args.draft_seq_lens_encoder[b] = static_cast<int32_t>(hist);
-    args.draft_seq_lens_decoder[b] = 0;
+    for (int64_t k = 0; k < feed.this_time; ++k) draft_row[k] = history[k];
   }
+  args.draft_seq_lens_this_time[b] = feed.this_time;
+  args.draft_seq_lens_encoder[b] = feed.encoder;
+  args.draft_seq_lens_decoder[b] = feed.decoder;
   return true;
 }
 
