@@ -234,8 +234,10 @@ PLANTS = [
     Plant(
         "cpu_ignores_reject_all",
         CPU,
-        old="        !args.reject_all && args.seq_lens_encoder[b] == 0",
-        new="        args.seq_lens_encoder[b] == 0",
+        # The rule is shared (csrc/kernels/shared/verify_draft_tokens.h): the
+        # CPU kernel asks it as if reject_all were off.
+        old="verifies(args.reject_all, ",
+        new="verifies(false, ",
         caught_by=VALID_CPU_THEN_BATCHES,
         bug="the CPU kernel ignores reject_all and verifies drafts anyway",
     ),
@@ -263,7 +265,7 @@ PLANTS = [
     Plant(
         "cpu_verify_rows_unguarded",
         CPU,
-        old="    if (first_row < 0 || first_row + nrows > args.token_num) continue;\n",
+        old="    if (!rows_inside(first_row, nrows, args.token_num)) continue;\n",
         new="    (void)nrows;  // trusts cu_seqlens_q_output\n",
         caught_by=hostile("verify_draft_tokens", "cpu"),
         bug="verify_draft_tokens' CPU kernel reads the packed rows cu_seqlens_q_output names, "
@@ -273,8 +275,8 @@ PLANTS = [
     Plant(
         "cpu_verify_slt_unclamped",
         CPU,
-        old="    const int64_t slt = slt_in < args.max_step_tokens ? slt_in : args.max_step_tokens;\n",
-        new="    const int64_t slt = slt_in;  // trusts seq_lens_this_time\n",
+        old="    const int64_t slt = slot_tokens(slt_in, args.max_step_tokens);\n",
+        new="    const int64_t slt = slot_tokens(slt_in, INT64_MAX);  // trusts seq_lens_this_time\n",
         caught_by=hostile("verify_draft_tokens", "cpu"),
         bug="verify_draft_tokens' CPU kernel takes seq_lens_this_time as the row's length, "
         "however long the row is",
@@ -282,16 +284,16 @@ PLANTS = [
     Plant(
         "cpu_verify_candidate_lens_unclamped",
         CPU,
-        old="    return n < 0 ? 0 : (n < K ? n : K);\n",
-        new="    return n;  // trusts candidate_lens\n",
+        old="clamped_top_p_count(candidate_lens[row], K)",
+        new="clamped_top_p_count(candidate_lens[row], INT64_MAX) /* trusts candidate_lens */",
         caught_by=hostile("verify_draft_tokens", "cpu"),
         bug="verify_draft_tokens' CPU kernel scans candidate_lens[row] candidates of a K-wide row",
     ),
     Plant(
         "xpu3_verify_rows_unguarded",
         XPU3,
-        old="    const bool rows_inside = first_row >= 0 && first_row + nrows <= token_num;\n",
-        new="    const bool rows_inside = true;  // trusts cu_seqlens_q_output\n",
+        old="    const bool inside = rows_inside(first_row, nrows, token_num);\n",
+        new="    const bool inside = true;  // trusts cu_seqlens_q_output\n",
         caught_by=hostile("verify_draft_tokens", "xpu3-sim"),
         bug="verify_draft_tokens' XPU3 kernel transfers the packed rows cu_seqlens_q_output "
         "names, whether they exist or not",

@@ -11,7 +11,8 @@
 
 #include <cstdint>
 #include <cstring>
-#include <limits>
+
+#include "shared/verify_draft_tokens.h"
 
 namespace opforge::verify_draft_tokens {
 namespace {
@@ -32,10 +33,7 @@ struct TargetView {
   const float* scores(int64_t row) const { return candidate_scores + row * K; }
   // Candidates inside top-p, clamped into [0, K]: a negative count is an empty
   // top-p set, and the row never holds more than K.
-  int64_t top_p_count(int64_t row) const {
-    const int64_t n = candidate_lens[row];
-    return n < 0 ? 0 : (n < K ? n : K);
-  }
+  int64_t top_p_count(int64_t row) const { return clamped_top_p_count(candidate_lens[row], K); }
 };
 
 // One slot's drafts and packed rows.
@@ -76,13 +74,13 @@ OPFORGE_INLINE bool is_end_token(const Emitter& e, int64_t tok) {
 // cur saturates at INT64_MAX instead of overflowing: the exact step_idx + k is
 // then >= INT64_MAX >= max_dec_len, so `hit` is what exact arithmetic gives.
 OPFORGE_INLINE void emit(Emitter& e, int64_t tok) {
-  if (e.cur < std::numeric_limits<int64_t>::max()) e.cur += 1;
+  e.cur = next_step(e.cur);
   const bool eos = is_end_token(e, tok);
   const bool hit = e.cur >= e.max_dec_len;
-  if (hit && !eos) tok = e.end_tokens[0];
+  if (replaced_by_end(eos, hit)) tok = e.end_tokens[0];
   e.out[e.len] = tok;
   e.len += 1;
-  if (eos || hit) e.stopped = true;
+  if (stops(eos, hit)) e.stopped = true;
 }
 
 bool in_top_p(const TargetView& t, int64_t row, int64_t tok) {
@@ -197,18 +195,18 @@ void opforge::verify_draft_tokens::Kernels::cpu(const CpuArgs& args) {
     // outputs of a slot live in one max_step_tokens-wide row); slt <= 0 owns no packed row, so
     // nothing may be read for it.
     const int64_t slt_in = args.seq_lens_this_time[b];
-    const int64_t slt = slt_in < args.max_step_tokens ? slt_in : args.max_step_tokens;
+    const int64_t slt = slot_tokens(slt_in, args.max_step_tokens);
     if (slt <= 0 || flag(args.is_block_step, b) || flag(args.stop_flags, b)) continue;
 
     // reject_all wins over accept_all; a prefill slot has no drafts and a slot
     // emitting the reasoning boundary must take the target's token.
     const bool verify =
-        !args.reject_all && args.seq_lens_encoder[b] == 0 && args.reasoning_status[b] != 1;
+        verifies(args.reject_all, args.seq_lens_encoder[b], args.reasoning_status[b]);
     // The packed rows the slot reads, first_row .. first_row + nrows - 1, must
     // all exist; if they do not, the slot is inactive (int64: no overflow).
     const int64_t first_row = args.cu_seqlens_q_output[b];
-    const int64_t nrows = verify ? slt : 1;
-    if (first_row < 0 || first_row + nrows > args.token_num) continue;
+    const int64_t nrows = packed_rows(slt, verify);
+    if (!rows_inside(first_row, nrows, args.token_num)) continue;
 
     const SlotView slot{args.step_input_ids + b * args.max_step_tokens, first_row, slt};
     Emitter e{

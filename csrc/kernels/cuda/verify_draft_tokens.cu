@@ -13,6 +13,7 @@
 
 #include "kernel_decls/verify_draft_tokens_cuda.h"
 #include "opforge/cuda_bytes.h"
+#include "shared/verify_draft_tokens.h"
 
 namespace opforge::verify_draft_tokens {
 namespace {
@@ -32,8 +33,7 @@ struct TargetView {
   __device__ auto scores(int64_t row) const { return candidate_scores + row * K; }
   // Candidates inside top-p, clamped into [0, K].
   __device__ int64_t top_p_count(int64_t row) const {
-    const int64_t n = candidate_lens[row];
-    return n < 0 ? 0 : (n < K ? n : K);
+    return clamped_top_p_count(candidate_lens[row], K);
   }
 };
 
@@ -67,13 +67,13 @@ struct Emitter {
   // The page's emit(tok): reaching max_dec_len forces an end token; an end
   // token or the limit stops the slot. cur saturates at INT64_MAX.
   __device__ void emit(int64_t tok) {
-    if (cur < INT64_MAX) cur += 1;
+    cur = next_step(cur);
     const bool eos = is_end_token(tok);
     const bool hit = cur >= max_dec_len;
-    if (hit && !eos) tok = end_tokens[0];
+    if (replaced_by_end(eos, hit)) tok = end_tokens[0];
     out[len] = tok;
     len += 1;
-    if (eos || hit) stopped = true;
+    if (stops(eos, hit)) stopped = true;
   }
 };
 
@@ -172,15 +172,15 @@ __global__ void opforge::verify_draft_tokens::cuda_kernel(const CudaArgs args) {
     // clamped to the row width; slt <= 0 owns no packed row.
     if (b >= args.real_bsz) continue;
     const int64_t slt_in = args.seq_lens_this_time[b];
-    const int64_t slt = slt_in < args.max_step_tokens ? slt_in : args.max_step_tokens;
+    const int64_t slt = slot_tokens(slt_in, args.max_step_tokens);
     if (slt <= 0 || block_step[b] != 0 || stop[b] != 0) continue;
 
     const bool verify =
-        !args.reject_all && args.seq_lens_encoder[b] == 0 && args.reasoning_status[b] != 1;
+        verifies(args.reject_all, args.seq_lens_encoder[b], args.reasoning_status[b]);
     // The packed rows the slot reads must all exist, else it is inactive.
     const int64_t first_row = args.cu_seqlens_q_output[b];
-    const int64_t nrows = verify ? slt : 1;
-    if (first_row < 0 || first_row + nrows > args.token_num) continue;
+    const int64_t nrows = packed_rows(slt, verify);
+    if (!rows_inside(first_row, nrows, args.token_num)) continue;
 
     const SlotView slot{args.step_input_ids + b * args.max_step_tokens, first_row, slt};
     Emitter e{
