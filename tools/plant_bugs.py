@@ -362,8 +362,10 @@ PLANTS = [
     Plant(
         "cpu_rebuild_padding_row_unchecked",
         "csrc/kernels/cpu/rebuild_padding.cc",
-        old="  if (src < 0 || src >= token_num) return kNoRow;\n",
-        new="  if (src < 0) return kNoRow;  // trusts the offsets\n",
+        # The row rule is shared (csrc/kernels/shared/rebuild_padding.h): the
+        # CPU kernel asks it with no bound on the packed rows.
+        old="                    token_num);\n",
+        new="                    INT64_MAX);  // trusts the offsets\n",
         caught_by=hostile("rebuild_padding", "cpu"),
         bug="rebuild_padding's CPU kernel copies the packed row the offsets name, inside hidden or not",
         expect="the runner stopped",
@@ -396,8 +398,10 @@ PLANTS = [
     Plant(
         "cuda_missing_bound",
         "csrc/kernels/cuda/rebuild_padding.cu",
-        old="  if (src < 0 || src >= args.token_num) return kNoRow;\n",
-        new="  if (src < 0) return kNoRow;\n",
+        # The row rule is shared (csrc/kernels/shared/rebuild_padding.h): the
+        # CUDA kernel asks it with no bound on the packed rows.
+        old="                    args.token_num);\n",
+        new="                    INT64_MAX);\n",
         caught_by=hostile("rebuild_padding", "cuda-sim"),
         bug="a packed row past token_num is not refused: the row copy reads past hidden",
         expect="out-of-bounds read",

@@ -26,14 +26,15 @@
 #include <cstdint>
 #include <cstring>
 
+#include "shared/rebuild_padding.h"
+
 namespace opforge::rebuild_padding {
 namespace {
 
-constexpr int64_t kNoRow = -1;  // an output row that names no packed row
-
 // The packed row of hidden that output row r of slot b copies, or kNoRow;
-// b is the last slot with cu_seqlens_q_output[b] <= r (-1: none).
-int64_t source_row(int64_t r,
+// b is the last slot with cu_seqlens_q_output[b] <= r (-1: none). Reads the
+// slot's values and asks the shared rule (shared/rebuild_padding.h).
+int64_t row_source(int64_t r,
                    int64_t b,
                    const int32_t* cu_seqlens_q,
                    const int32_t* seq_lens_this_time,
@@ -41,17 +42,16 @@ int64_t source_row(int64_t r,
                    const int32_t* cu_seqlens_q_output,
                    int64_t max_bsz,
                    int64_t token_num) {
-  if (b < 0 || r >= cu_seqlens_q_output[b + 1]) return kNoRow;  // no slot
-  const int64_t k = r - cu_seqlens_q_output[b];
-  const int64_t len = static_cast<int64_t>(cu_seqlens_q_output[b + 1]) - cu_seqlens_q_output[b];
-  const int64_t fed = seq_lens_this_time[b];
-  if (fed <= 0 || b >= max_bsz) return kNoRow;  // an idle slot
-  const bool prefill = seq_lens_encoder[b] != 0;
-  const int64_t pos = prefill ? fed - len + k : k;
-  if (pos < 0 || pos >= fed) return kNoRow;
-  const int64_t src = static_cast<int64_t>(cu_seqlens_q[b]) + pos;
-  if (src < 0 || src >= token_num) return kNoRow;
-  return src;
+  if (b < 0) return kNoRow;  // no slot
+  const bool has_state = b < max_bsz;
+  return source_row(r,
+                    cu_seqlens_q_output[b],
+                    cu_seqlens_q_output[b + 1],
+                    seq_lens_this_time[b],
+                    has_state,
+                    has_state ? seq_lens_encoder[b] : 0,
+                    has_state ? cu_seqlens_q[b] : 0,
+                    token_num);
 }
 
 }  // namespace
@@ -62,7 +62,7 @@ void opforge::rebuild_padding::Kernels::cpu(const CpuArgs<T>& args) {
   int64_t b = args.real_bsz - 1;  // the slot cursor: only moves down
   for (int64_t r = args.out_token_num - 1; r >= 0; --r) {
     while (b >= 0 && args.cu_seqlens_q_output[b] > r) --b;
-    const int64_t src = source_row(r,
+    const int64_t src = row_source(r,
                                    b,
                                    args.cu_seqlens_q,
                                    args.seq_lens_this_time,

@@ -18,11 +18,11 @@
 #include <cstdint>
 
 #include "kernel_decls/rebuild_padding_cuda.h"
+#include "shared/rebuild_padding.h"
 
 namespace opforge::rebuild_padding {
 namespace {
 
-constexpr int64_t kNoRow = -1;         // an output row that names no packed row
 constexpr int64_t kNever = INT64_MAX;  // the suffix minimum past the last slot
 constexpr int kWarp = 32;
 constexpr int kWarps = kCudaBlock / kWarp;
@@ -31,22 +31,21 @@ __device__ __forceinline__ int64_t min64(int64_t a, int64_t b) {
   return a < b ? a : b;
 }
 
-// The packed row of hidden that output row r of slot b copies, or kNoRow.
+// The packed row of hidden that output row r of slot b (>= 0) copies, or
+// kNoRow: reads the slot's values and asks the shared rule.
 template <typename T>
-__device__ int64_t source_row(const CudaArgs<T>& args, int64_t r, int64_t b) {
-  const int64_t slot_end = args.cu_seqlens_q_output[b + 1];
-  if (r >= slot_end) return kNoRow;  // past the slot's rows
-  const int64_t slot_start = args.cu_seqlens_q_output[b];
-  const int64_t k = r - slot_start;
-  const int64_t len = slot_end - slot_start;
-  const int64_t fed = args.seq_lens_this_time[b];
-  if (fed <= 0 || b >= args.max_bsz) return kNoRow;  // an idle slot
-  const bool prefill = args.seq_lens_encoder[b] != 0;
-  const int64_t pos = prefill ? fed - len + k : k;
-  if (pos < 0 || pos >= fed) return kNoRow;
-  const int64_t src = static_cast<int64_t>(args.cu_seqlens_q[b]) + pos;
-  if (src < 0 || src >= args.token_num) return kNoRow;
-  return src;
+__device__ int64_t row_source(const CudaArgs<T>& args, int64_t r, int64_t b) {
+  const bool has_state = b < args.max_bsz;
+  const int32_t encoder = has_state ? args.seq_lens_encoder[b] : 0;
+  const int32_t first = has_state ? args.cu_seqlens_q[b] : 0;
+  return source_row(r,
+                    args.cu_seqlens_q_output[b],
+                    args.cu_seqlens_q_output[b + 1],
+                    args.seq_lens_this_time[b],
+                    has_state,
+                    encoder,
+                    first,
+                    args.token_num);
 }
 
 // Rows [from, to) of out, a warp each, in the grid's warp order: row r is
@@ -59,7 +58,7 @@ __device__ void fill_rows(const CudaArgs<T>& args, int64_t from, int64_t to, Slo
   const int64_t width = args.hidden_size;
   for (int64_t r = from + warp; r < to; r += warps) {
     const int64_t b = slot_of(r);
-    const int64_t src = b < 0 ? kNoRow : source_row(args, r, b);
+    const int64_t src = b < 0 ? kNoRow : row_source(args, r, b);
     const cuda_global<T> dst = args.out + r * width;
     if (src == kNoRow) {
       for (int64_t i = lane; i < width; i += kWarp) dst[i] = T(0.0f);
