@@ -25,22 +25,12 @@
 
 #include <cstdint>
 
+#include "shared/top_p_candidates.h"
+
 namespace opforge::top_p_candidates {
 namespace {
 
 constexpr int kMaxCandidates = 16;
-
-// x != x only for NaN (kernels are never built with -ffast-math).
-inline bool is_nan(float x) {
-  return x != x;
-}
-
-// Whether (va, ia) comes before (vb, ib) in the page's order.
-inline bool before(float va, int64_t ia, float vb, int64_t ib) {
-  if (is_nan(va)) return is_nan(vb) && ia < ib;
-  if (is_nan(vb)) return true;
-  return va > vb || (va == vb && ia < ib);
-}
 
 // The C best entries of one row, best first: their float32 values and ids.
 struct TopList {

@@ -18,6 +18,7 @@
 #include <cub/block/block_reduce.cuh>
 
 #include "kernel_decls/top_p_candidates_cuda.h"
+#include "shared/top_p_candidates.h"
 
 namespace opforge::top_p_candidates {
 namespace {
@@ -30,18 +31,11 @@ struct Entry {
   int64_t id;
 };
 
-// x != x only for NaN (kernels are never built with fast math).
-__device__ __forceinline__ bool is_nan(float x) {
-  return x != x;
-}
-
 // Whether a comes before b in the page's order (no entry after every entry).
 __device__ __forceinline__ bool before(const Entry& a, const Entry& b) {
   if (a.id == kNoId) return false;
   if (b.id == kNoId) return true;
-  if (is_nan(a.value)) return is_nan(b.value) && a.id < b.id;
-  if (is_nan(b.value)) return true;
-  return a.value > b.value || (a.value == b.value && a.id < b.id);
+  return top_p_candidates::before(a.value, a.id, b.value, b.id);  // the shared order
 }
 
 struct First {
