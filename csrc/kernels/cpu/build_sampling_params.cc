@@ -14,27 +14,11 @@
 // 2. Then, and only then, infer_seed[b] of every slot b < real_bsz becomes
 //    (infer_seed[b] mod M + increment_value mod M) mod M.
 // No sum overflows: both terms are reduced into [0, M) first.
-#include <cstdint>
-
 #include "kernel_decls/build_sampling_params.h"
 
-namespace opforge::build_sampling_params {
-namespace {
+#include <cstdint>
 
-constexpr int64_t kMaxInferSeed = 9223372036854775806;  // FastDeploy's MAX_INFER_SEED
-
-int64_t seed_mod(int64_t s) {
-  const int64_t m = s % kMaxInferSeed;
-  return m < 0 ? m + kMaxInferSeed : m;
-}
-
-// (a + d) mod M for a, d in [0, M), without overflow.
-int64_t add_mod(int64_t a, int64_t d) {
-  return a >= kMaxInferSeed - d ? a - (kMaxInferSeed - d) : a + d;
-}
-
-}  // namespace
-}  // namespace opforge::build_sampling_params
+#include "shared/build_sampling_params.h"
 
 void opforge::build_sampling_params::Kernels::cpu(const CpuArgs& args) {
   int64_t b = args.real_bsz - 1;  // the slot cursor: only moves down
@@ -44,7 +28,7 @@ void opforge::build_sampling_params::Kernels::cpu(const CpuArgs& args) {
       const int64_t k = r - args.cu_seqlens_q_output[b];
       args.top_p_padding[r] = args.top_p[b];
       args.top_k_padding[r] = args.top_k[b];
-      args.topp_seed[r] = add_mod(seed_mod(args.infer_seed[b]), seed_mod(4 * k));
+      args.topp_seed[r] = row_seed(args.infer_seed[b], k);
     } else {
       args.top_p_padding[r] = 0.0f;
       args.top_k_padding[r] = 0;

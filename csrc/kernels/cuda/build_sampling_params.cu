@@ -11,29 +11,13 @@
 //  2. __syncthreads().
 //  3. A thread per slot advances its seed.
 // Seeds are reduced mod M = 2^63 - 2 into [0, M) before any sum.
-#include <cstdint>
 #include <cuda_runtime.h>
+
+#include <cstdint>
 
 #include "cuda_portable.h"
 #include "kernel_decls/build_sampling_params_cuda.h"
-
-namespace opforge::build_sampling_params {
-namespace {
-
-constexpr int64_t kMaxInferSeed = 9223372036854775806;
-
-__device__ int64_t seed_mod(int64_t s) {
-  const int64_t m = s % kMaxInferSeed;
-  return m < 0 ? m + kMaxInferSeed : m;
-}
-
-// (a + d) mod M for a, d in [0, M), without overflow.
-__device__ int64_t add_mod(int64_t a, int64_t d) {
-  return a >= kMaxInferSeed - d ? a - (kMaxInferSeed - d) : a + d;
-}
-
-}  // namespace
-}  // namespace opforge::build_sampling_params
+#include "shared/build_sampling_params.h"
 
 __global__ void opforge::build_sampling_params::cuda_kernel(const CudaArgs args) {
   if (blockIdx.x == 0) {
@@ -55,7 +39,7 @@ __global__ void opforge::build_sampling_params::cuda_kernel(const CudaArgs args)
           const int64_t own_seed = args.infer_seed[b];
           p = args.top_p[b];
           top = args.top_k[b];
-          seed = add_mod(seed_mod(own_seed), seed_mod(4 * (r - lo)));
+          seed = row_seed(own_seed, r - lo);
         }
       }
       args.top_p_padding[r] = p;
