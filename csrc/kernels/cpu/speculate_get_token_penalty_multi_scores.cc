@@ -21,40 +21,22 @@
 //     [0, vocab_size) are set to kBannedLogit.
 // The XPU3 and CUDA kernels take the same steps per row, in the same float32
 // operations, so every backend stores the same bits.
+#include "kernel_decls/speculate_get_token_penalty_multi_scores.h"
+
 #include <algorithm>
 #include <cstdint>
-#include <limits>
 #include <type_traits>
 #include <vector>
 
-#include "kernel_decls/speculate_get_token_penalty_multi_scores.h"
+#include "shared/speculate_get_token_penalty_multi_scores.h"
 
 namespace opforge::speculate_get_token_penalty_multi_scores {
 namespace {
 
-constexpr int64_t kNoSlot = -1;
-
-// The slot of row t, or kNoSlot (step 1).
-int64_t slot_of(int64_t t, int32_t offset, int64_t max_seq_len, int64_t bs) {
-  const int64_t position = t + offset;
-  if (position < 0 || max_seq_len <= 0) return kNoSlot;
-  const int64_t b = position / max_seq_len;
-  return b < bs ? b : kNoSlot;
-}
-
-// Whether the slot is still below its minimum length at row t (step 2):
-// cur_len + pos < min_len, with a sum past INT64_MAX taken as not below.
-bool below_min_length(int64_t cur_len, int64_t min_len, int64_t pos) {
-  if (cur_len < 0) return false;
-  if (pos > 0 && cur_len > std::numeric_limits<int64_t>::max() - pos) return false;
-  return cur_len + pos < min_len;
-}
-
 // The logit an end token gets below the minimum length (FastDeploy's -1e4 in
-// float16, -1e10 otherwise), and a banned token's.
+// float16, -1e10 otherwise); a banned token's is the shared kBannedLogit.
 template <typename T>
 constexpr float kMinLenLogit = std::is_same_v<T, opforge::float16> ? -1e4f : -1e10f;
-constexpr float kBannedLogit = -1e10f;
 
 // Step 4 for one element: x penalised n times, then divided by the temperature.
 float penalised(float x, int32_t n, float alpha, float beta, float gamma, float temperature) {
@@ -103,7 +85,8 @@ void opforge::speculate_get_token_penalty_multi_scores::Kernels::cpu(const CpuAr
       row[i] = T(penalised(x, counts[static_cast<size_t>(i)], alpha, beta, gamma, temperature));
     }
     // 5. The banned tokens.
-    const int64_t* banned = args.bad_tokens + (args.bad_tokens_form == 0 ? b * args.bad_words_len : 0);
+    const int64_t* banned =
+        args.bad_tokens + (args.bad_tokens_form == 0 ? b * args.bad_words_len : 0);
     for (int64_t k = 0; k < args.bad_words_len; ++k) {
       const int64_t id = banned[k];
       if (id >= 0 && id < vocab) row[id] = T(kBannedLogit);

@@ -18,20 +18,21 @@
 // The products go through mul_rn: nvcc would otherwise fuse a product and the
 // subtraction after it into one fma, whose single rounding gives other bits
 // than the CPU kernel and the simulation.
-#include <cstdint>
 #include <cuda_runtime.h>
+
+#include <cstdint>
 
 #include "cuda_portable.h"
 #include "kernel_decls/speculate_get_token_penalty_multi_scores_cuda.h"
+#include "shared/speculate_get_token_penalty_multi_scores.h"
 
 namespace opforge::speculate_get_token_penalty_multi_scores {
 namespace {
 
 constexpr int kWindow = 2048;  // tokens of the vocabulary per window (8 KiB of counts)
-constexpr long long kInt64Max = 0x7fffffffffffffffLL;
 
 // The logit an end token gets below the minimum length (-1e4 in float16,
-// -1e10 otherwise), and a banned token's.
+// -1e10 otherwise); a banned token's is the shared kBannedLogit.
 template <typename T>
 struct MinLenLogit {
   static constexpr float value = -1e10f;
@@ -40,7 +41,6 @@ template <>
 struct MinLenLogit<half> {
   static constexpr float value = -1e4f;
 };
-constexpr float kBannedLogit = -1e10f;
 
 __device__ __forceinline__ float mul_rn(float a, float b) {
 #ifdef __CUDA_ARCH__
@@ -50,15 +50,9 @@ __device__ __forceinline__ float mul_rn(float a, float b) {
 #endif
 }
 
-// cur_len + pos < min_len, with a sum past INT64_MAX taken as not below.
-__device__ bool below_min_length(int64_t cur_len, int64_t min_len, int64_t pos) {
-  if (cur_len < 0) return false;
-  if (pos > 0 && cur_len > kInt64Max - pos) return false;
-  return cur_len + pos < min_len;
-}
-
 // One element: x penalised n times, then divided by the temperature.
-__device__ float penalised(float x, int n, float alpha, float beta, float gamma, float temperature) {
+__device__ float penalised(
+    float x, int n, float alpha, float beta, float gamma, float temperature) {
   if (n != 0) {
     x = x < 0.0f ? mul_rn(x, alpha) : x / alpha;
     x = x - mul_rn(static_cast<float>(n), beta) - gamma;
@@ -85,16 +79,16 @@ __device__ void write_tokens(cuda_global<T> row,
 }  // namespace opforge::speculate_get_token_penalty_multi_scores
 
 template <typename T>
-__global__ void opforge::speculate_get_token_penalty_multi_scores::cuda_kernel(const CudaArgs<T> args) {
+__global__ void opforge::speculate_get_token_penalty_multi_scores::cuda_kernel(
+    const CudaArgs<T> args) {
   CUDA_SHARED_ARRAY(int, counts, kWindow);
   CUDA_SHARED_VAR(int, history_len);
   const int64_t vocab = args.vocab_size;
   for (int64_t t = blockIdx.x; t < args.token_num; t += gridDim.x) {
     // 1. The slot (the same in every thread) and its scalars.
     const int32_t offset = args.output_padding_offset[t];
-    const int64_t position = t + static_cast<int64_t>(offset);
-    if (position < 0 || args.max_seq_len <= 0 || position / args.max_seq_len >= args.bs) continue;
-    const int64_t b = position / args.max_seq_len;
+    const int64_t b = slot_of(t, offset, args.max_seq_len, args.bs);
+    if (b == kNoSlot) continue;
     const int64_t cur = args.cur_len[b];
     const T alpha_t = args.penalty_scores[b];
     const T beta_t = args.frequency_scores[b];
