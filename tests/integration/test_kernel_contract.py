@@ -20,7 +20,8 @@ def compile_variant(tmp_path: Path, old: str, new: str) -> subprocess.CompletedP
     assert source.count(old) == 1, f"{old!r} must occur once in {KERNEL.name}"
     variant = tmp_path / KERNEL.name
     variant.write_text(source.replace(old, new))
-    cmd = build.compile_command(build.Unit(variant, False, False), tmp_path / "kernel.o", opt="-O0")
+    unit = build.Unit(variant, False, False, kernel=True)  # its shared header on the path
+    cmd = build.compile_command(unit, tmp_path / "kernel.o", opt="-O0")
     return subprocess.run(cmd, capture_output=True, text=True, check=False)
 
 
