@@ -156,7 +156,9 @@ def build_baseline(force: bool = False, verbose: bool = False) -> Path:
     ]
     compiles = []
     for source, needs_paddle, needs_python in sources:
-        unit = tools.Unit(source, needs_paddle, needs_python)
+        # The kernel includes its shared header: the kernel directory on its path.
+        kernel = source.parent.parent == ROOT / "csrc" / "kernels"
+        unit = tools.Unit(source, needs_paddle, needs_python, kernel=kernel)
         obj = BENCH_BUILD / "obj" / (source.relative_to(ROOT).as_posix().replace("/", "__") + ".o")
         dep = obj.with_name(obj.name + ".d")
         cmd = ["g++", "-MMD", "-MF", str(dep), *base, *tools.include_flags(unit)]

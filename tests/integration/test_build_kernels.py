@@ -118,7 +118,7 @@ def test_a_drifted_kernel_is_named_by_its_parameter(drift: str, tmp_path: Path) 
     source = _drifted(tmp_path, drift)
     kind = source.parent.name
     rule = {"cpu": "host", "xpu3": "xpu3sim"}[kind]
-    unit = build.Unit(source, False, False, rule)
+    unit = build.Unit(source, False, False, rule, kernel=True)
     compiled = subprocess.run(
         build.compile_command(unit, tmp_path / "kernel.o"),
         capture_output=True,
