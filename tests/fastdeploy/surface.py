@@ -13,7 +13,7 @@ import numpy as np
 import paddle
 
 import opforge
-from codegen.model import FastDeployForm, Op, Role
+from codegen.model import Attr, FastDeployForm, Op, Role
 from tests.harness import draw, spec
 from tests.harness.calls import call_op, maybe_tensor
 from tests.harness.cases import Case, base_case
@@ -34,6 +34,28 @@ def form_id(pair: tuple[Op, FastDeployForm]) -> str:
     return f"{pair[1].backend}.{pair[0].name}"
 
 
+def default_value(a: Attr) -> Any:
+    """An attribute's default as a call passes it (an enum by its value, a list
+    as a list): what it is when FastDeploy's call does not pass it."""
+    default = a.enum.value_of(str(a.default)) if a.enum and a.default else a.default
+    return list(default) if a.is_list else default
+
+
+def as_fastdeploy_python(binding: Callable[..., Any], form: FastDeployForm) -> Callable[..., Any]:
+    """A pybind11 binding as FastDeploy's Python sees it: its C++ functions
+    return a vector (a list), which FastDeploy's GPU package unwraps when the
+    form returns one tensor."""
+
+    def call(*args: Any) -> Any:
+        result = binding(*args)
+        if not form.returns:
+            return result
+        assert isinstance(result, list) and len(result) == len(form.returns), result
+        return result if form.returns_list else result[0]
+
+    return call
+
+
 def cases(op: Op, form: FastDeployForm, count: int) -> Iterator[Case]:
     """Valid cases of middling sizes whose attributes FastDeploy's call can
     state: those it does not pass keep their defaults (base_case's), the
@@ -43,8 +65,7 @@ def cases(op: Op, form: FastDeployForm, count: int) -> Iterator[Case]:
         case = base_case(op, seeds=range(start * 100, start * 100 + 100))
         for a in op.attrs:
             if form.arg_of(a.name) is None:
-                default = a.enum.value_of(str(a.default)) if a.enum and a.default else a.default
-                case.attrs[a.name] = list(default) if a.is_list else default
+                case.attrs[a.name] = default_value(a)
         case.unit_axes = start % 2 == 1
         yield case
 
@@ -56,8 +77,7 @@ def defaults_for_the_rest(op: Op, form: FastDeployForm, drawn: draw.Drawn) -> dr
     for a in op.attrs:
         if form.arg_of(a.name) is not None:
             continue
-        default = a.enum.value_of(str(a.default)) if a.enum and a.default else a.default
-        attrs[a.name] = list(default) if a.is_list else default
+        attrs[a.name] = default = default_value(a)
         for d in op.dims:
             if d.from_attr == a.name:
                 dims[d.name] = len(default) if a.is_list else int(default)

@@ -48,22 +48,9 @@ def test_positional_call_returns_as_fastdeploy(
     assert names == [a.name for a in form.args], head
     for case in surface.cases(op, form, count=2):
         # A C++ binding returns new Python objects for the same tensors.
-        surface.check_call(op, form, case, _as_fastdeploy_cpp(function, form), same_objects=False)
-
-
-def _as_fastdeploy_cpp(function: object, form: FastDeployForm) -> object:
-    """FastDeploy's C++ functions return a vector: a list in Python, which
-    FastDeploy's GPU package unwraps when it holds one tensor. The binding
-    returns the list; the form says what FastDeploy's Python gets."""
-
-    def call(*args: object) -> object:
-        result = function(*args)  # type: ignore[operator]
-        if not form.returns:
-            return result
-        assert isinstance(result, list) and len(result) == len(form.returns), result
-        return result if form.returns_list else result[0]
-
-    return call
+        surface.check_call(
+            op, form, case, surface.as_fastdeploy_python(function, form), same_objects=False
+        )
 
 
 @pytest.mark.parametrize("pair", FORMS, ids=surface.form_id)
