@@ -24,6 +24,7 @@ from tests.harness import draw, spec, valid
 from tests.harness.calls import LAUNCHES, backend, call, static_inputs, to_tensors
 from tests.harness.cases import Case, base_case, build, built
 from tests.harness.counts import COUNTS
+from tests.harness.dtypes import as_numbers, is_bfloat16, stored
 
 OPS = spec.load_ops()
 BACKENDS = [(op, b) for op in OPS for b in spec.backends(op)]
@@ -122,6 +123,32 @@ def _expect_rejected(
             _short_failure(op, "a refused call writes nothing", f"{t.name} was modified")
 
 
+def _inconsistent_size(op: Op, case: Case, t: Tensor, axis: int, delta: int) -> int | None:
+    """A size of `t`'s axis, a few steps in `delta`'s direction, that makes
+    the call inconsistent. An axis naming its dim alone binds it: the size
+    must change the shape some other use of the dim gives (with `d // 2`
+    elsewhere, d = 3 and d = 2 agree). None: no such size."""
+    expr = t.shapes[case.form(t)][axis]
+    size = spec.shape(t, case.dims, case.form(t))[axis]
+    for step in range(1, 5):
+        new = size + step * delta
+        if new < 0:
+            return None
+        if not isinstance(expr, DimRef):
+            return new  # a use, not a binding: any other size is wrong
+        dims = {**case.dims, expr.name: new}
+        for u in spec.passed(op):
+            if case.arrays[u.name] is None:
+                continue
+            was = spec.shape(u, case.dims, case.form(u))
+            now = spec.shape(u, dims, case.form(u))
+            if u is t:  # its other axes (the changed one is the new binding)
+                was, now = was[:axis] + was[axis + 1 :], now[:axis] + now[axis + 1 :]
+            if was != now:
+                return new
+    return None
+
+
 def _short_failure(op: Op, wanted: str, came: str) -> NoReturn:
     pytest.fail(f"{op.name}: expected {wanted}\n  got {came}", pytrace=False)
 
@@ -188,7 +215,11 @@ def test_bad_tensor_is_rejected(
         next(u for u in spec.passed(op) if u.dtype == t.dtype and case.arrays[u.name] is not None)
         is t
     ):
-        declared = ", ".join(d.value for d in choices[:-1]) + f" or {choices[-1].value}"
+        declared = (
+            choices[0].value
+            if len(choices) == 1
+            else ", ".join(d.value for d in choices[:-1]) + f" or {choices[-1].value}"
+        )
     else:
         declared = f"{case.dtype_of(t).value} like"
     if kind == "dtype":
@@ -232,9 +263,10 @@ def test_bad_tensor_is_rejected(
         )
     elif kind == "axis":
         shape = list(array.shape)
-        shape[axis] += delta
-        if shape[axis] < 0:
-            pytest.skip("the axis is already empty")
+        size = _inconsistent_size(op, case, t, axis, delta)
+        if size is None:
+            pytest.skip("every size of the axis within 4 steps is consistent (or below 0)")
+        shape[axis] = size
         tensors[index] = paddle.to_tensor(np.resize(array, shape).astype(array.dtype))
         _expect_rejected(op, case, tensors, opforge.OpValueError, t.name, "must be", "got")
     elif kind == "missing":
@@ -514,6 +546,23 @@ def test_size_value_outside_its_bounds_is_rejected(
 # ---------------------------------------------------------------- value domains
 
 
+def _number(element: Any, array: np.ndarray) -> float:
+    """The value one element of `array`'s dtype holds (bfloat16 bits decoded)."""
+    return float(as_numbers(np.array([element], array.dtype))[0])
+
+
+def _beyond(bound: float, array: np.ndarray, up: bool) -> Any:
+    """An element of `array`'s dtype strictly above (or below) `bound`: the
+    nearest step that survives the dtype's rounding (bfloat16 holds 8 bits of
+    mantissa: bound + 0.5 is bound again past 256)."""
+    floats = array.dtype.kind == "f" or is_bfloat16(array)
+    for step in (0.5, 1, abs(bound) / 64 + 1, abs(bound) / 4 + 1) if floats else (1,):
+        element = stored(bound + step if up else bound - step, array)
+        if _number(element, array) > bound if up else _number(element, array) < bound:
+            return element
+    raise AssertionError(f"no {array.dtype} element is {'above' if up else 'below'} {bound}")
+
+
 def _domain_violations(op: Op) -> list[tuple[Op, Tensor, str]]:
     found = []
     for t in spec.passed(op):
@@ -549,15 +598,16 @@ def test_value_outside_the_domain_is_rejected_in_value_checked_mode(
         low = v.above if v.above is not None else v.min
         assert low is not None
         bound = spec.evaluate(low, case.dims)
-        flat[0] = bound if v.above is not None else bound - 1
+        at_bound = stored(bound, array)
+        strict = v.above is not None and _number(at_bound, array) <= bound
+        flat[0] = at_bound if strict else _beyond(bound, array, up=False)
     elif how == "above":
         assert v.max is not None
-        bound = spec.evaluate(v.max, case.dims)
-        flat[0] = bound + (0.5 if array.dtype.kind == "f" else 1)
+        flat[0] = _beyond(spec.evaluate(v.max, case.dims), array, up=True)
     elif how in ("prefix_sum", "total"):
         flat[-1] += 1
     else:
-        flat[0] = 1.5
+        flat[0] = stored(1.5, array)
     with opforge.value_checked():
         _expect_rejected(
             op, case, to_tensors(case), opforge.OpValueError, t.name, "outside its domain"

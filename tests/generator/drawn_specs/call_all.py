@@ -30,7 +30,7 @@ from codegen.model import FastDeployForm, Op
 from codegen.parse import load_specs
 from codegen.speclang import FASTDEPLOY_BACKENDS
 from tests.fastdeploy import surface
-from tests.generator.drawn_specs.kernels import pattern
+from tests.generator.drawn_specs.kernels import expected
 from tests.harness import draw, spec
 from tests.harness.calls import backend, call_op, to_tensor
 from tests.harness.cases import built
@@ -48,7 +48,7 @@ def call_one(op: Op, seed: int) -> str:
     # element at the count's position. Past the declared rows, the glue must
     # refuse it as the kernel bug it is.
     rows = {
-        t.name: int(pattern(1, op.tensors.index(op.tensor(t.rows)))[0])
+        t.name: int(expected(op, op.tensor(t.rows), case.dims, within_rows=False)[0])
         for t in spec.writes(op)
         if t.rows is not None
     }
@@ -73,10 +73,10 @@ def call_one(op: Op, seed: int) -> str:
             numel = numel // shape[0] * rows[t.name] if shape[0] else 0
             shape[0] = rows[t.name]
         given = passed.get(t.name)
-        expected = list(given.shape) if given is not None else shape
-        if list(out.shape) != expected:
-            return f"{t.name}: shape {list(out.shape)}, expected {expected}"
-        want = encode(pattern(numel, op.tensors.index(t)), case.dtype_of(t))
+        want_shape = list(given.shape) if given is not None else shape
+        if list(out.shape) != want_shape:
+            return f"{t.name}: shape {list(out.shape)}, expected {want_shape}"
+        want = encode(expected(op, t, case.dims, within_rows=False)[:numel], case.dtype_of(t))
         if not np.array_equal(out.numpy().reshape(-1), want):
             return f"{t.name}: the kernel's pattern did not arrive"
     for t in spec.passed(op):
@@ -117,8 +117,8 @@ def call_fastdeploy(op: Op, form: FastDeployForm, function: Any, python: bool, s
     case = built(op, drawn)
     if not python:  # a binding: FastDeploy's C++ returns a vector
         function = surface.as_fastdeploy_python(function, form)
-    # The drawn kernels write a pattern, not values inside the outputs' domains.
-    surface.check_call(op, form, case, function, same_objects=python, checks=False)
+    # The drawn kernels write inside the outputs' domains: value checks on.
+    surface.check_call(op, form, case, function, same_objects=python, checks=True)
     return "ok"
 
 
