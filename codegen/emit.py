@@ -28,7 +28,7 @@ from codegen.speclang import FASTDEPLOY_BACKENDS
 from codegen.views import OpViews, op_views
 
 _TEMPLATES = Path(__file__).parent / "templates"
-MODULE = "pybind/module.cc"  # the extension module, binding every op (under generated/)
+MODULE = "extension/module.cc"  # the extension module, binding every op (under generated/)
 # FastDeploy's pybind11 bindings of every op that has a `fastdeploy:` section.
 FASTDEPLOY_BINDINGS = "fastdeploy/bindings.cc"
 

@@ -246,7 +246,7 @@ OPFORGE_EXPORT std::vector<paddle::Tensor> call(const paddle::Tensor& top_p,
                       increment_value);
 }
 
-// Its entry in the extension module's method table (generated/pybind/module.cc).
+// Its entry in the extension module's method table (generated/extension/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};
   method.ml_name = kOp;

@@ -189,7 +189,7 @@ OPFORGE_EXPORT void call(const paddle::Tensor& base_model_draft_tokens,
                base_model_stop_flags);
 }
 
-// Its entry in the extension module's method table (generated/pybind/module.cc).
+// Its entry in the extension module's method table (generated/extension/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};
   method.ml_name = kOp;

@@ -405,7 +405,7 @@ OPFORGE_EXPORT void call(const paddle::Tensor& seq_lens_this_time,
                has_draft_seqs);
 }
 
-// Its entry in the extension module's method table (generated/pybind/module.cc).
+// Its entry in the extension module's method table (generated/extension/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};
   method.ml_name = kOp;

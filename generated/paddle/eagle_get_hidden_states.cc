@@ -245,7 +245,7 @@ OPFORGE_EXPORT std::vector<paddle::Tensor> call(
                       base_model_seq_lens_this_time);
 }
 
-// Its entry in the extension module's method table (generated/pybind/module.cc).
+// Its entry in the extension module's method table (generated/extension/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};
   method.ml_name = kOp;

@@ -210,7 +210,7 @@ OPFORGE_EXPORT std::vector<paddle::Tensor> call(const paddle::Tensor& hidden_sta
   return checked_call(hidden_states, last_seq_lens_this_time, seq_lens_this_time, step_idx);
 }
 
-// Its entry in the extension module's method table (generated/pybind/module.cc).
+// Its entry in the extension module's method table (generated/extension/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};
   method.ml_name = kOp;

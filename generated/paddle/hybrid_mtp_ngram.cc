@@ -336,7 +336,7 @@ OPFORGE_EXPORT void call(const paddle::Tensor& input_ids,
                static_cast<int32_t>(spec_tokenum_threshold));
 }
 
-// Its entry in the extension module's method table (generated/pybind/module.cc).
+// Its entry in the extension module's method table (generated/extension/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};
   method.ml_name = kOp;

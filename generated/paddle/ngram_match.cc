@@ -349,7 +349,7 @@ OPFORGE_EXPORT void call(const paddle::Tensor& token_ids_all,
                static_cast<int32_t>(infer_with_reference_tokenum_threshold));
 }
 
-// Its entry in the extension module's method table (generated/pybind/module.cc).
+// Its entry in the extension module's method table (generated/extension/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};
   method.ml_name = kOp;

@@ -246,7 +246,7 @@ OPFORGE_EXPORT std::vector<paddle::Tensor> call(const paddle::Tensor& hidden,
   return {checked_call(hidden, cu_seqlens_q, seq_lens_this_time, seq_lens_encoder, cu_seqlens_q_output, cpu_out_token_num)};
 }
 
-// Its entry in the extension module's method table (generated/pybind/module.cc).
+// Its entry in the extension module's method table (generated/extension/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};
   method.ml_name = kOp;

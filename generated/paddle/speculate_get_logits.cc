@@ -318,7 +318,7 @@ OPFORGE_EXPORT void call(const paddle::Tensor& draft_logits,
                seq_lens_encoder);
 }
 
-// Its entry in the extension module's method table (generated/pybind/module.cc).
+// Its entry in the extension module's method table (generated/extension/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};
   method.ml_name = kOp;

@@ -160,7 +160,7 @@ OPFORGE_EXPORT std::vector<paddle::Tensor> call(
   return checked_call(seq_lens_output, cpu_out_token_num, static_cast<int32_t>(max_seq_len));
 }
 
-// Its entry in the extension module's method table (generated/pybind/module.cc).
+// Its entry in the extension module's method table (generated/extension/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};
   method.ml_name = kOp;

@@ -133,7 +133,7 @@ OPFORGE_EXPORT std::vector<paddle::Tensor> call(
   return {checked_call(seq_lens_this_time, seq_lens_encoder)};
 }
 
-// Its entry in the extension module's method table (generated/pybind/module.cc).
+// Its entry in the extension module's method table (generated/extension/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};
   method.ml_name = kOp;

@@ -431,7 +431,7 @@ OPFORGE_EXPORT void call(const paddle::Tensor& pre_ids,
                static_cast<int32_t>(max_seq_len));
 }
 
-// Its entry in the extension module's method table (generated/pybind/module.cc).
+// Its entry in the extension module's method table (generated/extension/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};
   method.ml_name = kOp;

@@ -275,7 +275,7 @@ OPFORGE_EXPORT void call(const paddle::Tensor& next_tokens,
                line_break_id);
 }
 
-// Its entry in the extension module's method table (generated/pybind/module.cc).
+// Its entry in the extension module's method table (generated/extension/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};
   method.ml_name = kOp;

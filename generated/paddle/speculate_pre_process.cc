@@ -258,7 +258,7 @@ OPFORGE_EXPORT std::vector<paddle::Tensor> call(const paddle::Tensor& input_ids,
   return checked_call(input_ids, seq_len, draft_tokens, seq_lens_encoder, cpu_token_num);
 }
 
-// Its entry in the extension module's method table (generated/pybind/module.cc).
+// Its entry in the extension module's method table (generated/extension/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};
   method.ml_name = kOp;

@@ -508,7 +508,7 @@ OPFORGE_EXPORT void call(const paddle::Tensor& draft_tokens,
                prefill_one_step_stop);
 }
 
-// Its entry in the extension module's method table (generated/pybind/module.cc).
+// Its entry in the extension module's method table (generated/extension/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};
   method.ml_name = kOp;

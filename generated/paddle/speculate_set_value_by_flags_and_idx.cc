@@ -247,7 +247,7 @@ OPFORGE_EXPORT void call(const paddle::Tensor& pre_ids_all,
                step_idx);
 }
 
-// Its entry in the extension module's method table (generated/pybind/module.cc).
+// Its entry in the extension module's method table (generated/extension/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};
   method.ml_name = kOp;

@@ -683,7 +683,7 @@ OPFORGE_EXPORT void call(const paddle::Tensor& stop_flags,
                static_cast<int32_t>(max_draft_tokens));
 }
 
-// Its entry in the extension module's method table (generated/pybind/module.cc).
+// Its entry in the extension module's method table (generated/extension/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};
   method.ml_name = kOp;

@@ -218,7 +218,7 @@ OPFORGE_EXPORT std::vector<paddle::Tensor> call(const paddle::Tensor& probs,
   return checked_call(probs, top_p, batch_id_per_token, static_cast<int32_t>(candidates_len));
 }
 
-// Its entry in the extension module's method table (generated/pybind/module.cc).
+// Its entry in the extension module's method table (generated/extension/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};
   method.ml_name = kOp;

@@ -606,7 +606,7 @@ OPFORGE_EXPORT void call(const paddle::Tensor& step_output_ids,
                seed);
 }
 
-// Its entry in the extension module's method table (generated/pybind/module.cc).
+// Its entry in the extension module's method table (generated/extension/module.cc).
 PyMethodDef python_method() {
   PyMethodDef method = {};
   method.ml_name = kOp;

@@ -138,3 +138,82 @@ def test_the_checker_sees_a_dead_link(tmp_path: Path) -> None:
         "page.md#wrapped: no heading '#wrapped' there",
     ]
     assert [d.split(":")[1] for d in dead_links(page, root=tmp_path)] == ["4", "4", "4", "6"]
+
+
+# ---------------------------------------------------------------- paths in code spans
+
+# A code span in prose naming a file of ours starts with one of these.
+TOP_LEVEL = (
+    "tests/", "codegen/", "csrc/", "opforge/", "opforge_dev/", "tools/", "docs/",
+    "examples/", "bench/", "opspec/", "generated/", ".ci/",
+)  # fmt: skip
+# Named on purpose though not in a clone: what the build writes.
+BUILT = ("opforge/_C", "opforge/_build_info.py", "opforge/_generated")
+# The changelog names what was there at the time.
+HISTORY = {"CHANGELOG.md"}
+# A sentence ends at a full stop, a paragraph's end, a list item or a heading.
+SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n\s*\n|\n\s*(?:[-*+]|\d+\.) |\n#")
+# A line of a fenced block that runs a command (its paths must exist; the
+# rest of a block shows output or a layout).
+COMMAND = re.compile(r"^\s*(?:\$ )?(?:\.venv/bin/|python|tools/|\.ci/|opforge-dev |pytest )")
+
+
+def _sentence(prose: str, at: int) -> str:
+    starts = [m.end() for m in SENTENCE_END.finditer(prose, 0, at)]
+    end = SENTENCE_END.search(prose, at)
+    return prose[starts[-1] if starts else 0 : end.start() if end else len(prose)]
+
+
+def missing_paths(path: Path, root: Path = ROOT) -> list[str]:
+    """Every repository path a code span in prose, or a command in a fenced
+    block, names that does not exist: `file`, `file:line`, `file::test`.
+    An `opforge/<header>` is an include path (csrc/include/); a path in a
+    sentence that names FastDeploy is FastDeploy's."""
+    lines, fenced = [], False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        fence = bool(FENCE.match(line))
+        fenced ^= fence
+        command = fenced and not fence and COMMAND.match(line)
+        lines.append(f"`{line}`" if command else "" if fenced or fence else line)
+    prose = "\n".join(lines)
+    found = []
+    for span in CODE_SPAN.finditer(prose):
+        for token in re.split(r"[\s,()'\"]+", span.group(0).strip("`")):
+            word = re.sub(r"(:\d+)+$", "", token.rstrip(".:;")).split("::")[0]
+            if not word.startswith(TOP_LEVEL) or re.search(r"[<>{}*\[\]$|]", word):
+                continue
+            if word.startswith(BUILT) or "FastDeploy" in _sentence(prose, span.start()):
+                continue
+            include = root / "csrc" / "include" / word
+            if not (root / word).exists() and not (word.endswith(".h") and include.exists()):
+                found.append(
+                    f"{path.relative_to(root)}:{prose.count(chr(10), 0, span.start()) + 1}: {word}"
+                )
+    return found
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in markdown_files() if p.relative_to(ROOT).as_posix() not in HISTORY],
+    ids=lambda p: p.relative_to(ROOT).as_posix(),
+)
+def test_every_repository_path_in_the_prose_exists(path: Path) -> None:
+    missing = missing_paths(path)
+    assert not missing, "no such file (renamed or moved?):\n" + "\n".join(missing)
+
+
+def test_the_path_checker_sees_a_missing_path(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "here.py").write_text("", encoding="utf-8")
+    page = tmp_path / "page.md"
+    page.write_text(
+        "`tests/here.py:3` and `tests/here.py::test_x` exist; `tests/gone.py` does not.\n"
+        "`opforge/_C` is built, `opforge/<op>.py` a placeholder.\n"
+        "FastDeploy tests it in `tests/operators/test_x.py`.\n\n"
+        "```\ntests/fenced.py:1: output\n.venv/bin/python -m pytest tests/old.py\n```\n",
+        encoding="utf-8",
+    )
+    assert missing_paths(page, root=tmp_path) == [
+        "page.md:1: tests/gone.py",
+        "page.md:7: tests/old.py",
+    ]

@@ -121,7 +121,7 @@ def test_an_edited_spec_regenerates_its_op_alone(
     outcome = driver.generate(specs, ROOT, out, cache, write=True)
     assert rendered == ["rebuild_padding_1"]
     # Only the edited op's files and the shared ones change.
-    shared = {"python/__init__.py", "python/__init__.pyi", "pybind/module.cc", "manifest.json"}
+    shared = {"python/__init__.py", "python/__init__.pyi", "extension/module.cc", "manifest.json"}
     assert any("rebuild_padding_1" in path for path in outcome.changed)
     assert all("rebuild_padding_1" in path or path in shared for path in outcome.changed)
     # What the cache gave is what a run without it gives.
