@@ -22,12 +22,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from codegen.emit import render
-from codegen.kinds import XPU3
+from codegen.kinds import KINDS
 from codegen.parse import SpecErrors, load_specs
 from tests import ROOT, budgets
 from tests.generator.drawn_specs.draw import draw_spec
 from tests.generator.drawn_specs.kernels import write_kernels
 from tests.generator.formatcheck import reformatted
+from tests.harness import spec
 from tests.harness.draw import HypothesisChooser, RandomChooser
 from tools import build
 
@@ -85,7 +86,7 @@ tensors:
 """,
     "shape_alternatives": """
 op: shape_alternatives
-kernels: [cpu, xpu3]
+kernels: [cpu, xpu3, cuda]
 doc: inputs that come in one of several forms, one of them of a dtype set
 dims: {n: n, k: k, w: w}
 dtype_sets: {T: [float32, bfloat16]}
@@ -193,8 +194,9 @@ def test_drawn_specs_build_import_and_run(tmp_path: Path) -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-3000:]
-    calls = sum(1 + (XPU3.name in op.kernels) for op in ops)
+    calls = sum(len(spec.backends(op)) for op in ops)
     calls += 2 * sum(len(op.fastdeploy) for op in ops)  # its Python module, its bindings
     assert sum(bool(op.fastdeploy) for op in ops) > DRAWN // 4
     assert result.stdout.count(": ok") == calls, result.stdout[-3000:]
-    assert sum(XPU3.name in op.kernels for op in ops) > DRAWN // 4
+    for kind in KINDS:  # every kind drawn, for half the ops each (the CPU one for all)
+        assert sum(kind.name in op.kernels for op in ops) > DRAWN // 4, kind.name

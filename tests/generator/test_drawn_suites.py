@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 import yaml
 
+from codegen.kinds import KINDS
 from codegen.model import AttrType, DimBinOp, DTypeVar, Op, Role, Values
 from codegen.parse import load_specs
 from tests import ROOT
@@ -72,8 +73,9 @@ FEATURES: dict[str, Callable[[Op], bool]] = {
     "an int list attribute": _attr(AttrType.INT_LIST),
     "an int64 list attribute": _attr(AttrType.INT64_LIST),
     "a FastDeploy call": lambda op: bool(op.fastdeploy),
-    "an XPU3 kernel": lambda op: "xpu3" in op.kernels,
 }
+for _kind in KINDS:  # every kind of kernel the registry has
+    FEATURES[f"a {_kind.name} kernel"] = lambda op, name=_kind.name: name in op.kernels
 SEEDS = 400  # drawn specs to look through for a cover
 
 

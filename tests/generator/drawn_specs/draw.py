@@ -12,23 +12,32 @@ length limit; sometimes FastDeploy's call of it (`fastdeploy:`).
 It is driven by a ``Chooser`` (tests/harness/draw.py), so Hypothesis can
 shrink a failing spec and a seeded run can draw hundreds for one build.
 
-``cpu_kernel`` and ``xpu3_kernel`` write the C++ of kernels that fill every
+``kernels.py`` writes the C++ of kernels (one per kind) that fill every
 buffer the kernel may write with ``pattern``; the test checks exactly that.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
 from codegen import names
+from codegen.kinds import CPU, KINDS
 from codegen.model import DType
 from codegen.parse import MAX_RANK
 from tests.harness.draw import Chooser, choice
 
 DTYPES = [d.value for d in DType]  # every dtype a spec may name
+# Every set of the registry's kernel kinds an op may name: a CPU kernel and
+# any of the others (each kind drawn as often as the rest).
+_OTHER_KINDS = [k.name for k in KINDS if k is not CPU]
+KERNEL_SETS = [
+    (CPU.name, *(k for k, bit in zip(_OTHER_KINDS, bits, strict=True) if bit))
+    for bits in itertools.product((0, 1), repeat=len(_OTHER_KINDS))
+]
 SETS = [["float32", "float16", "bfloat16"], ["float32"], ["int32", "int64"], ["float16", "float32"]]
 
 
@@ -51,7 +60,7 @@ class Drawn:
 
 
 def draw_spec(ch: Chooser, op_name: str) -> Drawn:
-    kernels = choice(ch, [("cpu",), ("cpu", "xpu3")])
+    kernels = choice(ch, KERNEL_SETS)
     dims = [_name(ch, "d", i) for i in range(ch.integer(1, 3))]
     attrs: list[dict[str, Any]] = []
     enum_attr = bool_attr = seed_attr = None

@@ -22,7 +22,7 @@ import numpy as np
 
 from codegen import api
 from codegen.cpp import dim_cpp, numel_cpp
-from codegen.kinds import CPU, XPU3, kinds_of
+from codegen.kinds import CPU, CUDA, KINDS, XPU3, kinds_of
 from codegen.model import Bound, DimExpr, DType, Op, Tensor, Values
 from tests.harness import spec
 from tests.harness.dtypes import encode
@@ -197,7 +197,37 @@ def xpu3_kernel(op: Op, within_rows: bool = False) -> str:
     )
 
 
-WRITERS = {CPU.name: cpu_kernel, XPU3.name: xpu3_kernel}
+def cuda_kernel(op: Op, within_rows: bool = False) -> str:
+    """The same pattern from the CUDA kernel: thread 0 of block 0 writes every
+    element through the kernel's checked pointers."""
+    sig = api.kernel(op, CUDA)
+    scope = "args." if CUDA.receives == "struct" else ""
+    fills, instances = _parts(op, sig, "CUDA", within_rows, scope)
+    return (
+        f"// A drawn op's CUDA kernel: fills what it may write with a known pattern.\n"
+        f'#include "kernel_decls/{op.name}_cuda.h"\n'
+        "\n"
+        f"namespace opforge::{op.name} {{\n"
+        "namespace {\n"
+        f"{_place('__device__ ')}"
+        "template <typename E>\n"
+        "__device__ void fill_pattern(cuda_global<E> data, int64_t n, int64_t position,\n"
+        "                             int64_t base, int64_t modulus, float scale, float offset) {\n"
+        "  for (int64_t i = 0; i < n; ++i) {\n"
+        "    data[i] = E(place(i, position, base, modulus, scale, offset));\n"
+        "  }\n"
+        "}\n"
+        "}  // namespace\n"
+        f"}}  // namespace opforge::{op.name}\n\n"
+        f"{sig.out_of_class(CUDA.define_prefix)} {{\n"
+        "  if (blockIdx.x != 0 || threadIdx.x != 0) return;\n"
+        f"{fills}}}\n{instances}"
+    )
+
+
+# Every kind of the registry has its pattern kernel (a kind without one fails here).
+WRITERS = {CPU.name: cpu_kernel, XPU3.name: xpu3_kernel, CUDA.name: cuda_kernel}
+assert set(WRITERS) == {k.name for k in KINDS}, "a kernel kind without a drawn pattern kernel"
 
 
 def write_kernels(ops: list[Op], kernels: Path, within_rows: bool = False) -> None:
