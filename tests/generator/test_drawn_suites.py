@@ -4,8 +4,10 @@
 use every feature the spec language has (``FEATURES``).
 
 Seeded drawn specs (tests/generator/drawn_specs/draw.py) are taken in turn
-while one adds a feature none taken has; each gets a sweep of its dims and a
-reference (tests/generator/drawn_specs/reference.py: what its pattern kernels
+while one adds a feature, or a field of the spec language (codegen/speclang.py),
+none taken has; a feature or field none of 400 uses fails the test by name (a
+new field of the language must be drawn, or listed in NOT_DRAWN with why).
+Each gets a sweep of its dims, a `coverage:` minimum and a reference (tests/generator/drawn_specs/reference.py: what its pattern kernels
 write, placed inside its outputs' `after:` domains, each `rows:` count within
 its rows). The tree is built and the suite runs over it in a fresh process,
 as it runs over an example op (tests/integration/test_example_op.py): every
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -25,8 +28,9 @@ from typing import Any
 import pytest
 import yaml
 
+from codegen import speclang
 from codegen.kinds import KINDS
-from codegen.model import AttrType, DimBinOp, DTypeVar, Op, Role, Values
+from codegen.model import AttrType, DimBinOp, DType, DTypeVar, Op, Role, Values
 from codegen.parse import load_specs
 from tests import ROOT
 from tests.generator.drawn_specs.draw import draw_spec
@@ -79,17 +83,49 @@ for _kind in KINDS:  # every kind of kernel the registry has
 SEEDS = 400  # drawn specs to look through for a cover
 
 
+# Fields of the spec language (codegen/speclang.py) no drawn spec uses, each
+# with why; every other field must be used by an op of the run.
+NOT_DRAWN = {
+    ("after", "prefix_sum_of"): "an output's prefix sums, for any inputs: no op declares one",
+    ("after", "total"): "an output's total, for any inputs: no op declares one",
+}
+
+
+def fields_used(tree: dict[str, Any]) -> set[tuple[str, str]]:
+    """(section, field) of every field a spec's YAML tree uses."""
+    used = {(speclang.SPEC.name, key) for key in tree}
+    for entry in tree.get("dims", {}).values():
+        used |= {(speclang.DIM.name, key) for key in entry} if isinstance(entry, dict) else set()
+    for t in tree["tensors"]:
+        used |= {(speclang.TENSOR.name, key) for key in t}
+        for section in (speclang.VALUES, speclang.AFTER, speclang.FILL):
+            used |= {(section.name, key) for key in t.get(section.name, {})}
+    used |= {(speclang.ATTR.name, key) for a in tree.get("attrs", []) for key in a}
+    for form in tree.get("fastdeploy", {}).values():
+        used |= {(speclang.FASTDEPLOY_FORM.name, key) for key in form or {} if form != "gpu"}
+    used |= {(speclang.FASTDEPLOY.name, key) for key in tree.get("fastdeploy", {})}
+    return used
+
+
 def _covering_trees() -> tuple[list[dict[str, Any]], list[str]]:
-    """Drawn specs, taken while each adds a feature; the features none has."""
+    """Drawn specs (each with its sweep, reference and coverage), taken while
+    each adds a feature or a field; what none has."""
     taken: list[dict[str, Any]] = []
-    missing = set(FEATURES)
+    missing = set(FEATURES) | {
+        f"{section.name}.{f.name}"
+        for section in speclang.SECTIONS
+        for f in section.fields
+        if (section.name, f.name) not in NOT_DRAWN
+    }
     for i in range(SEEDS):
         drawn = draw_spec(RandomChooser(i), f"f{i}")
         op = load_specs_text(drawn.text, drawn.name)
-        new = {f for f in missing if FEATURES[f](op)}
-        if new:
-            taken.append(drawn.tree)
-            missing -= new
+        tree = _as_suite_op(drawn.tree, op)
+        has = {f for f in FEATURES if FEATURES[f](op)}
+        has |= {f"{section}.{field}" for section, field in fields_used(tree)}
+        if has & missing:
+            taken.append(tree)
+            missing -= has
         if not missing:
             break
     return taken, sorted(missing)
@@ -106,11 +142,25 @@ def load_specs_text(text: str, name: str) -> Op:
         return load_specs(specs, Path(directory))[0]
 
 
-def _with_sweep_and_reference(tree: dict[str, Any]) -> dict[str, Any]:
-    """A drawn spec as an op of the suite: its free dims swept (empty, one,
-    a few), its reference named."""
-    free = [name for name, entry in tree["dims"].items() if isinstance(entry, str)]
-    return {**tree, "sweep": {name: [0, 1, 3] for name in free}, "reference": tree["op"]}
+def _as_suite_op(tree: dict[str, Any], op: Op) -> dict[str, Any]:
+    """A drawn spec as an op of the suite: its dims set by shapes swept
+    (empty, one, a few, inside a `min`), its reference named, and the least
+    share of valid cases in which its kernels change a written tensor whose
+    pattern is not all zeros (`coverage:`, met by far)."""
+    sweep = {
+        d.name: [v for v in (0, 1, 3) if d.min is None or v >= d.min.evaluate({})]
+        for d in op.dims
+        if not d.set_elsewhere
+    }
+    suite = {**tree, "sweep": sweep, "reference": tree["op"]}
+    changed = [
+        t.name
+        for t in spec.writes(op)
+        if not t.after.probability_rows and t.rows is None and t.dtype is not DType.BOOL
+    ]
+    if changed:
+        suite["coverage"] = {changed[0]: 0.01}
+    return suite
 
 
 # The kinds every op of the run must have run, on each backend it has.
@@ -118,26 +168,30 @@ PER_BACKEND = ("valid", "determinism", "hostile values")
 
 
 @pytest.mark.xdist_group("trees")  # builds a tree: one worker builds them in turn
-def test_every_suite_runs_over_every_drawn_feature(tmp_path: Path) -> None:
+def test_every_suite_runs_over_every_drawn_feature() -> None:
     trees, missing = _covering_trees()
-    assert not missing, f"no drawn spec of {SEEDS} has: {', '.join(missing)}"
-    specs, kernels = tmp_path / "opspec", tmp_path / "kernels"
-    specs.mkdir()
+    assert not missing, f"no drawn spec of {SEEDS} uses: {', '.join(missing)}"
+    # Under build/, not a temporary directory: kept for a look after a failure.
+    build_dir = ROOT / "build" / "drawn_suites"
+    tree_dir = build_dir / "tree"
+    shutil.rmtree(tree_dir, ignore_errors=True)
+    specs, kernels = tree_dir / "opspec", tree_dir / "kernels"
+    specs.mkdir(parents=True)
     for tree in trees:
-        text = yaml.safe_dump(_with_sweep_and_reference(tree), sort_keys=False, width=1000)
+        text = yaml.safe_dump(tree, sort_keys=False, width=1000)
         (specs / f"{tree['op']}.yaml").write_text(text, encoding="utf-8")
-    ops = load_specs(specs, tmp_path)
+    ops = load_specs(specs, tree_dir)
     write_kernels(ops, kernels, within_rows=True)
-    write_references(ops, tmp_path / "reference")
-    tree_built = build.build_tree(specs, kernels, ROOT / "build" / "drawn_suites", unity=2)
+    write_references(ops, tree_dir / "reference")
+    tree_built = build.build_tree(specs, kernels, build_dir, unity=2)
     env = dict(
         os.environ,
         OPFORGE_SPECS=str(specs),
         OPFORGE_EXTENSION=str(tree_built.module),
         OPFORGE_GENERATED=str(tree_built.generated),
-        OPFORGE_REFERENCES=str(tmp_path / "reference"),
+        OPFORGE_REFERENCES=str(tree_dir / "reference"),
         OPFORGE_KERNELS=str(kernels),
-        OPFORGE_REPRO_DIR=str(tmp_path / "repro"),
+        OPFORGE_REPRO_DIR=str(tree_dir / "repro"),
     )
     result = subprocess.run(
         [
@@ -161,7 +215,11 @@ def test_every_suite_runs_over_every_drawn_feature(tmp_path: Path) -> None:
         check=False,
     )
     out = result.stdout
-    assert result.returncode == 0, out[-8000:] + result.stderr[-2000:]
+    # The failures first (the per-op summaries after them run long).
+    failures = out.partition("= FAILURES =")[2].partition(" short test summary info ")[0]
+    assert result.returncode == 0, (
+        failures[:8000] + out[-3000:] + result.stderr[-2000:] + f"\n(the tree: {tree_dir})"
+    )
     assert "codegen/names.py" not in out, out[-4000:]
     for op in ops:
         summary = next((line for line in out.splitlines() if line.startswith(f"{op.name}: ")), "")

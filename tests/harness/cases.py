@@ -226,7 +226,7 @@ def middling(op: Op) -> tuple[dict[str, int], dict[str, Any]]:
         if a.is_list:
             attrs[a.name] = list(a.default) if a.default is not None else draw.least_list(a)
         elif attrs[a.name] is None and spec.dim_of_attr(op, a.name) not in totals:
-            attrs[a.name] = draw.least_required(a)
+            attrs[a.name] = draw.least_required(a, dims)
     return dims, attrs
 
 

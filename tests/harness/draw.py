@@ -36,7 +36,7 @@ from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
-from codegen.model import Attr, AttrType, DType, Op
+from codegen.model import Attr, AttrType, DimConst, DType, Op
 from tests.harness import spec
 
 T = TypeVar("T")
@@ -141,7 +141,12 @@ def sizes(ch: Chooser, op: Op) -> dict[str, int]:
     if not op.sweep:
         for d in op.dims:
             if not d.set_elsewhere:
-                dims[d.name] = ch.integer(*UNSWEPT_DIMS, label=d.name)
+                # Inside a constant lower bound (`min: 1`); bounds over other
+                # dims are the sweep's to respect.
+                low = UNSWEPT_DIMS[0]
+                if isinstance(d.min, DimConst):
+                    low = max(low, d.min.value)
+                dims[d.name] = ch.integer(low, max(low, UNSWEPT_DIMS[1]), label=d.name)
     return dims
 
 
@@ -150,29 +155,32 @@ def totalled(op: Op) -> set[str]:
     return {t.values.total for t in op.tensors if t.values.total is not None}
 
 
-def _range(a: Attr) -> tuple[int | float, int | float]:
-    """A scalar attribute's declared bounds, int64's where it declares none."""
+def _range(a: Attr, dims: Mapping[str, int]) -> tuple[int | float, int | float]:
+    """A scalar attribute's bounds in a call of these sizes: declared (int64's
+    where it declares none), and its `at_most` over the dims."""
     low = a.min if a.min is not None else INT64_RANGE[0]
     high = a.max if a.max is not None else INT64_RANGE[1]
+    if a.at_most is not None and set(a.at_most.refs()) <= set(dims):
+        high = min(high, int(a.at_most.evaluate(dims)))
     return low, high
 
 
-def _required(ch: Chooser, a: Attr) -> int | float:
+def _required(ch: Chooser, a: Attr, dims: Mapping[str, int]) -> int | float:
     """A value for a required attribute nothing else sets, inside its range."""
     if a.type is AttrType.FLOAT:
-        return float(least_required(a))
-    low, high = _range(a)
+        return float(least_required(a, dims))
+    low, high = _range(a, dims)
     lo, hi = max(int(low), REQUIRED_INT[0]), min(int(high), REQUIRED_INT[1])
-    return ch.integer(lo, hi, label=a.name) if lo <= hi else int(low)
+    return ch.integer(lo, hi, label=a.name) if lo <= hi else int(max(low, min(high, 0)))
 
 
-def least_required(a: Attr) -> int | float | bool:
+def least_required(a: Attr, dims: Mapping[str, int]) -> int | float | bool:
     """The value a fixed (not drawn) call gives a required attribute nothing
     else sets: the least of REQUIRED_INT inside its range, REQUIRED_FLOAT moved
     into it, False for a bool."""
     if a.type is AttrType.BOOL:
         return False
-    low, high = _range(a)
+    low, high = _range(a, dims)
     if a.type is AttrType.FLOAT:
         return float(min(max(REQUIRED_FLOAT, low), high))
     return min(max(REQUIRED_INT[0], int(low)), int(high))
@@ -238,7 +246,7 @@ def attributes(ch: Chooser, op: Op, dims: Mapping[str, int]) -> dict[str, Any]:
         elif a.default is not None or spec.dim_of_attr(op, a.name) in totals:
             values[a.name] = a.default
         else:
-            values[a.name] = _required(ch, a)
+            values[a.name] = _required(ch, a, dims)
     return values
 
 

@@ -1,8 +1,13 @@
 """Valid specs drawn from the whole spec language, with trivial kernels for them.
 
 ``draw_spec`` builds a spec the parser must accept: zero to four attributes of
-every type (none included), dims bound by tensors, by an int attribute or by
-an int list's length, and one to six tensors of every role, dtype, dtype set,
+every type (none included; an int one sometimes bounded by the dims,
+`at_most`, an int or int64 one's default sometimes read from the environment,
+`env`), dims bound by tensors (sometimes with a `min`), by an int attribute or
+by an int list's length, a tensor of lengths totalling a dim an attribute sets
+(`total`, sometimes with its `prefix_sum_of`), the kinds' launch fields, value
+domains with generation hints (`sample`, `density`), and one to six tensors of
+every role, dtype, dtype set,
 optional/required_when, host and scratch-fill combination the language
 allows (in-place tensors, new outputs, or both in one op; inputs with shape
 alternatives; a new output whose rows its kernel counts, `rows:`; a dim read
@@ -86,11 +91,16 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
                 attr["default"] = 0.25
         elif kind in ("int_list", "int64_list"):
             _int_list(ch, attr, has_default)
+        elif kind == "int" and not has_default and ch.integer(0, 2) == 0:
+            # Bounded by the call's dims too (`at_most`): drawn per call.
+            attr.update(min=0, max=16, at_most=_dim_expression(ch, dims))
         else:
             attr["min"] = -(2**31) if kind == "int" else -1
             attr["max"] = 2**31 - 1 if kind == "int" else 2**40
             if has_default:
                 attr["default"] = -1 if kind == "int64" else 3
+                if ch.integer(0, 3) == 0:  # the default read from the environment
+                    attr["env"] = f"OPFORGE_DRAWN_{attr['name'].upper()}"
             if kind == "int64":
                 seed_attr = attr
         attrs.append(attr)
@@ -98,6 +108,9 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
     attrs.sort(key=lambda a: "default" in a)
 
     dim_entries: dict[str, Any] = {d: f"dim {d}" for d in dims}
+    for d in dims:  # a lower bound, checked whenever a call binds the dim
+        if ch.integer(0, 4) == 0:
+            dim_entries[d] = {"doc": f"dim {d}", "min": 1}
     int_attrs = [
         a for a in attrs if a["type"] in ("int", "int_list", "int64_list") and "default" in a
     ]
@@ -174,6 +187,8 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
         count = _tensor(ch, len(tensors), "out", [1], None)
         count.update(name=sized["rows"], dtype=choice(ch, ["int32", "int64"]))
         tensors.append(count)
+    if ch.integer(0, 3) == 0:
+        _lengths_and_total(ch, dims, dim_entries, attrs, tensors)
     if "inout" in writes and ch.integer(0, 2) == 0:
         host = next(t for t in tensors if t["role"] == "inout")
         host["host"] = True
@@ -182,7 +197,11 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
             t["unit_axis"] = True
     for t in tensors:  # value domains: inputs' preconditions, outputs' postconditions
         members = dtype_set if t["dtype"] == "T" else [t["dtype"]]
-        if "bool" in members or t["role"] == "scratch" or ch.integer(0, 2) != 0:
+        if "values" in t or t["role"] == "scratch" or ch.integer(0, 2) != 0:
+            continue
+        if "bool" in members:
+            if members == ["bool"] and t["role"] in ("in", "inout"):
+                t["values"] = {"density": choice(ch, [0.1, 0.5, 0.9])}  # share of true
             continue
         floats = all(m.startswith(("float", "bfloat")) for m in members)
         domains: list[dict[str, Any]] = [
@@ -193,18 +212,21 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
         ]
         if not floats:
             domains.append({"min": -3, "max": 4, "sample": [-3, 2]})
+            domains.append({"min": 0, "sample": [0, 3], "density": 0.3})
         if floats:
             domains += [{"above": 0, "max": 1}, {"probability_rows": True}]
         key = "values" if t["role"] in ("in", "inout") and ch.integer(0, 1) else "after"
         if key == "after" and t["role"] == "in":
             key = "values"
         domain = dict(choice(ch, domains))
-        if key == "after":
-            domain.pop("sample", None)  # a generation hint: inputs only
+        if key == "after":  # generation hints: inputs only
+            domain.pop("sample", None)
+            domain.pop("density", None)
         t[key] = domain
     for t in tensors[1:]:  # shape alternatives: a required input in one of two forms
         plain = t["role"] == "in" and not t.get("optional") and not t.get("unit_axis")
-        if not plain or t.get("values", {}).get("probability_rows") or ch.integer(0, 3) != 0:
+        one_shape = {"probability_rows", "total", "prefix_sum_of"}  # need one shape
+        if not plain or one_shape & set(t.get("values", {})) or ch.integer(0, 3) != 0:
             continue
         shape = t["shape"]
         # A form of another rank (the binder, tensors[0], binds every dim alone).
@@ -225,8 +247,48 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
     tree["tensors"] = tensors
     if attrs:
         tree["attrs"] = attrs
+    for kind in KINDS:  # sometimes a kind's launch fields (small values: a quick simulation)
+        for launch in kind.launch_fields if kind.name in kernels else ():
+            if ch.integer(0, 2) == 0:
+                top = min(launch.high, launch.low + 2 * launch.multiple_of)
+                tree[launch.key] = launch.low + launch.multiple_of * ch.integer(
+                    0, (top - launch.low) // launch.multiple_of
+                )
     _fastdeploy(ch, tree)
     return Drawn(op_name, tree)
+
+
+def _dim_expression(ch: Chooser, dims: list[str]) -> str:
+    d = choice(ch, dims)
+    return choice(ch, [d, f"{d} + 1", f"2 * {d}"])
+
+
+def _lengths_and_total(
+    ch: Chooser,
+    dims: list[str],
+    dim_entries: dict[str, Any],
+    attrs: list[dict[str, Any]],
+    tensors: list[dict[str, Any]],
+) -> None:
+    """A tensor of lengths whose elements add up to a dim an int64 attribute
+    sets (`total:`, FastDeploy's token count known on the host), sometimes
+    with its prefix sums (`prefix_sum_of:`), and a new output that dim sizes."""
+    index = len(tensors)
+    total = _name(ch, "k", index)
+    source = {"name": _name(ch, "a", 10 + index), "type": "int64", "doc": "the lengths' total"}
+    source.update(min=0, max=2**31 - 1)
+    attrs.insert(0, source)  # no default: before every attribute with one
+    dim_entries[total] = {"doc": "the lengths' total", "attr": source["name"]}
+    dtype = choice(ch, ["int32", "int64"])
+    n = choice(ch, dims)
+    lengths = _tensor(ch, index, "in", [n], None)
+    lengths.update(dtype=dtype, values={"min": 0, "sample": [0, 3], "total": total})
+    tensors.append(lengths)
+    if ch.integer(0, 1):
+        offsets = _tensor(ch, index + 1, "in", [f"{n} + 1"], None)
+        offsets.update(dtype=dtype, values={"prefix_sum_of": lengths["name"], "total": total})
+        tensors.append(offsets)
+    tensors.append(_tensor(ch, len(tensors), "out", [total], None))
 
 
 def _fastdeploy(ch: Chooser, tree: dict[str, Any]) -> None:
