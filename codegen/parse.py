@@ -281,6 +281,29 @@ class _FileParser(CrossFieldRules):
                     f"FastDeploy's call must pass {', '.join(missing)} (required by the spec); "
                     "add each at its place in FastDeploy's order",
                 )
+            # An optional tensor left out that a passed attribute (or an
+            # attribute's default) can make required: such calls would
+            # always be refused, as FastDeploy's call has no way to pass it.
+            defaults = {a.name: a.default for a in attrs}
+            for t in passable.values():
+                if t.name in given:
+                    continue
+                for condition in t.required_when:
+                    default = defaults.get(condition.attr)
+                    if condition.attr in given or default in condition.values:
+                        how = "is passed" if condition.attr in given else "defaults to it"
+                        values = " or ".join(
+                            str(v).lower() if isinstance(v, bool) else show(v)
+                            for v in condition.values
+                        )
+                        self.error(
+                            node.key_lines["args"],
+                            f"{where}.args",
+                            f"FastDeploy's call must pass {t.name} too: it is required when "
+                            f"{condition.attr} is {values}, and {condition.attr} {how}; add it "
+                            "at its place in FastDeploy's order",
+                        )
+                        break
         returns, returns_list = self.parse_fastdeploy_returns(node, where, tensors, args)
         if len(self.errors) > errors:
             return None

@@ -1213,6 +1213,12 @@ CASES: list[Bad] = [
         ("must pass y", "FastDeploy's order"),
     ),
     Bad(
+        "fastdeploy-leaves-out-a-tensor-its-attribute-requires",
+        fastdeploy("    args: [x, y, mode] #<\n"),
+        ("fastdeploy.gpu.args",),
+        ("must pass mask too", "required when mode is 'exact', and mode is passed"),
+    ),
+    Bad(
         "fastdeploy-passed-twice",
         fastdeploy("    args: [x, y, {y_again: y}] #<\n"),
         ("fastdeploy.gpu.args[2]",),

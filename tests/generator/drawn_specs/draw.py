@@ -318,6 +318,12 @@ def _fastdeploy_form(ch: Chooser, tree: dict[str, Any]) -> dict[str, Any]:
     extra = [t["name"] for t in tensors if t.get("optional")]
     extra += [a["name"] for a in attrs if "default" in a]
     passed = required + [name for name in extra if ch.integer(0, 1)]
+    # An optional tensor a passed attribute (or a default) can make required.
+    defaults = {a["name"]: a.get("default") for a in attrs}
+    for t in tensors:
+        for attr, values in t.get("required_when", {}).items():
+            if t["name"] not in passed and (attr in passed or defaults[attr] in values):
+                passed.append(t["name"])
     ints = {a["name"] for a in attrs if a["type"] in ("int", "int64")}
 
     def arg(i: int, name: str) -> Any:
