@@ -932,8 +932,9 @@ class _FileParser(CrossFieldRules):
 
     def value_end(self, value: Any, line: int, where: str) -> Bound | None:
         """One end of a value domain. A value is not a size: any integer
-        negative sentinels (-1) included, or a float; a string is a dim
-        expression (a size, so never negative)."""
+        negative sentinels (-1) included, or a float; a string is an
+        expression over dims and int attributes (which the cross-field rules
+        resolve, and check against int64 and an empty domain)."""
         if isinstance(value, bool):
             self.error(line, where, f"expected a number or a dim expression, got {show(value)}")
             return None
@@ -941,7 +942,7 @@ class _FileParser(CrossFieldRules):
             return value  # finite: the loader admits no other
         if isinstance(value, int):
             return value  # the loader admits only int64 integers
-        expr = self.check_dim_expr(value, line, where)
+        expr = self.check_dim_expr(value, line, where, size=False)
         if expr is None:
             return None
         return expr.value if isinstance(expr, DimConst) else expr

@@ -214,7 +214,7 @@ def test_built_calls_lie_inside_every_declared_domain(op: Op) -> None:
             assert array.shape == case.shape(t), t.name
             assert array.dtype == NUMPY[case.dtype_of(t)], t.name
             arrays = dict(case.arrays)
-            assert not violations(t, t.values, array, case.dims, arrays), case.describe()
+            assert not violations(t, t.values, array, case.env, arrays), case.describe()
 
 
 @pytest.mark.parametrize("op", OPS, ids=_ids)
