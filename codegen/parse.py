@@ -867,7 +867,7 @@ class _FileParser(CrossFieldRules):
                     self.error(
                         kl[key],
                         f"{where}.{key}",
-                        f"an integer tensor's bound is an integer or a dim expression, "
+                        f"an integer tensor's bound is an integer or an expression (dims, int attributes), "
                         f"got {show(value)}",
                     )
             if above is not None:
@@ -904,7 +904,7 @@ class _FileParser(CrossFieldRules):
                 self.error(
                     kl["sample"],
                     w,
-                    f"expected [low, high] (integers or dim expressions), got {show(sample)}",
+                    f"expected [low, high] (integers or expressions), got {show(sample)}",
                 )
                 sample = None
             else:
@@ -912,7 +912,7 @@ class _FileParser(CrossFieldRules):
                 if ends[0] is None or ends[1] is None:
                     sample = None
                 elif any(isinstance(e, float) for e in ends):
-                    self.error(kl["sample"], w, f"integers or dim expressions, got {show(sample)}")
+                    self.error(kl["sample"], w, f"integers or expressions, got {show(sample)}")
                     sample = None
                 elif isinstance(ends[0], int) and isinstance(ends[1], int) and ends[0] > ends[1]:
                     self.error(kl["sample"], w, f"low {ends[0]} is above high {ends[1]}")
@@ -936,7 +936,11 @@ class _FileParser(CrossFieldRules):
         expression over dims and int attributes (which the cross-field rules
         resolve, and check against int64 and an empty domain)."""
         if isinstance(value, bool):
-            self.error(line, where, f"expected a number or a dim expression, got {show(value)}")
+            self.error(
+                line,
+                where,
+                f"expected a number or an expression (dims, int attributes), got {show(value)}",
+            )
             return None
         if isinstance(value, float):
             return value  # finite: the loader admits no other

@@ -1490,7 +1490,7 @@ CASES: list[Bad] = [
             ("    role: inout\n", f"    role: inout\n    values: {{sample: [-1.5, 2]}} {MARK}\n"),
         ),
         ("y", "values.sample"),
-        ("integers or dim expressions",),
+        ("integers or expressions",),
     ),
     Bad(
         "values-bound-past-int64",
