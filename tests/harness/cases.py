@@ -101,6 +101,9 @@ def _fill(
             max(low, sample_low),
             min(high, sample_high) if v.max is not None else sample_high,
         )
+    # Inside what the dtype holds (a bound over a large attribute may pass it).
+    info = np.iinfo(np_dtype)
+    low, high = max(low, int(info.min)), min(high, int(info.max))
     values = rng.integers(low, max(low, high) + 1, shape)
     if v.density is not None:
         values = np.where(rng.random(shape) < v.density, values, 0)

@@ -2,7 +2,8 @@
 
 ``draw_spec`` builds a spec the parser must accept: zero to four attributes of
 every type (none included), dims bound by tensors, by an int attribute or by
-an int list's length, and one to six tensors of every role, dtype, dtype set,
+an int list's length, value domains bounded by numbers, dims and int
+attributes, and one to six tensors of every role, dtype, dtype set,
 optional/required_when, host and scratch-fill combination the language
 allows (in-place tensors, new outputs, or both in one op; inputs with shape
 alternatives; a new output whose rows its kernel counts, `rows:`; a dim read
@@ -171,6 +172,11 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
     for t in tensors:  # FastDeploy's [..., 1] layout accepted for some caller tensors
         if t["role"] in ("in", "inout") and len(t["shape"]) < MAX_RANK and ch.integer(0, 3) == 0:
             t["unit_axis"] = True
+    # Int attributes a domain may be bounded by (not a scratch fill's seed,
+    # whose draws ignore its range); one that does is at least 1, so that
+    # `a - 1` bounds ids below it and no domain over it is empty.
+    seeds = {t["fill"]["uniform"] for t in tensors if "fill" in t}
+    bounders = [a for a in attrs if a["type"] in ("int", "int64") and a["name"] not in seeds]
     for t in tensors:  # value domains: inputs' preconditions, outputs' postconditions
         members = dtype_set if t["dtype"] == "T" else [t["dtype"]]
         if "bool" in members or t["role"] == "scratch" or ch.integer(0, 2) != 0:
@@ -184,6 +190,14 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
         ]
         if not floats:
             domains.append({"min": -3, "max": 4, "sample": [-3, 2]})
+        if bounders and ch.integer(0, 1) == 0:  # half: bounded by an attribute
+            a = _at_least_one(choice(ch, bounders))
+            domains = [
+                {"min": 0, "max": f"{a} - 1"},  # ids below an attribute
+                {"min": -1, "max": f"{choice(ch, dims)} + {a}"},  # with a dim
+            ]
+            if not floats:
+                domains.append({"min": 0, "sample": [0, f"2 * {a} + 1"]})
         if floats:
             domains += [{"above": 0, "max": 1}, {"probability_rows": True}]
         key = "values" if t["role"] in ("in", "inout") and ch.integer(0, 1) else "after"
@@ -310,6 +324,14 @@ def _value_dim(
     axis = ch.integer(1 if sized.get("rows") else 0, len(shape))
     sized["shape"] = [*shape[:axis], choice(ch, [name, f"{name} + 1"]), *shape[axis:]]
     tensors.insert(ch.integer(0, len(tensors)), source)
+
+
+def _at_least_one(attr: dict[str, Any]) -> str:
+    """An int attribute raised to at least 1 (its default with it); its name."""
+    attr["min"] = max(attr.get("min", 1), 1)
+    if "default" in attr:
+        attr["default"] = max(attr["default"], 1)
+    return str(attr["name"])
 
 
 def _int_list(ch: Chooser, attr: dict[str, Any], has_default: bool) -> None:
