@@ -31,6 +31,7 @@ from tests.harness.dtypes import (
     paddle_dtype,
     to_bfloat16_bits,
 )
+from tests.ops.hostile_values.cases import attacks
 
 OPS = spec.project_ops()
 
@@ -362,8 +363,6 @@ def test_values_are_drawn_inside_bounds_over_attributes_and_pushed_past_them(
     """A bound naming attributes (neither swept nor a dim) is evaluated with the
     case's attribute values: valid values lie inside it and reach its end,
     the domain check reads it, and the hostile values pass it."""
-    from tests.ops.hostile_values.cases import attacks
-
     (tmp_path / "bounded_by_attributes.yaml").write_text(BOUNDED_SPEC, encoding="utf-8")
     op = load_spec(tmp_path / "bounded_by_attributes.yaml", tmp_path)
     ids, offsets = op.tensor("ids"), op.tensor("offsets")
