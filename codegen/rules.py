@@ -79,6 +79,7 @@ def _attr_range(a: Attr) -> Range:
 
 
 def _is_expr(b: object) -> TypeGuard[DimExpr]:
+    """A bound that is an expression (a number is not)."""
     return isinstance(b, (DimConst, DimRef, DimBinOp))
 
 
@@ -101,12 +102,10 @@ def _names(attrs: set[str], *bounds: Bound | int | DimExpr) -> bool:
 
 def _least_gap(high: Bound | int, low: Bound | int, ranges: dict[str, Range]) -> float:
     """The least value ``high - low`` can take (each a number or an expression)."""
-    if isinstance(high, (DimRef, DimBinOp, DimConst)) and isinstance(
-        low, (DimRef, DimBinOp, DimConst)
-    ):
+    if _is_expr(high) and _is_expr(low):
         return least_difference(high, low, ranges)
-    least = signed_range(high, ranges)[0] if not isinstance(high, (int, float)) else high
-    most = signed_range(low, ranges)[1] if not isinstance(low, (int, float)) else low
+    least = high if isinstance(high, (int, float)) else signed_range(high, ranges)[0]
+    most = low if isinstance(low, (int, float)) else signed_range(low, ranges)[1]
     return least - most
 
 
@@ -712,7 +711,7 @@ class CrossFieldRules(Diagnostics):
 
         sound = True
         for key, b in ends:
-            if not isinstance(b, (DimConst, DimRef, DimBinOp)):
+            if not _is_expr(b):
                 continue
             problem = _unsound_part(b, ranges)
             if problem is not None:
