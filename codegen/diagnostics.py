@@ -180,10 +180,11 @@ class Diagnostics:
             return False
         return bool(value)
 
-    def check_dim_expr(self, raw: Any, line: int, where: str) -> DimExpr | None:
-        """A shape entry or bound parses as a dim expression."""
+    def check_dim_expr(self, raw: Any, line: int, where: str, size: bool = True) -> DimExpr | None:
+        """A shape entry or bound parses as a dim expression (``size`` false: a
+        value bound, whose range the cross-field rules check)."""
         try:
-            return parse_dim_expr(raw)
+            return parse_dim_expr(raw, size)
         except ValueError as exc:
             self.error(line, where, str(exc))
             return None

@@ -33,8 +33,10 @@ def _const(value: int) -> DimConst:
     return DimConst(value)
 
 
-def parse_dim_expr(text: object) -> DimExpr:
-    """Parse one shape entry. Raises ValueError with a one-line reason."""
+def parse_dim_expr(text: object, size: bool = True) -> DimExpr:
+    """Parse one shape entry. Raises ValueError with a one-line reason. A value
+    bound (``size`` false) may name attributes, whose ranges only the spec's
+    cross-field rules know: they check that it stays in int64."""
     if isinstance(text, bool) or not isinstance(text, (str, int)):
         raise ValueError(f"expected a dim expression, got {show(text)}")
     if isinstance(text, int):
@@ -60,7 +62,7 @@ def parse_dim_expr(text: object) -> DimExpr:
         raise ValueError(f"{show(text)}: only integers, dim names, + - * and // are allowed")
 
     expr = convert(tree)
-    if _largest(expr) > INT64_MAX:
+    if size and _largest(expr) > INT64_MAX:
         raise ValueError(
             f"{show(text)} can exceed int64 (2**63 - 1) with its dims at their limit "
             "(2**31 - 1, the runtime's largest dim); at most a product of two dims fits"
@@ -109,3 +111,102 @@ def negative_part(expr: DimExpr, dims: Mapping[str, Interval]) -> DimExpr | None
     if expr.op == "-" and interval(expr, dims)[0] < 0:
         return expr
     return None
+
+
+# ---------------------------------------------------------------- value bounds
+# A value bound may also name int attributes, which may be negative: their
+# arithmetic is over signed ranges, exact in Python integers.
+
+Range = tuple[int, int]
+
+
+def signed_range(expr: DimExpr, names: Mapping[str, Range]) -> Range:
+    """The least and greatest value of ``expr`` with each name anywhere in its
+    range (any sign). ``//`` floors, as the harness evaluates it; a caller
+    makes sure its dividend is not negative, where C++ would truncate."""
+    if isinstance(expr, DimConst):
+        return (expr.value, expr.value)
+    if isinstance(expr, DimRef):
+        return names[expr.name]
+    (a, b), (c, d) = signed_range(expr.lhs, names), signed_range(expr.rhs, names)
+    if expr.op == "+":
+        return (a + c, b + d)
+    if expr.op == "-":
+        return (a - d, b - c)
+    if expr.op == "*":
+        corners = (a * c, a * d, b * c, b * d)
+        return (min(corners), max(corners))
+    return (a // c, b // c)  # c: a positive literal, and floor division is monotone
+
+
+def parts(expr: DimExpr) -> list[DimExpr]:
+    """``expr`` and every expression inside it (each a value C++ computes)."""
+    if isinstance(expr, DimBinOp):
+        return [expr, *parts(expr.lhs), *parts(expr.rhs)]
+    return [expr]
+
+
+# A polynomial: each monomial (its names, sorted, repeated by power) with its
+# coefficient. A floor division is kept whole, as a name of its own.
+_Poly = dict[tuple[str, ...], int]
+MAX_MONOMIALS = 256  # past it (a product of many sums), plain ranges: no blow-up
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _polynomial(expr: DimExpr, names: Mapping[str, Range], atoms: dict[str, Range]) -> _Poly:
+    if isinstance(expr, DimConst):
+        return {(): expr.value}
+    if isinstance(expr, DimRef):
+        return {(expr.name,): 1}
+    if expr.op == "//":
+        atom = f"({expr.render()})"
+        atoms[atom] = signed_range(expr, names)
+        return {(atom,): 1}
+    lhs, rhs = _polynomial(expr.lhs, names, atoms), _polynomial(expr.rhs, names, atoms)
+    out: _Poly = {}
+    if expr.op == "*":
+        for m1, c1 in lhs.items():
+            for m2, c2 in rhs.items():
+                key = tuple(sorted(m1 + m2))
+                out[key] = out.get(key, 0) + c1 * c2
+                if len(out) > MAX_MONOMIALS:
+                    raise _TooLarge
+        return out
+    sign = 1 if expr.op == "+" else -1
+    out = dict(lhs)
+    for m, c in rhs.items():
+        out[m] = out.get(m, 0) + sign * c
+    return out
+
+
+def _power_range(low: int, high: int, power: int) -> Range:
+    ends = (low**power, high**power)
+    if power % 2 == 0 and low <= 0 <= high:
+        return (0, max(ends))
+    return (min(ends), max(ends))
+
+
+def least_difference(high: DimExpr, low: DimExpr, names: Mapping[str, Range]) -> int:
+    """A lower bound of ``high - low`` with each name anywhere in its range:
+    the difference expanded first, so that a name on both sides cancels
+    (``n + 1`` and ``n`` differ by 1, not by up to the whole range of n)."""
+    atoms: dict[str, Range] = {}
+    try:
+        poly = _polynomial(DimBinOp("-", high, low), names, atoms)
+    except _TooLarge:
+        return signed_range(high, names)[0] - signed_range(low, names)[1]
+    ranges = {**names, **atoms}
+    least = 0
+    for monomial, coefficient in poly.items():
+        if coefficient == 0:
+            continue
+        part = (1, 1)
+        for name in dict.fromkeys(monomial):
+            factor = _power_range(*ranges[name], monomial.count(name))
+            corners = [x * y for x in part for y in factor]
+            part = (min(corners), max(corners))
+        least += min(coefficient * part[0], coefficient * part[1])
+    return least

@@ -160,6 +160,8 @@ class UniformFill:
     seed_attr: str
 
 
+# A value bound: a number, or an expression whose names are dims or int/int64
+# attributes (vocab_size - 1, bs * max_seq_len): the entry computes it in int64.
 Bound = Union[int, float, DimExpr]  # noqa: UP007 - a runtime alias
 
 

@@ -890,7 +890,7 @@ class _FileParser(CrossFieldRules):
                     self.error(
                         kl[key],
                         f"{where}.{key}",
-                        f"an integer tensor's bound is an integer or a dim expression, "
+                        f"an integer tensor's bound is an integer or an expression (dims, int attributes), "
                         f"got {show(value)}",
                     )
             if above is not None:
@@ -927,7 +927,7 @@ class _FileParser(CrossFieldRules):
                 self.error(
                     kl["sample"],
                     w,
-                    f"expected [low, high] (integers or dim expressions), got {show(sample)}",
+                    f"expected [low, high] (integers or expressions), got {show(sample)}",
                 )
                 sample = None
             else:
@@ -935,7 +935,7 @@ class _FileParser(CrossFieldRules):
                 if ends[0] is None or ends[1] is None:
                     sample = None
                 elif any(isinstance(e, float) for e in ends):
-                    self.error(kl["sample"], w, f"integers or dim expressions, got {show(sample)}")
+                    self.error(kl["sample"], w, f"integers or expressions, got {show(sample)}")
                     sample = None
                 elif isinstance(ends[0], int) and isinstance(ends[1], int) and ends[0] > ends[1]:
                     self.error(kl["sample"], w, f"low {ends[0]} is above high {ends[1]}")
@@ -955,16 +955,21 @@ class _FileParser(CrossFieldRules):
 
     def value_end(self, value: Any, line: int, where: str) -> Bound | None:
         """One end of a value domain. A value is not a size: any integer
-        negative sentinels (-1) included, or a float; a string is a dim
-        expression (a size, so never negative)."""
+        negative sentinels (-1) included, or a float; a string is an
+        expression over dims and int attributes (which the cross-field rules
+        resolve, and check against int64 and an empty domain)."""
         if isinstance(value, bool):
-            self.error(line, where, f"expected a number or a dim expression, got {show(value)}")
+            self.error(
+                line,
+                where,
+                f"expected a number or an expression (dims, int attributes), got {show(value)}",
+            )
             return None
         if isinstance(value, float):
             return value  # finite: the loader admits no other
         if isinstance(value, int):
             return value  # the loader admits only int64 integers
-        expr = self.check_dim_expr(value, line, where)
+        expr = self.check_dim_expr(value, line, where, size=False)
         if expr is None:
             return None
         return expr.value if isinstance(expr, DimConst) else expr

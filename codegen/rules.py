@@ -6,11 +6,22 @@ not collide). Each rule reports through the shared checks of ``Diagnostics``.
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from codegen import names
 from codegen.diagnostics import Diagnostics, with_article
+from codegen.dimexpr import (
+    INT64_MAX,
+    MAX_DIM,
+    Range,
+    least_difference,
+    parts,
+    signed_range,
+)
 from codegen.model import (
     Attr,
     AttrType,
+    Bound,
     Dim,
     DimBinOp,
     DimConst,
@@ -50,6 +61,52 @@ def _domain(low: float | None, high: float | None) -> str:
         [f"max {show(high)}"] if high is not None else []
     )
     return ", ".join(parts)
+
+
+def _dim_range(d: Dim) -> Range:
+    """What a dim may be: its constant bounds, else [0, the runtime's limit]."""
+    low = d.min.value if isinstance(d.min, DimConst) else 0
+    high = d.max.value if isinstance(d.max, DimConst) else MAX_DIM
+    return low, high
+
+
+def _attr_range(a: Attr) -> Range:
+    """What an int or int64 attribute may be: its bounds, else its type's."""
+    wide = a.type is AttrType.INT64
+    low = int(a.min) if a.min is not None else -(2**63) if wide else -(2**31)
+    high = int(a.max) if a.max is not None else INT64_MAX if wide else 2**31 - 1
+    return low, high
+
+
+def _is_expr(b: object) -> TypeGuard[DimExpr]:
+    """A bound that is an expression (a number is not)."""
+    return isinstance(b, (DimConst, DimRef, DimBinOp))
+
+
+def _unsound_part(expr: DimExpr, ranges: dict[str, Range]) -> tuple[DimExpr, str] | None:
+    """The first part of a value bound that can leave int64, or that divides a
+    value that can be negative, and what it does."""
+    for part in parts(expr):
+        least, most = signed_range(part, ranges)
+        if least < -(2**63) or most > INT64_MAX:
+            return part, "can leave int64"
+        if isinstance(part, DimBinOp) and part.op == "//" and signed_range(part.lhs, ranges)[0] < 0:
+            return part, "can divide a negative value, which C++ rounds toward zero and Python down"
+    return None
+
+
+def _names(attrs: set[str], *bounds: Bound | int | DimExpr) -> bool:
+    """Some of ``bounds`` is an expression naming one of ``attrs``."""
+    return any(isinstance(b, (DimRef, DimBinOp)) and set(b.refs()) & attrs for b in bounds)
+
+
+def _least_gap(high: Bound | int, low: Bound | int, ranges: dict[str, Range]) -> float:
+    """The least value ``high - low`` can take (each a number or an expression)."""
+    if _is_expr(high) and _is_expr(low):
+        return least_difference(high, low, ranges)
+    least = high if isinstance(high, (int, float)) else signed_range(high, ranges)[0]
+    most = low if isinstance(low, (int, float)) else signed_range(low, ranges)[1]
+    return least - most
 
 
 class CrossFieldRules(Diagnostics):
@@ -540,20 +597,26 @@ class CrossFieldRules(Diagnostics):
                     )
 
     def check_values(self, tensors: list[Tensor], dims: list[Dim], attrs: list[Attr]) -> None:
-        """Value domains name declared dims and tensors of a fitting shape."""
+        """Value domains name declared dims, int attributes and tensors of a
+        fitting shape."""
         by_dim = {d.name: d for d in dims}
         by_name = {t.name: t for t in tensors}
-        other = {t.name: "a tensor" for t in tensors} | {a.name: "an attribute" for a in attrs}
+        by_attr = {a.name: a for a in attrs}
         domains = [(t, "values", t.values) for t in tensors] + [
             (t, "after", t.after) for t in tensors
         ]
         for t, section, v in domains:
             where = f"tensor {t.name}.{section}"
             sample = v.sample or ()
+            resolved = True
             for key, b in (("min", v.min), ("max", v.max), *(("sample", e) for e in sample)):
                 if isinstance(b, (DimConst, DimRef, DimBinOp)):
                     line = t.line_of(f"{section}.{key}")
-                    self.check_dim_refs(b, line, f"{where}.{key}", by_dim, other)
+                    resolved &= self._check_bound_refs(
+                        b, line, f"{where}.{key}", by_dim, by_attr, by_name
+                    )
+            if resolved:
+                self._check_bound_values(t, section, v, by_dim, by_attr)
             if v.prefix_sum_of is not None:
                 line = t.line_of(f"{section}.prefix_sum_of")
                 source = by_name.get(v.prefix_sum_of)
@@ -595,6 +658,108 @@ class CrossFieldRules(Diagnostics):
                         "without 'prefix_sum_of', 'total' is the sum of a rank-1 int32 or "
                         "int64 tensor of lengths",
                     )
+
+    def _check_bound_refs(
+        self,
+        expr: DimExpr,
+        line: int,
+        where: str,
+        dims: dict[str, Dim],
+        attrs: dict[str, Attr],
+        tensors: dict[str, Tensor],
+    ) -> bool:
+        """Every name in a value bound is a dim or an int or int64 attribute."""
+        ok = True
+        wanted = "a value bound names dims and int or int64 attributes"
+        for ref in dict.fromkeys(expr.refs()):
+            a = attrs.get(ref)
+            if ref in dims or (a is not None and a.type in _INT_ATTRS):
+                continue
+            ok = False
+            if a is not None:
+                kind = with_article(f"{a.type.value} attribute")
+                self.error(line, where, f"{show(ref)} is {kind}; {wanted}")
+            elif ref in tensors:
+                self.error(line, where, f"{show(ref)} is a tensor; {wanted}")
+            else:
+                self.error(
+                    line,
+                    where,
+                    f"undefined name {show(ref)}; {wanted} (declare it under 'dims' or 'attrs')",
+                )
+        return ok
+
+    def _check_bound_values(
+        self, t: Tensor, section: str, v: Values, dims: dict[str, Dim], attrs: dict[str, Attr]
+    ) -> None:
+        """The bounds of a domain, each name anywhere it may be (a dim in its
+        constant bounds, else [0, the runtime's limit]; an int attribute in its
+        min and max, else its type's range): every part of a bound stays in
+        int64 (the entry computes it there) and divides no negative value (C++
+        would round toward zero, the tests' Python down); and where a bound
+        names an attribute, the domain and the sample cannot be empty."""
+        where = f"tensor {t.name}.{section}"
+        sample = v.sample or ()
+        ends = [("min", v.min), ("max", v.max), *(("sample", e) for e in sample)]
+        ranges = {d.name: _dim_range(d) for d in dims.values()} | {
+            a.name: _attr_range(a) for a in attrs.values() if a.type in _INT_ATTRS
+        }
+
+        def given(*bounds: Bound | int) -> str:
+            found = sorted({r for b in bounds if _is_expr(b) for r in b.refs()})
+            return ", ".join(f"{n} in [{ranges[n][0]}, {ranges[n][1]}]" for n in found)
+
+        sound = True
+        for key, b in ends:
+            if not _is_expr(b):
+                continue
+            problem = _unsound_part(b, ranges)
+            if problem is not None:
+                self.error(
+                    t.line_of(f"{section}.{key}"),
+                    f"{where}.{key}",
+                    f"{show(problem[0].render())} {problem[1]} ({given(b) or 'constants'}); "
+                    "bound the names it uses (min/max) so that it cannot",
+                )
+                sound = False
+        named = {r for _, b in ends if _is_expr(b) for r in b.refs() if r not in dims}
+        if not sound or not named:
+            return  # bounds over dims alone are not required to be non-empty
+        choices = t.dtype.choices if isinstance(t.dtype, DTypeVar) else (t.dtype,)
+        held = (max(DTYPE_RANGES[d][0] for d in choices), min(DTYPE_RANGES[d][1] for d in choices))
+        dtypes = "/".join(d.value for d in choices)
+
+        def spelled(b: Bound | int) -> str:
+            return show(b.render()) if _is_expr(b) else show(b)
+
+        def empty(key: str, text: str, *bounds: Bound | int, what: str = "domain") -> None:
+            self.error(
+                t.line_of(f"{section}.{key}"),
+                f"{where}.{key}",
+                f"{text} with {given(*bounds)}: the {what} would hold no value; bound the "
+                "attributes (min/max) so that it cannot be empty",
+            )
+
+        for key, bound in (("min", v.min), ("max", v.max)):
+            if not _is_expr(bound) or not _names(named, bound):
+                continue
+            least, most = signed_range(bound, ranges)
+            if key == "min" and most > held[1]:
+                empty(key, f"min {spelled(bound)} can be above what {dtypes} holds", bound)
+            elif key == "max" and least < held[0]:
+                empty(key, f"max {spelled(bound)} can be below what {dtypes} holds", bound)
+        low: Bound | None = v.min if v.min is not None else v.above
+        if low is not None and v.max is not None and _names(named, v.max, low):
+            gap = _least_gap(v.max, low, ranges)
+            if gap < 0 or (v.above is not None and gap <= 0):  # 'above' is strict
+                which = "above" if v.above is not None else "min"
+                sign = "at or below" if v.above is not None else "below"
+                key = "max" if _names(named, v.max) else which
+                text = f"max {spelled(v.max)} can be {sign} {which} {spelled(low)}"
+                empty(key, text, v.max, low)
+        if sample and _names(named, *sample) and _least_gap(sample[1], sample[0], ranges) < 0:
+            text = f"sample [{spelled(sample[0])}, {spelled(sample[1])}] can end below its start"
+            empty("sample", text, *sample, what="sample")
 
     def check_value_domains(self, tensors: list[Tensor]) -> None:
         """A value domain some value can satisfy, whose generation hints fit its

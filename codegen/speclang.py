@@ -69,9 +69,10 @@ TYPE_NAME: Schema = {
 TEXT: Schema = {"type": "string", "maxLength": MAX_STRING_CHARS}
 # A dim expression: an integer, or dims and integers with + - * and // by a literal.
 DIM_EXPR: Schema = {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "string"}]}
-# A value bound: a number, or a dim expression.
+# A value bound: a number, or an expression over dims and int attributes.
 BOUND: Schema = {"anyOf": [{"type": "number"}, {"type": "string"}]}
-# A value (not a size): any integer, negative sentinels included, or a dim expression.
+# A value (not a size): any integer, negative sentinels included, or an
+# expression over dims and int attributes.
 VALUE_END: Schema = {"anyOf": [{"type": "integer"}, {"type": "string"}]}
 DTYPES = [d.value for d in DType]
 
@@ -89,10 +90,15 @@ _VALUE_FIELDS = (
         "min",
         False,
         BOUND,
-        "every element >= min (a number, negative sentinels such as -1 included, or a dim "
-        "expression)",
+        "every element >= min (a number, negative sentinels such as -1 included, or an "
+        "expression over dims and int or int64 attributes: vocab_size - 1)",
     ),
-    _f("max", False, BOUND, "every element <= max (a number or a dim expression)"),
+    _f(
+        "max",
+        False,
+        BOUND,
+        "every element <= max (a number, or an expression over dims and int or int64 attributes)",
+    ),
     _f("above", False, {"type": "number"}, "every element > above (float tensors)"),
     _f(
         "prefix_sum_of",
@@ -130,7 +136,7 @@ _GENERATION_FIELDS = (
         False,
         {"type": "array", "items": VALUE_END, "minItems": 2, "maxItems": 2},
         "generation, integer tensors: draw uniformly from [low, high] (integers, negative "
-        "ones included, or dim expressions) "
+        "ones included, or expressions over dims and int or int64 attributes) "
         "within [min, max]; without it from [min, max], min defaulting to -5 and max to "
         "min + 50",
     ),

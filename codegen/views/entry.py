@@ -286,11 +286,15 @@ def _written_view(op: Op, t: Tensor) -> str | None:
     )
 
 
-def _bound_cpp(bound: Bound, literal: str) -> tuple[str, str]:
-    """(C++ value, spec text) of a value bound over the entry's int64 dims."""
+def _bound_cpp(op: Op, bound: Bound, literal: str) -> tuple[str, str]:
+    """(C++ value, spec text) of a value bound over the entry's int64 dims and
+    its int attributes, each widened to int64 (an int32 attribute's `k + 1`
+    must not overflow in int; the spec's rules proved the bound fits int64)."""
     if isinstance(bound, (int, float)):
         return number(bound, literal), repr(bound)
-    return dim_cpp(bound), bound.render()
+    dims = {d.name for d in op.dims}
+    names = {r: r if r in dims else f"int64_t{{{r}}}" for r in bound.refs()}
+    return dim_cpp(bound, names), bound.render()
 
 
 def _value_checks(
@@ -306,21 +310,24 @@ def _value_checks(
         if low is None:
             lower = f"opforge::no_lower_bound<{cmp}>()"
         else:
-            value, text = _bound_cpp(low, cmp)
+            value, text = _bound_cpp(op, low, cmp)
             named = "above" if v.above is not None else "at_least"
             lower = f"opforge::{named}<{cmp}>({value}, {cpp_string(text)})"
         if v.max is None:
             upper = f"opforge::no_upper_bound<{cmp}>()"
         else:
-            value, text = _bound_cpp(v.max, cmp)
+            value, text = _bound_cpp(op, v.max, cmp)
             upper = f"opforge::at_most<{cmp}>({value}, {cpp_string(text)})"
         check = f"opforge::check_value_range(kOp, {cpp_string(label)}, {view}, {lower}, {upper});"
+        # Checked where the call binds the dims the bounds use (attributes are always given).
+        dims = {d.name for d in op.dims}
         refs = sorted(
             {
                 r
                 for b in (low, v.max)
                 if b is not None and not isinstance(b, (int, float))
                 for r in b.refs()
+                if r in dims
             }
         )
         checks.append(([dim_known(op, r) for r in refs], check))

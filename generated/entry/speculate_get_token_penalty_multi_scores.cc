@@ -133,11 +133,12 @@ void run(const opforge::Context& ctx,
                                  opforge::Buffer<const int64_t>(eos_token_id),
                                  opforge::at_least<int64_t>(0, "0"),
                                  opforge::at_most<int64_t>(vocab_size - 1, "vocab_size - 1"));
-      opforge::check_value_range(kOp,
-                                 "output_padding_offset",
-                                 opforge::Buffer<const int32_t>(output_padding_offset),
-                                 opforge::at_least<int64_t>(0, "0"),
-                                 opforge::no_upper_bound<int64_t>());
+      opforge::check_value_range(
+          kOp,
+          "output_padding_offset",
+          opforge::Buffer<const int32_t>(output_padding_offset),
+          opforge::at_least<int64_t>(0, "0"),
+          opforge::at_most<int64_t>(bs * int64_t{max_seq_len}, "bs * max_seq_len"));
     }
   }
 

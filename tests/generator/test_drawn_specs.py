@@ -127,6 +127,23 @@ tensors:
   - {name: flag, dtype: bool, shape: [1], role: inout, host: true, doc: flag}
   - {name: x, dtype: int64, shape: [n], doc: x}
 """,
+    "value_bounds_over_attributes": """
+op: value_bounds_over_attributes
+kernels: [cpu, xpu3]
+doc: value domains bounded by int attributes, alone and with a dim
+dims: {n: n}
+tensors:
+  - {name: ids, dtype: int32, shape: [n], role: inout, values: {min: 0, max: vocab - 1}, doc: ids}
+  - name: offsets
+    dtype: int64
+    shape: [n]
+    values: {min: 0, max: n * width, sample: [0, width + 1]}
+    doc: offsets
+  - {name: scores, dtype: float16, shape: [n], role: inout, after: {max: vocab}, doc: scores}
+attrs:
+  - {name: vocab, type: int, min: 1, doc: the vocabulary}
+  - {name: width, type: int64, min: 0, max: 64, default: 4, doc: a width}
+""",
     "one_tensor_only": """
 op: one_tensor_only
 kernels: [cpu]

@@ -30,7 +30,7 @@ import yaml
 
 from codegen import speclang
 from codegen.kinds import KINDS
-from codegen.model import AttrType, DimBinOp, DType, DTypeVar, Op, Role, Values
+from codegen.model import AttrType, DimBinOp, DimExpr, DType, DTypeVar, Op, Role, Values
 from codegen.parse import load_specs
 from tests import ROOT
 from tests.generator.drawn_specs.draw import draw_spec
@@ -63,6 +63,12 @@ FEATURES: dict[str, Callable[[Op], bool]] = {
     "a dtype set": lambda op: any(isinstance(t.dtype, DTypeVar) for t in op.tensors),
     "an input value domain": lambda op: any(t.values != Values() for t in op.tensors),
     "an output value domain (after)": lambda op: any(t.after != Values() for t in op.tensors),
+    "a value bound over an attribute": lambda op: any(
+        set(bound.refs()) & {a.name for a in op.attrs}
+        for t in op.tensors
+        for bound in (t.values.min, t.values.max, t.after.min, t.after.max)
+        if isinstance(bound, DimExpr)
+    ),
     "a probability-rows domain": lambda op: any(
         t.values.probability_rows or t.after.probability_rows for t in op.tensors
     ),

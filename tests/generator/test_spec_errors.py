@@ -153,6 +153,19 @@ def extra_attr(
     return BASE + ATTR.format(name=name, mark=mark, type=type_, extra=extra)
 
 
+def y_values(domain: str, scale: str | None = None, type_: str = "int32") -> str:
+    """BASE with y's value domain ``domain`` (its line), y of ``type_``, and,
+    given its fields, an attribute ``scale``."""
+    text = edit(
+        BASE,
+        ("    dtype: int32\n    shape: [n]\n", f"    dtype: {type_}\n    shape: [n]\n"),
+        ("    role: inout\n", f"    role: inout\n    values: {domain}\n"),
+    )
+    if scale is not None:
+        text += f"  - name: scale\n{scale}    doc: an extra attribute\n"
+    return text
+
+
 # BASE with new outputs: y is cut to the rows its kernel counts into `count`.
 ROWS = edit(
     BASE,
@@ -1483,7 +1496,7 @@ CASES: list[Bad] = [
             ("    role: inout\n", f"    role: inout\n    values: {{sample: [-1.5, 2]}} {MARK}\n"),
         ),
         ("y", "values.sample"),
-        ("integers or dim expressions",),
+        ("integers or expressions",),
     ),
     Bad(
         "values-bound-past-int64",
@@ -1615,6 +1628,104 @@ CASES: list[Bad] = [
         edit(BASE, ("    role: inout\n", f"    role: inout\n    after: {{}} {MARK}\n")),
         ("y", "after"),
         ("is empty",),
+    ),
+    # ---- value bounds naming int attributes (seed: int64, in [-1, 2**63 - 1])
+    Bad(
+        "values-bound-undefined-name",
+        y_values(f"{{min: 0, max: vocab - 1}} {MARK}"),
+        ("y", "values.max"),
+        ("undefined name 'vocab'", "dims and int or int64 attributes"),
+    ),
+    Bad(
+        "values-bound-names-a-tensor",
+        y_values(f"{{max: x}} {MARK}"),
+        ("y", "values.max"),
+        ("'x' is a tensor", "dims and int or int64 attributes"),
+    ),
+    Bad(
+        "values-bound-names-an-enum-attribute",
+        y_values(f"{{min: mode}} {MARK}"),
+        ("y", "values.min"),
+        ("'mode' is an enum attribute", "int or int64 attributes"),
+    ),
+    Bad(
+        "values-bound-names-a-float-attribute",
+        y_values(f"{{max: scale + 1}} {MARK}", "    type: float\n    default: 1.0\n"),
+        ("y", "values.max"),
+        ("'scale' is a float attribute",),
+    ),
+    Bad(
+        "values-bound-names-a-bool-attribute",
+        y_values(f"{{max: scale}} {MARK}", "    type: bool\n    default: false\n"),
+        ("y", "values.max"),
+        ("'scale' is a bool attribute",),
+    ),
+    Bad(
+        "sample-names-a-list-attribute",
+        y_values(f"{{sample: [0, scale]}} {MARK}", "    type: int_list\n    default: [1]\n"),
+        ("y", "values.sample"),
+        ("'scale' is an int_list attribute",),
+    ),
+    Bad(
+        "values-bound-empty-given-the-attribute-min",
+        y_values(f"{{min: 0, max: seed}} {MARK}"),
+        ("y", "values.max"),
+        ("max 'seed' can be below min 0", "seed in [-1, 9223372036854775807]", "no value"),
+    ),
+    Bad(
+        "values-bound-empty-given-a-declared-attribute-min",
+        y_values(
+            f"{{min: 0, max: scale - 1}} {MARK}", "    type: int\n    min: 0\n    default: 4\n"
+        ),
+        ("y", "values.max"),
+        ("max 'scale - 1' can be below min 0", "scale in [0, 2147483647]"),
+    ),
+    Bad(
+        "values-bound-empty-given-an-int-attribute-type",
+        y_values(f"{{min: 0, max: scale}} {MARK}", "    type: int\n    default: 4\n"),
+        ("y", "values.max"),
+        ("scale in [-2147483648, 2147483647]", "no value"),
+    ),
+    Bad(
+        "values-bound-empty-given-attribute-and-dim",
+        y_values(
+            f"{{min: 1, max: n * scale}} {MARK}", "    type: int\n    min: 1\n    default: 4\n"
+        ),
+        ("y", "values.max"),
+        ("max 'n * scale' can be below min 1", "n in [0, 2147483647], scale in [1, 2147483647]"),
+    ),
+    Bad(
+        "values-bound-min-past-the-dtype",
+        y_values(f"{{min: seed}} {MARK}"),
+        ("y", "values.min"),
+        ("min 'seed' can be above what int32 holds",),
+    ),
+    Bad(
+        "after-bound-empty-given-the-attribute",
+        edit(
+            BASE,
+            ("    role: inout\n", f"    role: inout\n    after: {{min: 0, max: seed}} {MARK}\n"),
+        ),
+        ("y", "after.max"),
+        ("max 'seed' can be below min 0",),
+    ),
+    Bad(
+        "values-bound-leaves-int64",
+        y_values(f"{{max: seed + 1}} {MARK}", type_="int64"),
+        ("y", "values.max"),
+        ("'seed + 1' can leave int64", "seed in [-1, 9223372036854775807]"),
+    ),
+    Bad(
+        "values-bound-divides-a-negative-value",
+        y_values(f"{{max: (seed - 1) // 2}} {MARK}", type_="int64"),
+        ("y", "values.max"),
+        ("'(seed - 1) // 2' can divide a negative value", "rounds toward zero"),
+    ),
+    Bad(
+        "sample-empty-given-the-attribute",
+        y_values(f"{{sample: [0, seed]}} {MARK}"),
+        ("y", "values.sample"),
+        ("sample [0, 'seed'] can end below its start",),
     ),
     Bad(
         "dims-empty",
@@ -1987,6 +2098,40 @@ def test_value_domains_take_negative_sentinels(tmp_path: Path) -> None:
     assert op.tensor("y").values.sample == (-3, 24)
     files = render([op])
     assert 'opforge::at_least<int64_t>(-1, "-1")' in files["entry/demo.cc"]
+
+
+def test_value_bounds_name_int_attributes(tmp_path: Path) -> None:
+    """A value bound may name int and int64 attributes, alone or with dims
+    (token ids below a vocabulary size the caller passes): the model keeps the
+    expression, and the entry's value check computes it in int64 (an int32
+    attribute widened, so that `scale - 1` cannot overflow) with no condition
+    on the dims a call binds, the message spelling it as the spec does."""
+    text = y_values(
+        "{min: 0, max: scale - 1, sample: [0, scale // 2]}",
+        "    type: int\n    min: 1\n    default: 4\n",
+    )
+    text = edit(
+        text,
+        ("    shape: [n, m]\n", "    shape: [n, m]\n    values: {min: -1.5, max: n * seed + 2}\n"),
+        ("    min: -1\n", "    min: 0\n    max: 1000\n"),
+        ("    default: -1\n", "    default: 1\n"),
+    )
+    op = load_spec(write(tmp_path, text), tmp_path)
+    y, x = op.tensor("y").values, op.tensor("x").values
+    assert y.max == DimBinOp("-", DimRef("scale"), DimConst(1))
+    assert y.sample == (0, DimBinOp("//", DimRef("scale"), DimConst(2)))
+    assert x.max == DimBinOp("+", DimBinOp("*", DimRef("n"), DimRef("seed")), DimConst(2))
+    lines = [line.strip() for line in render([op])["entry/demo.cc"].splitlines()]
+    assert (
+        'opforge::check_value_range(kOp, "y", opforge::Buffer<const int32_t>(y), '
+        'opforge::at_least<int64_t>(0, "0"), '
+        'opforge::at_most<int64_t>(int64_t{scale} - 1, "scale - 1"));'
+    ) in lines
+    assert (
+        'opforge::check_value_range(kOp, "x", opforge::Buffer<const T>(x), '
+        'opforge::at_least<double>(-1.5, "-1.5"), '
+        'opforge::at_most<double>((n * int64_t{seed}) + 2, "(n * seed) + 2"));'
+    ) in lines
 
 
 def test_in_place_tensors_and_new_outputs_mix(tmp_path: Path) -> None:

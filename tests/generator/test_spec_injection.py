@@ -684,7 +684,7 @@ def test_sample_takes_dim_expressions(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("sample", "words"),
-    [("[1, k + 3]", ("undefined dim 'k'",)), ("[5, 2]", ("low 5 is above high 2",))],
+    [("[1, k + 3]", ("undefined name 'k'",)), ("[5, 2]", ("low 5 is above high 2",))],
 )
 def test_sample_ends_are_checked(tmp_path: Path, sample: str, words: tuple[str, ...]) -> None:
     text = edit(BASE, after("    role: inout", f"    values: {{sample: {sample}}} {MARK}\n"))

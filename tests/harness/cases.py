@@ -34,6 +34,11 @@ class Case:
     # paddle.sum gives; the arrays here keep the declared [1]).
     scalar_sizes: bool = False
 
+    @property
+    def env(self) -> dict[str, int]:
+        """What the call's value bounds are evaluated over: its dims and int attributes."""
+        return spec.bound_env(self.op, self.dims, self.attrs)
+
     def describe(self) -> str:
         dims = " ".join(f"{k}={v}" for k, v in self.dims.items())
         attrs = " ".join(f"{k}={v}" for k, v in self.attrs.items())
@@ -65,7 +70,8 @@ class Case:
 def _fill(
     t: Tensor, dtype: DType, shape: tuple[int, ...], env: dict[str, int], rng: np.random.Generator
 ) -> np.ndarray:
-    """Random values inside the tensor's domain."""
+    """Random values inside the tensor's domain (``env``: the dims and int
+    attributes its bounds may name)."""
     if dtype is DType.BFLOAT16:
         return to_bfloat16_bits(_fill(t, DType.FLOAT32, shape, env, rng))
     v = t.values
@@ -95,6 +101,9 @@ def _fill(
             max(low, sample_low),
             min(high, sample_high) if v.max is not None else sample_high,
         )
+    # Inside what the dtype holds (a bound over a large attribute may pass it).
+    info = np.iinfo(np_dtype)
+    low, high = max(low, int(info.min)), min(high, int(info.max))
     values = rng.integers(low, max(low, high) + 1, shape)
     if v.density is not None:
         values = np.where(rng.random(shape) < v.density, values, 0)
@@ -153,7 +162,8 @@ def build(
             if t.values.total is not None:
                 _set_total(op, t.values.total, int(offsets[-1]), env, attr_values)
             continue
-        array = _fill(t, tensor_dtype, spec.shape(t, env, case.form(t)), env, rng)
+        shape = spec.shape(t, env, case.form(t))
+        array = _fill(t, tensor_dtype, shape, spec.bound_env(op, env, attr_values), rng)
         case.arrays[t.name] = array
         if t.values.total is not None:  # lengths: their sum is the total
             _set_total(op, t.values.total, int(array.astype(np.int64).sum()), env, attr_values)

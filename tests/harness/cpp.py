@@ -114,38 +114,46 @@ def param(name: str, ctype: str, kind: api.Kind = api.Kind.CONTEXT) -> api.Param
 # ---------------------------------------------------------------- stub kernels
 
 
-def _stub(op: Op, kind: KernelKind) -> list[str]:
-    """A definition of the op's kernel of `kind` that aborts, by its qualified
-    name (so it must match the generated declaration), and its explicit
-    instantiations."""
+ABORT = "std::abort();"
+
+
+def _stub(op: Op, kind: KernelKind, body: str = ABORT) -> list[str]:
+    """A definition of the op's kernel of `kind` doing `body` (by default:
+    abort), by its qualified name (so it must match the generated
+    declaration), and its explicit instantiations."""
     sig = api.kernel(op, kind)
     head = sig.out_of_class(kind.define_prefix)
-    return [f"{head} {{ std::abort(); }}", *sig.instantiations(op, True)]
+    return [f"{head} {{ {body} }}", *sig.instantiations(op, True)]
 
 
-def _launcher_stub(op: Op, kind: KernelKind) -> list[str]:
+def _launcher_stub(op: Op, kind: KernelKind, body: str = ABORT) -> list[str]:
     parts = []
     for launcher in kind.launchers:
         if launcher.built:  # the others are only compiled by the kind's own toolchain
             sig = api.launch(op, launcher)
             parts.append(
-                f"namespace opforge::{op.name} {{\n{sig.defn()} {{ std::abort(); }}\n"
+                f"namespace opforge::{op.name} {{\n{sig.defn()} {{ {body} }}\n"
                 + "\n".join(sig.instantiations(op, qualified=False))
                 + "\n}"
             )
     return parts
 
 
-def aborting_kernels(op: Op) -> str:
-    """Definitions that abort of everything run() reaches past its checks: each
-    kernel it calls directly, each launcher it calls; a harness of the entry
-    links them where a call must never reach a kernel."""
+def stub_kernels(op: Op, body: str) -> str:
+    """Definitions doing `body` of everything run() reaches past its checks:
+    each kernel it calls directly, each launcher it calls."""
     parts = []
     for kind in kinds_of(op.kernels):
         if kind.direct_backend:
-            parts += _stub(op, kind)
-        parts += _launcher_stub(op, kind)
+            parts += _stub(op, kind, body)
+        parts += _launcher_stub(op, kind, body)
     return "\n".join(parts)
+
+
+def aborting_kernels(op: Op) -> str:
+    """Definitions that abort of everything run() reaches past its checks; a
+    harness of the entry links them where a call must never reach a kernel."""
+    return stub_kernels(op, ABORT)
 
 
 def link_check_sources(op: Op, generated: Path, where: Path) -> list[Path]:

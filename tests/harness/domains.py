@@ -17,36 +17,37 @@ from tests.harness.dtypes import as_numbers
 ROW_SUM_SLACK = 1e-3
 
 
-def _number(bound: Any, dims: dict[str, int]) -> float:
-    return bound if isinstance(bound, (int, float)) else float(bound.evaluate(dims))
+def _number(bound: Any, env: dict[str, int]) -> float:
+    return bound if isinstance(bound, (int, float)) else float(bound.evaluate(env))
 
 
 def violations(
     t: Tensor,
     domain: Values,
     array: np.ndarray,
-    dims: dict[str, int],
+    env: dict[str, int],
     arrays: dict[str, np.ndarray | None],
 ) -> list[str]:
-    """What in `array` lies outside `domain`, in words (empty: inside)."""
+    """What in `array` lies outside `domain`, in words (empty: inside); `env`:
+    the call's dims and int attributes (``Case.env``), which bounds may name."""
     found: list[str] = []
     flat = as_numbers(array).reshape(-1)
     if domain.total is not None and domain.prefix_sum_of is None:
         total = sum(int(x) for x in flat)  # exact: lengths, not offsets
-        if total != dims[domain.total]:
-            found.append(f"{t.name} sums to {total}, not {domain.total} = {dims[domain.total]}")
+        if total != env[domain.total]:
+            found.append(f"{t.name} sums to {total}, not {domain.total} = {env[domain.total]}")
     if flat.size == 0:
         return found
     low = domain.above if domain.above is not None else domain.min
     if low is not None:
-        bound = _number(low, dims)
+        bound = _number(low, env)
         inside = flat > bound if domain.above is not None else flat >= bound
         if not inside.all():
             i = int(np.argmin(inside))
             sign = ">" if domain.above is not None else ">="
             found.append(f"{t.name}[{i}] = {flat[i]} is not {sign} {bound}")
     if domain.max is not None:
-        bound = _number(domain.max, dims)
+        bound = _number(domain.max, env)
         inside = flat <= bound
         if not inside.all():
             i = int(np.argmin(inside))
@@ -57,8 +58,8 @@ def violations(
             want = np.concatenate([[0], np.cumsum(as_numbers(source), dtype=np.int64)])
             if want.shape != flat.shape or not np.array_equal(want, flat):
                 found.append(f"{t.name} is not the prefix sum of {domain.prefix_sum_of}")
-        if domain.total is not None and flat[-1] != dims[domain.total]:
-            found.append(f"{t.name} ends at {flat[-1]}, not {domain.total} = {dims[domain.total]}")
+        if domain.total is not None and flat[-1] != env[domain.total]:
+            found.append(f"{t.name} ends at {flat[-1]}, not {domain.total} = {env[domain.total]}")
     if domain.probability_rows:
         rows = as_numbers(array).reshape(-1, array.shape[-1]) if array.ndim else flat[None]
         inside = (rows >= 0) & (rows <= 1)
@@ -70,15 +71,16 @@ def violations(
 
 
 def postcondition_violations(
-    op: Op, dims: dict[str, int], outputs: dict[str, np.ndarray]
+    op: Op, env: dict[str, int], outputs: dict[str, np.ndarray]
 ) -> list[str]:
-    """Every output's `after` domain, checked on what the call returned."""
+    """Every output's `after` domain, checked on what the call returned (`env`:
+    the call's dims and int attributes, ``Case.env``)."""
     found = []
     for t in spec.writes(op):
         if t.after != Values():
             # Named as what it is: the spec's postcondition for any inputs, at its line.
             where = f" (the spec's `after:` of {t.name}, {op.source}:{t.line_of('after')})"
             found += [
-                v + where for v in violations(t, t.after, outputs[t.name], dims, dict(outputs))
+                v + where for v in violations(t, t.after, outputs[t.name], env, dict(outputs))
             ]
     return found

@@ -16,7 +16,7 @@ import numpy as np
 
 from codegen import api
 from codegen.kinds import KernelKind, kinds_of
-from codegen.model import DimExpr, DType, Op, Role, Tensor
+from codegen.model import AttrType, DimExpr, DType, Op, Role, Tensor
 from codegen.parse import load_specs
 from tests import ROOT
 
@@ -211,8 +211,19 @@ def dtype_index(op: Op, chosen: DType | None) -> int:
 
 
 def evaluate(expr: DimExpr | int | float, dims: Mapping[str, int]) -> Any:
-    """A bound or size: a number as is, a dim expression evaluated."""
+    """A bound or size: a number as is, a dim expression evaluated (a value
+    bound over ``bound_env``, which holds the int attributes too)."""
     return expr if isinstance(expr, (int, float)) else expr.evaluate(dims)
+
+
+def bound_env(op: Op, dims: Mapping[str, int], attrs: Mapping[str, Any]) -> dict[str, int]:
+    """What a value bound is evaluated over: the call's dims and its int and
+    int64 attributes (a bound may name either; one not yet set is left out)."""
+    env = dict(dims)
+    for a in op.attrs:
+        if a.type in (AttrType.INT, AttrType.INT64) and attrs.get(a.name) is not None:
+            env.setdefault(a.name, int(attrs[a.name]))
+    return env
 
 
 def shape(t: Tensor, dims: Mapping[str, int], form: int = 0) -> tuple[int, ...]:

@@ -31,6 +31,7 @@ from tests.harness.dtypes import (
     paddle_dtype,
     to_bfloat16_bits,
 )
+from tests.ops.hostile_values.cases import attacks
 
 OPS = spec.project_ops()
 
@@ -214,7 +215,7 @@ def test_built_calls_lie_inside_every_declared_domain(op: Op) -> None:
             assert array.shape == case.shape(t), t.name
             assert array.dtype == NUMPY[case.dtype_of(t)], t.name
             arrays = dict(case.arrays)
-            assert not violations(t, t.values, array, case.dims, arrays), case.describe()
+            assert not violations(t, t.values, array, case.env, arrays), case.describe()
 
 
 @pytest.mark.parametrize("op", OPS, ids=_ids)
@@ -330,3 +331,62 @@ def test_a_value_dim_a_tensor_of_lengths_totals_is_their_sum() -> None:
         lens = case.arrays["seq_lens"]
         assert lens is not None and case.arrays["token_num"] is not None
         assert case.arrays["token_num"].tolist() == [int(lens.sum())] == [case.dims["num_tokens"]]
+
+
+# ---------------------------------------------------------------- bounds over attributes
+
+BOUNDED_SPEC = """\
+op: bounded_by_attributes
+kernels: [cpu]
+doc: token ids below a vocabulary size the caller passes, offsets inside a width times the slots
+dims:
+  n: slots
+tensors:
+  - {name: ids, dtype: int64, shape: [n], role: inout, doc: ids, values: {min: 0, max: vocab - 1}}
+  - name: offsets
+    dtype: int32
+    shape: [n]
+    doc: offsets
+    values: {min: 0, max: n * width, sample: [0, width + 1]}
+attrs:
+  - {name: vocab, type: int, min: 1, doc: "the vocabulary size (required, not swept)"}
+  - {name: width, type: int64, min: 0, max: 64, default: 5, doc: a width}
+sweep:
+  n: [1, 3, 8]
+reference: bounded_by_attributes
+"""
+
+
+def test_values_are_drawn_inside_bounds_over_attributes_and_pushed_past_them(
+    tmp_path: Path,
+) -> None:
+    """A bound naming attributes (neither swept nor a dim) is evaluated with the
+    case's attribute values: valid values lie inside it and reach its end,
+    the domain check reads it, and the hostile values pass it."""
+    (tmp_path / "bounded_by_attributes.yaml").write_text(BOUNDED_SPEC, encoding="utf-8")
+    op = load_spec(tmp_path / "bounded_by_attributes.yaml", tmp_path)
+    ids, offsets = op.tensor("ids"), op.tensor("offsets")
+    reached = set()
+    for seed in range(40):
+        case = built(op, draw.call(draw.RandomChooser(seed), op))
+        vocab, n = case.attrs["vocab"], case.dims["n"]
+        assert "vocab" not in case.dims and case.env["vocab"] == vocab, case.describe()
+        got = case.arrays["ids"]
+        assert got is not None and 0 <= got.min() and got.max() <= vocab - 1, case.describe()
+        reached |= {vocab} if got.max() == vocab - 1 else set()
+        drawn = case.arrays["offsets"]
+        assert drawn is not None and drawn.max() <= min(n * 5, 6), case.describe()
+        for t in (ids, offsets):
+            array = case.arrays[t.name]
+            assert array is not None
+            assert not violations(t, t.values, array, case.env, dict(case.arrays))
+        past = got.copy()
+        past[0] = vocab
+        assert violations(ids, ids.values, past, case.env, {}) == [
+            f"ids[0] = {vocab} is not <= {float(vocab - 1)}"
+        ]
+        ways = dict(attacks(op, ids, DType.INT64, case.env))
+        pushed = got.copy()
+        ways["ids: above its maximum (every element)"](pushed, np.random.default_rng(0))
+        assert (pushed == vocab).all(), case.describe()
+    assert len(reached) > 1  # the top id of several vocabulary sizes

@@ -326,7 +326,7 @@ def check_case(replay: Replay, tally: Tally | None = None) -> None:
                 fail_case(replay, case, f"{t.name}: shape {g.shape}, the caller's ends in 1")
             g = g[..., 0]
         arrays[t.name] = g
-    broken = postcondition_violations(op, case.dims, arrays)
+    broken = postcondition_violations(op, case.env, arrays)
     if broken:
         fail_case(replay, case, "postconditions (`after`): " + "; ".join(broken[:4]))
     rtol, atol = tolerance(op, case)

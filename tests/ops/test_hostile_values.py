@@ -151,7 +151,7 @@ def test_hostile_values_stay_inside_buffers_and_match_the_reference(op: Op, back
             problem = _differs(outputs[t.name], w, rtol, atol)
             if problem is not None:
                 failures.append(f"{where}: {t.name}: {problem}")
-        failures += [f"{where}: {p}" for p in postcondition_violations(op, h.case.dims, outputs)]
+        failures += [f"{where}: {p}" for p in postcondition_violations(op, h.case.env, outputs)]
     COUNTS[(op.name, f"hostile values ({backend})")] += len(hostile)
     if failures:
         # The cases themselves, not this test's source and the list's repr
@@ -229,7 +229,7 @@ def test_the_first_probes_stay_inside_their_buffers(name: str, backend: str) -> 
     op = case.op
     (outcome,) = runner.run(op, runner.build(op), [_call(op, case, backend, 0)])
     assert outcome.refused is None, outcome.refused
-    assert not postcondition_violations(op, case.dims, outcome.outputs)
+    assert not postcondition_violations(op, case.env, outcome.outputs)
     written = spec.writes(op)
     with np.errstate(all="ignore"):
         want = reference(op, case)

@@ -594,24 +594,31 @@ def test_value_outside_the_domain_is_rejected_in_value_checked_mode(
     assert array is not None and array.size > 0, f"{t.name} is empty in the base case"
     flat = array.reshape(-1)
     v = t.values
-    if how == "below":
-        low = v.above if v.above is not None else v.min
-        assert low is not None
-        bound = spec.evaluate(low, case.dims)
-        at_bound = stored(bound, array)
-        strict = v.above is not None and _number(at_bound, array) <= bound
-        flat[0] = at_bound if strict else _beyond(bound, array, up=False)
-    elif how == "above":
-        assert v.max is not None
-        flat[0] = _beyond(spec.evaluate(v.max, case.dims), array, up=True)
+    words = [t.name, "outside its domain"]
+    if how in ("below", "above"):
+        end = (v.above if v.above is not None else v.min) if how == "below" else v.max
+        assert end is not None
+        bound = spec.evaluate(end, case.env)  # over the call's dims and int attributes
+        if how == "below":
+            at_bound = stored(bound, array)
+            strict = v.above is not None and _number(at_bound, array) <= bound
+            flat[0] = at_bound if strict else _beyond(bound, array, up=False)
+        else:
+            flat[0] = _beyond(bound, array, up=True)
+        # The message spells the bound as the spec writes it, then its value in
+        # this call, and the offending element (unless a prefix sum over this
+        # tensor, checked first, is what no longer holds).
+        if not any(o.values.prefix_sum_of == t.name for o in op.tensors):
+            if not isinstance(end, (int, float)):
+                words.append(f"{end.render()} = ")
+            if array.dtype.kind == "i":
+                words.append(f"{t.name}[0] = {int(flat[0])} is outside")
     elif how in ("prefix_sum", "total"):
         flat[-1] += 1
     else:
         flat[0] = stored(1.5, array)
     with opforge.value_checked():
-        _expect_rejected(
-            op, case, to_tensors(case), opforge.OpValueError, t.name, "outside its domain"
-        )
+        _expect_rejected(op, case, to_tensors(case), opforge.OpValueError, *words)
     COUNTS[(op.name, "value domain")] += 1
 
 

@@ -48,7 +48,7 @@ def call_one(op: Op, seed: int) -> str:
     # element at the count's position. Past the declared rows, the glue must
     # refuse it as the kernel bug it is.
     rows = {
-        t.name: int(expected(op, op.tensor(t.rows), case.dims, within_rows=False)[0])
+        t.name: int(expected(op, op.tensor(t.rows), case.env, within_rows=False)[0])
         for t in spec.writes(op)
         if t.rows is not None
     }
@@ -76,7 +76,7 @@ def call_one(op: Op, seed: int) -> str:
         want_shape = list(given.shape) if given is not None else shape
         if list(out.shape) != want_shape:
             return f"{t.name}: shape {list(out.shape)}, expected {want_shape}"
-        want = encode(expected(op, t, case.dims, within_rows=False)[:numel], case.dtype_of(t))
+        want = encode(expected(op, t, case.env, within_rows=False)[:numel], case.dtype_of(t))
         if not np.array_equal(out.numpy().reshape(-1), want):
             return f"{t.name}: the kernel's pattern did not arrive"
     for t in spec.passed(op):

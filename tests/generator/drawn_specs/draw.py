@@ -6,8 +6,8 @@ every type (none included; an int one sometimes bounded by the dims,
 `env`), dims bound by tensors (sometimes with a `min`), by an int attribute or
 by an int list's length, a tensor of lengths totalling a dim an attribute sets
 (`total`, sometimes with its `prefix_sum_of`), the kinds' launch fields, value
-domains with generation hints (`sample`, `density`), and one to six tensors of
-every role, dtype, dtype set,
+domains bounded by numbers, dims and int attributes, with generation hints
+(`sample`, `density`), and one to six tensors of every role, dtype, dtype set,
 optional/required_when, host and scratch-fill combination the language
 allows (in-place tensors, new outputs, or both in one op; inputs with shape
 alternatives; a new output whose rows its kernel counts, `rows:`; a dim read
@@ -195,6 +195,13 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
     for t in tensors:  # FastDeploy's [..., 1] layout accepted for some caller tensors
         if t["role"] in ("in", "inout") and len(t["shape"]) < MAX_RANK and ch.integer(0, 3) == 0:
             t["unit_axis"] = True
+    # Int attributes a domain may be bounded by (not a scratch fill's seed,
+    # whose draws ignore its range); one that does is at least 1, so that
+    # `a - 1` bounds ids below it and no domain over it is empty.
+    # Nor one that sets a dim (a total's is the lengths' sum, which may be 0).
+    seeds = {t["fill"]["uniform"] for t in tensors if "fill" in t}
+    seeds |= {e["attr"] for e in dim_entries.values() if isinstance(e, dict) and "attr" in e}
+    bounders = [a for a in attrs if a["type"] in ("int", "int64") and a["name"] not in seeds]
     for t in tensors:  # value domains: inputs' preconditions, outputs' postconditions
         members = dtype_set if t["dtype"] == "T" else [t["dtype"]]
         if "values" in t or t["role"] == "scratch" or ch.integer(0, 2) != 0:
@@ -213,6 +220,14 @@ def draw_spec(ch: Chooser, op_name: str) -> Drawn:
         if not floats:
             domains.append({"min": -3, "max": 4, "sample": [-3, 2]})
             domains.append({"min": 0, "sample": [0, 3], "density": 0.3})
+        if bounders and ch.integer(0, 1) == 0:  # half: bounded by an attribute
+            a = _at_least_one(choice(ch, bounders))
+            domains = [
+                {"min": 0, "max": f"{a} - 1"},  # ids below an attribute
+                {"min": -1, "max": f"{choice(ch, dims)} + {a}"},  # with a dim
+            ]
+            if not floats:
+                domains.append({"min": 0, "sample": [0, f"2 * {a} + 1"]})
         if floats:
             domains += [{"above": 0, "max": 1}, {"probability_rows": True}]
         key = "values" if t["role"] in ("in", "inout") and ch.integer(0, 1) else "after"
@@ -387,6 +402,14 @@ def _value_dim(
     axis = ch.integer(1 if sized.get("rows") else 0, len(shape))
     sized["shape"] = [*shape[:axis], choice(ch, [name, f"{name} + 1"]), *shape[axis:]]
     tensors.insert(ch.integer(0, len(tensors)), source)
+
+
+def _at_least_one(attr: dict[str, Any]) -> str:
+    """An int attribute raised to at least 1 (its default with it); its name."""
+    attr["min"] = max(attr.get("min", 1), 1)
+    if "default" in attr:
+        attr["default"] = max(attr["default"], 1)
+    return str(attr["name"])
 
 
 def _int_list(ch: Chooser, attr: dict[str, Any], has_default: bool) -> None:

@@ -23,7 +23,7 @@ import numpy as np
 from codegen import api
 from codegen.cpp import dim_cpp, numel_cpp
 from codegen.kinds import CPU, CUDA, KINDS, XPU3, kinds_of
-from codegen.model import Bound, DimExpr, DType, Op, Tensor, Values
+from codegen.model import AttrType, Bound, DimExpr, DType, Op, Tensor, Values
 from tests.harness import spec
 from tests.harness.dtypes import encode
 
@@ -68,27 +68,28 @@ def fill_of(op: Op, t: Tensor, within_rows: bool) -> Fill:
     return fill
 
 
-def _modulus(fill: Fill, dims: Mapping[str, int]) -> int:
-    room = [int(spec.evaluate(cap, dims)) - fill.base + 1 for cap in fill.caps]
+def _modulus(fill: Fill, env: Mapping[str, int]) -> int:
+    room = [int(spec.evaluate(cap, env)) - fill.base + 1 for cap in fill.caps]
     return max(1, min([RAW_MODULUS, *room]))
 
 
-def expected(op: Op, t: Tensor, dims: Mapping[str, int], within_rows: bool) -> np.ndarray:
+def expected(op: Op, t: Tensor, env: Mapping[str, int], within_rows: bool) -> np.ndarray:
     """What the kernels write into `t` (its whole buffer, row-major), as
-    numbers (``encode`` makes them `t`'s dtype)."""
+    numbers (``encode`` makes them `t`'s dtype), in a call whose dims and int
+    attributes are `env` (``Case.env``: what a bound may name)."""
     fill = fill_of(op, t, within_rows)
-    raw = pattern(spec.numel(t, dims), op.tensors.index(t))
-    return fill.offset + fill.scale * (fill.base + raw % _modulus(fill, dims))
+    raw = pattern(spec.numel(t, env), op.tensors.index(t))
+    return fill.offset + fill.scale * (fill.base + raw % _modulus(fill, env))
 
 
 def expected_outputs(
-    op: Op, dims: Mapping[str, int], dtypes: Mapping[str, DType], within_rows: bool
+    op: Op, env: Mapping[str, int], dtypes: Mapping[str, DType], within_rows: bool
 ) -> dict[str, np.ndarray]:
     """What a call returns, by name: every written tensor's `expected`, in its
     shape and dtype, each `rows:` output cut to its count."""
     out: dict[str, np.ndarray] = {}
     for t in spec.writes(op):
-        values = expected(op, t, dims, within_rows).reshape(spec.shape(t, dims))
+        values = expected(op, t, env, within_rows).reshape(spec.shape(t, env))
         out[t.name] = encode(values, dtypes[t.name])
     for t in spec.writes(op):
         if t.rows is not None:
@@ -116,6 +117,12 @@ def _parts(
     """(the fill calls, the instantiation macro) of a kernel whose
     arguments are named `scope` + name (``args.`` in a kernel given a struct)."""
     names = {d.name: scope + d.name for d in op.dims}
+    # A bound may name an int attribute too (widened: `a + d` must not overflow int32).
+    names |= {
+        a.name: f"static_cast<int64_t>({scope}{a.name})"
+        for a in op.attrs
+        if a.type in (AttrType.INT, AttrType.INT64)
+    }
     fills = "".join(
         f"  fill_pattern({scope}{t.name}, {numel_cpp(t.shape, names)}, {k}, "
         f"{_fill_args(fill_of(op, t, within_rows), names)});\n"

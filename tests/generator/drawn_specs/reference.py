@@ -73,7 +73,8 @@ def reference_of(op: Op) -> Callable[..., tuple[np.ndarray, ...]]:
             None,
         )
         dtypes = {t.name: spec.dtype_of(t, chosen) for t in spec.writes(op)}
-        return tuple(expected_outputs(op, dims, dtypes, within_rows=True).values())
+        env = spec.bound_env(op, dims, attrs)
+        return tuple(expected_outputs(op, env, dtypes, within_rows=True).values())
 
     return reference
 

@@ -414,7 +414,8 @@ def m_flip_enum(ch: Chooser, root: Any) -> tuple[Any, str]:
 
 
 def m_bound(ch: Chooser, root: Any) -> tuple[Any, str]:
-    """A dim or value bound naming something else, or nothing."""
+    """A dim or value bound naming something else (a value bound may name int
+    attributes: alone, or in an expression with a dim or another name), or nothing."""
     maps = [
         p
         for p in _paths(root)
@@ -426,6 +427,10 @@ def m_bound(ch: Chooser, root: Any) -> tuple[Any, str]:
     names = [_get(root, p) for p in _strings(root, "name")] + ["nowhere", "max_bsz - 1"]
     key = choice(ch, ["min", "max", "above", "at_most", "total", "prefix_sum_of", "sample"])
     value: Any = choice(ch, names) if ch.integer(0, 1) else _hostile_value(ch)
+    if isinstance(value, str) and ch.integer(0, 2) == 0:
+        value = choice(ch, [f"{value} - 1", f"{value} + {choice(ch, names)}", f"2 * {value}"])
+    if key == "sample" and ch.integer(0, 1):
+        value = [0, value]
     _get(root, path)[key] = value
     return root, f"{path}.{key} = {value!r:.60}"
 

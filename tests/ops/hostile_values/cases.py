@@ -38,11 +38,11 @@ def _set(array: np.ndarray, where: str, value: float, rng: np.random.Generator) 
         flat[:] = element
 
 
-def _value_attacks(t: Tensor, dtype: DType, dims: dict[str, int]) -> list[tuple[str, float]]:
+def _value_attacks(t: Tensor, dtype: DType, env: dict[str, int]) -> list[tuple[str, float]]:
     v: Values = t.values
     low = v.above if v.above is not None else v.min
-    low_n = None if low is None else spec.evaluate(low, dims)
-    high_n = None if v.max is None else spec.evaluate(v.max, dims)
+    low_n = None if low is None else spec.evaluate(low, env)
+    high_n = None if v.max is None else spec.evaluate(v.max, env)
     if dtype.is_float:
         found = [("NaN", float("nan")), ("+inf", float("inf")), ("-inf", float("-inf"))]
         found += [("-1", -1.0), ("huge", 3.0e38)]
@@ -68,8 +68,9 @@ def _value_attacks(t: Tensor, dtype: DType, dims: dict[str, int]) -> list[tuple[
     return found
 
 
-def attacks(op: Op, t: Tensor, dtype: DType, dims: dict[str, int]) -> list[tuple[str, Attack]]:
-    """Every way this tensor's values are pushed out of its domain."""
+def attacks(op: Op, t: Tensor, dtype: DType, env: dict[str, int]) -> list[tuple[str, Attack]]:
+    """Every way this tensor's values are pushed out of its domain (`env`: the
+    call's dims and int attributes, which its bounds may name)."""
     found: list[tuple[str, Attack]] = []
     if dtype is DType.BOOL:
         # Paddle keeps whatever byte a bool tensor was given: 2..255 must read
@@ -90,7 +91,7 @@ def attacks(op: Op, t: Tensor, dtype: DType, dims: dict[str, int]) -> list[tuple
                 )
             )
         return found
-    for label, value in _value_attacks(t, dtype, dims):
+    for label, value in _value_attacks(t, dtype, env):
         for where in ("one", "all"):
 
             def attack(
@@ -209,7 +210,7 @@ def hostile_cases(op: Op, count: int, seed: int = 0, rounds: int = 3) -> list[Ho
             array = case.arrays[t.name]
             if array is None or array.size == 0:
                 continue
-            ways = attacks(op, t, case.dtype_of(t), case.dims)
+            ways = attacks(op, t, case.dtype_of(t), case.env)
             listed += [(label, t, attack) for label, attack in ways]
         return listed
 
