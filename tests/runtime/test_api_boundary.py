@@ -650,6 +650,33 @@ def test_blocks_nest_within_a_thread(kind: KernelKind) -> None:
     assert _switches() == DEFAULTS
 
 
+def _out_of_bounds() -> list[tuple[KernelKind, str, int]]:
+    """(kind, parameter, value) just outside each bound of each simulated kind's launch."""
+    found = []
+    for kind in SIMULATED:
+        assert kind.launch is not None
+        for param in kind.launch.params:
+            found.append((kind, param.name, param.low - 1))
+            if param.high is not None:
+                found.append((kind, param.name, param.high + 1))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("kind", "param", "value"), _out_of_bounds(), ids=lambda x: getattr(x, "name", str(x))
+)
+def test_a_launch_outside_its_bounds_is_refused(kind: KernelKind, param: str, value: int) -> None:
+    """Each kind's setter refuses a value just past a bound the registry gives,
+    naming the setter and the bounds; the thread's launch is unchanged."""
+    assert kind.launch is not None
+    before = _launch(kind)
+    with pytest.raises(
+        opforge.OpValueError, match=f"^{kind.launch.setter}\\(\\): expected .*{param}"
+    ):
+        getattr(opforge, kind.launch.setter)(**{param: value})
+    assert _launch(kind) == before
+
+
 # ---------------------------------------------------------------- deployment
 
 
