@@ -78,6 +78,12 @@ def runs(op: Op, every_launch: bool = True) -> list[tuple[str, tuple[int, ...] |
     return found
 
 
+def shared_backends(*ops: Op) -> list[str]:
+    """The backends every one of `ops` runs on in the tests (a chain of calls
+    runs on one backend), in the registry's order."""
+    return [name for name in spec.backends(ops[0]) if all(name in spec.backends(o) for o in ops)]
+
+
 def simulated(op: Op) -> list[str]:
     """The backends the op runs on in the tests that are simulations (each has launches)."""
     return [name for name in spec.backends(op) if name in SIMULATIONS]
