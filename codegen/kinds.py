@@ -263,6 +263,13 @@ class KernelKind:
     # Its simulation's device memory, where a test puts a device launcher's
     # device tensors (None: no device launcher runs against a stand-in).
     simulated_memory: SimulatedMemory | None = None
+    # Checks of its kernels besides running them: the test modules holding
+    # them to its dialect, by ids naming the op (`opforge-dev test <op>` runs
+    # them), and CI's step compiling them with the real toolchain, which no
+    # test here has (its title, and the command run from the repository root
+    # with the project's Python).
+    dialect_tests: tuple[str, ...] = ()
+    toolchain_check: tuple[str, str] | None = None
 
     @property
     def backends(self) -> tuple[RuntimeBackend, ...]:
@@ -413,6 +420,7 @@ XPU3 = KernelKind(
         test_launches=((1, 1), (2, 4), (8, 64)),
         stream="the device stream (XPUStream)",
     ),
+    dialect_tests=("tests/harness/test_xpu3_check.py",),
     runtime=("csrc/xpu3sim/xpu3sim.cc",),
     simulated_memory=SimulatedMemory(
         "xpu3sim/sim.h", "xpu3sim::device_malloc", "xpu3sim::device_free", "xpu3sim::memcpy_h2d"
@@ -530,6 +538,10 @@ CUDA = KernelKind(
         "``nblocks`` blocks. Other threads are not affected; blocks nest.",
         test_launches=((1,), (2,), (5,)),
         stream="the caller's stream (cudaStream_t)",
+    ),
+    toolchain_check=(
+        "nvcc: every CUDA kernel and GPU launcher, sm_80 and sm_90, -Werror",
+        "tools/nvcc_check.py --install",
     ),
     runtime=("csrc/cudasim/cudasim.cc",),
     simulated_memory=SimulatedMemory(
