@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 from codegen.model import AttrType, Op, Role  # noqa: E402
 from tests.harness import cases, spec  # noqa: E402
 from tests.harness.dtypes import NUMPY  # noqa: E402
-from tools.build import ABI, BUILD, MAIN, WARNINGS, kernel_include  # noqa: E402
+from tools.build import ABI, BUILD, MAIN, RUNTIME_INCLUDES, WARNINGS, kernel_include  # noqa: E402
 
 SLOTS = (8, 64, 256, 1024)
 TIMES = "\u00d7"  # the multiplication sign of the ratios
@@ -130,7 +130,7 @@ def build(op: Op, kernel: Path | None = None) -> ctypes.CDLL:
         *ABI,
         "-O2",
         *WARNINGS,
-        "-I" + str(ROOT / "csrc" / "include"),
+        *("-I" + str(d) for d in RUNTIME_INCLUDES),
         "-I" + str(MAIN.generated),
         kernel_include(MAIN.kernels),  # the op's shared header, "shared/<op>.h"
     ]

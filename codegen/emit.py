@@ -21,16 +21,23 @@ import jinja2
 
 from codegen.cache import FORMATTED, Cache
 from codegen.escape import cpp_comment, cpp_string, py_comment, py_docstring
-from codegen.kinds import HOST, KINDS, RULES
+from codegen.kinds import HOST, KINDS, RULES, KernelKind
 from codegen.layout import layout_cpp
 from codegen.model import Op
 from codegen.speclang import FASTDEPLOY_BACKENDS
 from codegen.views import OpViews, op_views
+from codegen.views.backends import backends_view
 
 _TEMPLATES = Path(__file__).parent / "templates"
 MODULE = "extension/module.cc"  # the extension module, binding every op (under generated/)
 # FastDeploy's pybind11 bindings of every op that has a `fastdeploy:` section.
 FASTDEPLOY_BINDINGS = "fastdeploy/bindings.cc"
+# The runtime's backends and launches, from the kinds alone (under generated/):
+# runtime.h includes the header (generated/runtime is on every include path),
+# the opforge package exports the Python switches.
+BACKENDS_HEADER = "runtime/opforge/backends.h"
+SWITCHES = "python/_switches.py"
+KINDS_SOURCE = "codegen/kinds.py"
 
 
 def _pydoc(text: str, indent: int) -> str:
@@ -188,22 +195,41 @@ def _json_at(value: object, depth: int) -> str:
     return json.dumps(value, indent=1).replace("\n", "\n" + " " * depth)
 
 
+def render_backends(kinds: tuple[KernelKind, ...] = KINDS) -> dict[str, str]:
+    """The files of the runtime's backends (the C++ header and the Python
+    switches), unformatted: from the registry of kinds, whatever the specs."""
+    view = backends_view(kinds)
+    return {
+        BACKENDS_HEADER: _env.get_template("backends.h.j2").render(
+            view=view, banner=_banner("//", [KINDS_SOURCE])
+        ),
+        SWITCHES: _env.get_template("switches.py.j2").render(
+            view=view, banner=_banner("#", [KINDS_SOURCE])
+        ),
+    }
+
+
 def render_shared(ops: list[OpParts]) -> dict[str, str]:
-    """The files all ops share (the extension module, the Python package), unformatted."""
+    """The files all ops share (the extension module, the Python package, the
+    runtime's backends), unformatted."""
     names = [op.name for op in ops]
     banner_cc = _banner("//", [op.source for op in ops])
     banner_py = _banner("#", [op.source for op in ops])
     exports = sorted(name for op in ops for name in op.exports)
-    return {
-        MODULE: _env.get_template("module.cc.j2").render(names=names, banner=banner_cc),
-        "python/__init__.py": _env.get_template("ops.py.j2").render(
-            parts=[op.python for op in ops], exports=exports, banner=banner_py
-        ),
-        "python/__init__.pyi": _env.get_template("ops.pyi.j2").render(
-            parts=[op.stub for op in ops], exports=exports, banner=banner_py
-        ),
-        "manifest.json": manifest(ops),
-    } | _fastdeploy_files(ops)
+    return (
+        {
+            MODULE: _env.get_template("module.cc.j2").render(names=names, banner=banner_cc),
+            "python/__init__.py": _env.get_template("ops.py.j2").render(
+                parts=[op.python for op in ops], exports=exports, banner=banner_py
+            ),
+            "python/__init__.pyi": _env.get_template("ops.pyi.j2").render(
+                parts=[op.stub for op in ops], exports=exports, banner=banner_py
+            ),
+            "manifest.json": manifest(ops),
+        }
+        | _fastdeploy_files(ops)
+        | render_backends()
+    )
 
 
 def _fastdeploy_files(ops: list[OpParts]) -> dict[str, str]:
@@ -319,6 +345,7 @@ __all__ = [
     "format_files",
     "op_parts",
     "render",
+    "render_backends",
     "render_op",
     "render_shared",
     "tool",

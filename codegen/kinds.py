@@ -8,15 +8,19 @@ receives its arguments, which template declares it, how ``run()`` reaches it
 per backend), which memory its pointers are in, and how its source compiles.
 ``api``, ``views``, ``emit``, the manifest the build reads, the CLI's
 scaffold and the spec-derived tests iterate over ``KINDS`` (or the kinds an
-op names) and never test for a kind by name. (torchgen's dispatch keys play
-this part; a new kind is a new entry here, its templates, its runtime backend
-in csrc/include/opforge/runtime.h and its kernels.)
+op names) and never test for a kind by name. The runtime's backends (the
+``opforge::Backend`` enum, its names, each kind's launch switches and the
+``Context`` a call runs under: generated/runtime/opforge/backends.h) and
+opforge's backend switches in Python (generated/python/_switches.py) are
+generated from here too. (torchgen's dispatch keys play this part; a new kind
+is a new entry here, its templates, its runtime backend (a simulation's glue
+and runtime sources) and its kernels.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from codegen.model import DType
@@ -92,11 +96,68 @@ RULES = (HOST, XPU3SIM, CUDASIM, NVCC)
 
 
 @dataclass(frozen=True)
+class RuntimeBackend:
+    """One enumerator of ``opforge::Backend``: where ``run()`` sends a call."""
+
+    enumerator: str  # "kXpu3Sim"
+    name: str  # as backend_name() and Python spell it: "xpu3-sim"
+    doc: str  # one line: the enumerator's comment, and what set_cpu_tensor_backend says of it
+    # Ops on CPU tensors may run on it (set_cpu_tensor_backend chooses it);
+    # the other backends are chosen by a tensor's place (a device's memory).
+    host_tensors: bool
+
+
+@dataclass(frozen=True)
+class LaunchParam:
+    """One integer of a kind's launch (``Xpu3Launch::ncores``), checked in
+    [low, high] when a thread sets it."""
+
+    name: str
+    type: str  # its C++ type: "int", "int64_t"
+    default: int
+    low: int
+    high: int | None = None  # None: the largest its type holds
+
+
+@dataclass(frozen=True)
+class LaunchContext:
+    """How a kind's kernels are launched: a struct of integers that each
+    thread sets (``set_xpu3_launch``) and each call's ``Context`` carries
+    (``ctx.xpu3``), and a Python block running the kind's kernels under its
+    simulation (``xpu3_simulation``)."""
+
+    name: str  # the Context member, and the functions' stem: "xpu3"
+    struct: str  # its C++ struct: "Xpu3Launch"
+    doc: tuple[str, ...]  # the struct's comment, line by line
+    params: tuple[LaunchParam, ...]
+    setter_doc: str  # the Python docstring of set_<name>_launch
+    simulation_doc: str  # the Python docstring of <name>_simulation
+    # The tests' launch shapes (one value per parameter but the last, the
+    # schedule seed), the second the default.
+    test_launches: tuple[tuple[int, ...], ...]
+    # What the Context member <name>_stream holds for the kind's device
+    # launcher ("": no such member).
+    stream: str = ""
+
+    @property
+    def getter(self) -> str:
+        return f"{self.name}_launch"
+
+    @property
+    def setter(self) -> str:
+        return f"set_{self.name}_launch"
+
+    @property
+    def simulation(self) -> str:
+        return f"{self.name}_simulation"
+
+
+@dataclass(frozen=True)
 class Launcher:
     """A generated function through which ``run()`` reaches a kernel on one
     runtime backend (``opforge::Backend``)."""
 
-    backend: str  # the opforge::Backend enumerator: "kXpu3Sim"
+    backend: RuntimeBackend  # the opforge::Backend it serves
     function: str  # its name in the op's namespace: "launch_xpu3_sim"
     template: str  # codegen/templates/<template>
     path: str  # generated/<path>, {op} for the op's name
@@ -172,8 +233,8 @@ class KernelKind:
     decl_path: str  # generated/<decl_path>, {op} for the op's name
     suffix: str  # its source: csrc/kernels/<name>/<op><suffix>
     rule: CompileRule
-    # run() calls the kernel itself on this backend ("" if only through launchers).
-    direct_backend: str = ""
+    # run() calls the kernel itself on this backend (None: only through launchers).
+    direct_backend: RuntimeBackend | None = None
     launchers: tuple[Launcher, ...] = ()
     # Its kernel's pointers to device memory are passed as this (a wrapper
     # checking the layout), its dims as that (a checked narrowing): {op}, {dim},
@@ -194,14 +255,40 @@ class KernelKind:
     args_param: str = "const {struct}&"
     # Before an explicit instantiation's return type (nvcc wants __global__ repeated).
     instance_prefix: str = ""
-    # The Python-side backend names the spec-derived tests run this kind under.
-    test_backends: tuple[str, ...] = field(default=())
+    # How its kernels are launched, set per thread (None: called directly).
+    launch: LaunchContext | None = None
     # Sources of the runtime this kind needs besides the ops' (compiled once
     # per flag set and linked into every tree), relative to the repository root.
     runtime: tuple[str, ...] = ()
     # Its simulation's device memory, where a test puts a device launcher's
     # device tensors (None: no device launcher runs against a stand-in).
     simulated_memory: SimulatedMemory | None = None
+    # Checks of its kernels besides running them: the test modules holding
+    # them to its dialect, by ids naming the op (`opforge-dev test <op>` runs
+    # them), and CI's step compiling them with the real toolchain, which no
+    # test here has (its title, and the command run from the repository root
+    # with the project's Python).
+    dialect_tests: tuple[str, ...] = ()
+    toolchain_check: tuple[str, str] | None = None
+
+    @property
+    def backends(self) -> tuple[RuntimeBackend, ...]:
+        """Every backend that runs its kernel: called directly, then through each launcher."""
+        direct = (self.direct_backend,) if self.direct_backend is not None else ()
+        return (*direct, *(la.backend for la in self.launchers))
+
+    @property
+    def test_backends(self) -> tuple[str, ...]:
+        """The backends the tests run its kernel on, by name: those that run
+        ops on CPU tensors (a device backend needs its device)."""
+        return tuple(b.name for b in self.backends if b.host_tensors)
+
+    @property
+    def simulated_backend(self) -> RuntimeBackend | None:
+        """The backend its launch context's simulation runs (None: none)."""
+        if self.launch is None:
+            return None
+        return next(la.backend for la in self.launchers if la.backend.host_tensors)
 
     def decl(self, op: str) -> str:
         return self.decl_path.format(op=op)
@@ -227,8 +314,9 @@ CPU = KernelKind(
     decl_path="kernel_decls/{op}.h",
     suffix=".cc",
     rule=HOST,
-    direct_backend="kCpu",
-    test_backends=("cpu",),
+    direct_backend=RuntimeBackend(
+        "kCpu", "cpu", "the hand-written CPU kernel, on host memory", True
+    ),
 )
 
 # The XPU3 kernel's signature names what the device has: the toolchain's own
@@ -256,7 +344,9 @@ XPU3 = KernelKind(
     rule=XPU3SIM,
     launchers=(
         Launcher(
-            backend="kXpu3Sim",
+            backend=RuntimeBackend(
+                "kXpu3Sim", "xpu3-sim", "the XPU3 kernel, run under the XPU3 simulation", True
+            ),
             function="launch_xpu3_sim",
             template="launch_sim.cc.j2",
             path="launch/{op}_xpu3sim.cc",
@@ -273,7 +363,12 @@ XPU3 = KernelKind(
             glue_namespace="opforge::xpu3_sim",
         ),
         Launcher(
-            backend="kXpu3",
+            backend=RuntimeBackend(
+                "kXpu3",
+                "xpu3",
+                "the XPU3 kernel on an XPU3 device (builds with the XPU3 toolchain only)",
+                False,
+            ),
             function="launch_xpu3_device",
             template="launch_xpu3.xpu.j2",
             path="launch/{op}_xpu3.xpu",
@@ -302,7 +397,30 @@ XPU3 = KernelKind(
     launch_width="ctx.xpu3.nclusters",
     launch_width_capped="std::min(ctx.xpu3.nclusters, {cap})",
     width_cap="xpu3_max_clusters",
-    test_backends=("xpu3-sim",),
+    launch=LaunchContext(
+        name="xpu3",
+        struct="Xpu3Launch",
+        doc=(
+            "How the XPU3 kernel is launched: clusters x cores (XPU3 launches use the",
+            "context's cluster count x 64 cores). Under simulation, schedule_seed picks",
+            "the order in which cores run; -1 takes a new order for every launch.",
+        ),
+        params=(
+            LaunchParam("nclusters", "int", 8, 1),
+            LaunchParam("ncores", "int", 64, 1, 64),
+            LaunchParam("schedule_seed", "int64_t", -1, -1),
+        ),
+        setter_doc="How XPU3 kernels are launched from the calling thread: ``nclusters`` x "
+        "``ncores`` cores (XPU3 launches use the context's cluster count x 64). Under "
+        "simulation, ``schedule_seed`` fixes the order in which cores run; -1 (default) takes "
+        "a new order for every launch.",
+        simulation_doc="Within the block, ops the calling thread runs on CPU tensors run their "
+        "XPU3 kernel under the simulation (for correctness, not speed), launched on nclusters "
+        "x ncores. Other threads are not affected; blocks nest.",
+        test_launches=((1, 1), (2, 4), (8, 64)),
+        stream="the device stream (XPUStream)",
+    ),
+    dialect_tests=("tests/harness/test_xpu3_check.py",),
     runtime=("csrc/xpu3sim/xpu3sim.cc",),
     simulated_memory=SimulatedMemory(
         "xpu3sim/sim.h", "xpu3sim::device_malloc", "xpu3sim::device_free", "xpu3sim::memcpy_h2d"
@@ -336,7 +454,9 @@ CUDA = KernelKind(
     rule=CUDASIM,
     launchers=(
         Launcher(
-            backend="kCudaSim",
+            backend=RuntimeBackend(
+                "kCudaSim", "cuda-sim", "the CUDA kernel, run under the CUDA simulation", True
+            ),
             function="launch_cuda_sim",
             template="launch_sim.cc.j2",
             path="launch/{op}_cudasim.cc",
@@ -354,7 +474,12 @@ CUDA = KernelKind(
             shape="{width}, kCudaBlock",
         ),
         Launcher(
-            backend="kCuda",
+            backend=RuntimeBackend(
+                "kCuda",
+                "cuda",
+                "the CUDA kernel on a GPU (builds with nvcc and a GPU build of Paddle only)",
+                False,
+            ),
             function="launch_cuda_device",
             template="launch_cuda.cu.j2",
             path="launch/{op}_cuda.cu",
@@ -392,7 +517,32 @@ CUDA = KernelKind(
     launch_width="ctx.cuda.nblocks",
     launch_width_capped="std::min(ctx.cuda.nblocks, {cap})",
     width_cap="cuda_max_blocks",
-    test_backends=("cuda-sim",),
+    launch=LaunchContext(
+        name="cuda",
+        struct="CudaLaunch",
+        doc=(
+            "How the CUDA kernel is launched: nblocks blocks of the spec's cuda_block",
+            "threads (at most its cuda_max_blocks). Under simulation, schedule_seed picks",
+            "the order in which a block's threads run; -1 takes a new order per launch.",
+        ),
+        params=(
+            LaunchParam("nblocks", "int", 4, 1),
+            LaunchParam("schedule_seed", "int64_t", -1, -1),
+        ),
+        setter_doc="How CUDA kernels are launched from the calling thread: ``nblocks`` blocks "
+        "of each op's ``cuda_block`` threads (fewer where its spec caps them). Under "
+        "simulation, ``schedule_seed`` fixes the order in which a block's threads run; -1 "
+        "(default) takes a new order for every launch.",
+        simulation_doc="Within the block, ops the calling thread runs on CPU tensors run their "
+        "CUDA kernel under the simulation (for correctness, not speed), launched on "
+        "``nblocks`` blocks. Other threads are not affected; blocks nest.",
+        test_launches=((1,), (2,), (5,)),
+        stream="the caller's stream (cudaStream_t)",
+    ),
+    toolchain_check=(
+        "nvcc: every CUDA kernel and GPU launcher, sm_80 and sm_90, -Werror",
+        "tools/nvcc_check.py --install",
+    ),
     runtime=("csrc/cudasim/cudasim.cc",),
     simulated_memory=SimulatedMemory(
         "cudasim/sim.h", "cudasim::device_malloc", "cudasim::device_free", "cudasim::memcpy_h2d"
@@ -400,6 +550,8 @@ CUDA = KernelKind(
 )
 
 KINDS: tuple[KernelKind, ...] = (CPU, XPU3, CUDA)
+# Every runtime backend, in the order of the opforge::Backend enum.
+BACKENDS: tuple[RuntimeBackend, ...] = tuple(b for k in KINDS for b in k.backends)
 BY_NAME: Mapping[str, KernelKind] = MappingProxyType({k.name: k for k in KINDS})
 
 

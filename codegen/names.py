@@ -159,9 +159,15 @@ def runtime_names() -> frozenset[str]:
     them (not a list kept by hand): every name they declare or call. An op is
     namespace opforge::<op>, so an op named like one of them (`numel`, `span`)
     would make `opforge::numel(...)` name the op instead and not compile."""
+    # Here, not at the top: emit's views import this module.
+    from codegen.emit import BACKENDS_HEADER, render_backends
+
     found: set[str] = set()
-    for header in sorted(RUNTIME_HEADERS.glob("*.h")):
-        text = _NOT_CODE.sub(" ", header.read_text(encoding="utf-8"))
+    headers = [h.read_text(encoding="utf-8") for h in sorted(RUNTIME_HEADERS.glob("*.h"))]
+    # ...and the one generated from the kinds (generated/runtime/opforge/backends.h).
+    headers.append(render_backends()[BACKENDS_HEADER])
+    for header in headers:
+        text = _NOT_CODE.sub(" ", header)
         for match in _DECLARED.finditer(text):
             found.update(part.strip() for part in (match.group(1) or match.group(2)).split("::"))
     return frozenset(n for n in found if NAME.match(n))
@@ -214,9 +220,13 @@ def package_names() -> frozenset[str]:
     opforge/__init__.py, and its modules): every op and enum type joins that
     namespace (`from opforge._generated import *`), so one named like them
     (`contextlib`, `OpKernelError`, `cuda_simulation`) would replace it."""
+    from codegen.views.backends import backends_view  # here: the views import this module
+
     tree = ast.parse((PACKAGE / "__init__.py").read_text(encoding="utf-8"))
     found = {p.stem for p in PACKAGE.iterdir() if p.suffix == ".py" or p.is_dir()}
     found.add("fastdeploy")  # opforge.fastdeploy (generated/python/fastdeploy)
+    # The backend switches it exports from generated/python/_switches.py.
+    found.update(backends_view(KINDS).exports)
     for node in tree.body:
         if isinstance(node, ast.Import | ast.ImportFrom):
             found.update((a.asname or a.name).split(".")[0] for a in node.names)

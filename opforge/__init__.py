@@ -25,18 +25,14 @@ else:  # testing another build's ops
     globals().update({name: getattr(_override, name) for name in _override.__all__})
 _runtime.register_custom_ops()
 _runtime.keep_as_written(_generated)
+# The backend switches (set_cpu_tensor_backend, and per kernel kind its launch
+# setter and simulation block), generated from the registry of kernel kinds.
+from opforge._generated import _switches  # noqa: E402
+from opforge._generated._switches import *  # noqa: E402, F403 - listed in _switches.__all__
 
-
-# The switches below are per thread: each thread starts from the defaults (the
-# CPU kernels, 8 x 64 cores, a new schedule per launch, value checks off), and
-# a setter or a `with` block changes only the calling thread's value.
-
-
-def set_cpu_tensor_backend(name: str) -> None:
-    """Choose what runs ops whose tensors are on the CPU, in the calling thread:
-    ``"cpu"`` (the CPU kernels, default), ``"xpu3-sim"`` (the XPU3 kernels
-    under simulation) or ``"cuda-sim"`` (the CUDA kernels under simulation)."""
-    _runtime.extension().set_cpu_tensor_backend(name)
+# The switches below (and _switches') are per thread: each thread starts from
+# the defaults (the CPU kernels, each kind's default launch, value checks off),
+# and a setter or a `with` block changes only the calling thread's value.
 
 
 def cpu_tensor_backend() -> str:
@@ -71,69 +67,30 @@ def value_checked(on: bool = True) -> Iterator[None]:
         set_value_checks(saved)
 
 
-def set_xpu3_launch(nclusters: int = 8, ncores: int = 64, schedule_seed: int = -1) -> None:
-    """How XPU3 kernels are launched from the calling thread: ``nclusters`` x
-    ``ncores`` cores (XPU3 launches use the context's cluster count x 64).
-    Under simulation, ``schedule_seed`` fixes the order in which cores run; -1
-    (default) takes a new order for every launch."""
-    _runtime.extension().set_xpu3_launch(nclusters, ncores, schedule_seed)
-
-
 @contextlib.contextmanager
-def xpu3_simulation(
-    nclusters: int = 8, ncores: int = 64, schedule_seed: int = -1
-) -> Iterator[None]:
-    """Within the block, ops the calling thread runs on CPU tensors run their
-    XPU3 kernel under the simulation (for correctness, not speed), launched on
-    nclusters x ncores. Other threads are not affected; blocks nest."""
-    ext = _runtime.extension()
-    saved_backend, saved_launch = ext.cpu_tensor_backend(), ext.xpu3_launch()
-    ext.set_xpu3_launch(nclusters, ncores, schedule_seed)
-    ext.set_cpu_tensor_backend("xpu3-sim")
+def cpu_tensors_on(name: str) -> Iterator[None]:
+    """Within the block, ops the calling thread runs on CPU tensors run on the
+    backend ``name`` (one of CPU_TENSOR_BACKENDS), under the thread's launch
+    settings; restored on leaving, so blocks nest. Other threads are not
+    affected."""
+    saved = cpu_tensor_backend()
+    _switches.set_cpu_tensor_backend(name)
     try:
         yield
     finally:
-        ext.set_cpu_tensor_backend(saved_backend)
-        ext.set_xpu3_launch(*saved_launch)
-
-
-def set_cuda_launch(nblocks: int = 4, schedule_seed: int = -1) -> None:
-    """How CUDA kernels are launched from the calling thread: ``nblocks``
-    blocks of each op's ``cuda_block`` threads (fewer where its spec caps
-    them). Under simulation, ``schedule_seed`` fixes the order in which a
-    block's threads run; -1 (default) takes a new order for every launch."""
-    _runtime.extension().set_cuda_launch(nblocks, schedule_seed)
-
-
-@contextlib.contextmanager
-def cuda_simulation(nblocks: int = 4, schedule_seed: int = -1) -> Iterator[None]:
-    """Within the block, ops the calling thread runs on CPU tensors run their
-    CUDA kernel under the simulation (for correctness, not speed), launched on
-    ``nblocks`` blocks. Other threads are not affected; blocks nest."""
-    ext = _runtime.extension()
-    saved_backend, saved_launch = ext.cpu_tensor_backend(), ext.cuda_launch()
-    ext.set_cuda_launch(nblocks, schedule_seed)
-    ext.set_cpu_tensor_backend("cuda-sim")
-    try:
-        yield
-    finally:
-        ext.set_cpu_tensor_backend(saved_backend)
-        ext.set_cuda_launch(*saved_launch)
+        _switches.set_cpu_tensor_backend(saved)
 
 
 __all__ = [  # noqa: PLE0604
     *_generated.__all__,
+    *_switches.__all__,
     "OpError",
     "OpKernelError",
     "OpTypeError",
     "OpValueError",
     "cpu_tensor_backend",
-    "cuda_simulation",
-    "set_cpu_tensor_backend",
-    "set_cuda_launch",
+    "cpu_tensors_on",
     "set_value_checks",
-    "set_xpu3_launch",
     "value_checked",
     "value_checks",
-    "xpu3_simulation",
 ]

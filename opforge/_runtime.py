@@ -67,14 +67,17 @@ def generated_override() -> ModuleType | None:
     root = os.environ.get("OPFORGE_GENERATED")
     if not root:
         return None
+    package = os.path.join(root, "python")
     return _load_as(
-        "opforge._generated", os.path.join(root, "python", "__init__.py"), "OPFORGE_GENERATED"
+        "opforge._generated", os.path.join(package, "__init__.py"), "OPFORGE_GENERATED", package
     )
 
 
-def _load_as(name: str, path: str, variable: str) -> ModuleType:
-    """Import the file at `path` as module `name` (a test build's stand-in)."""
-    spec = importlib.util.spec_from_file_location(name, path)
+def _load_as(name: str, path: str, variable: str, package: str | None = None) -> ModuleType:
+    """Import the file at `path` as module `name` (a test build's stand-in);
+    `package`: its directory, where its submodules are found (opforge._generated._switches)."""
+    locations = [package] if package is not None else None
+    spec = importlib.util.spec_from_file_location(name, path, submodule_search_locations=locations)
     if spec is None or spec.loader is None:
         raise ImportError(f"{variable}: {path} is not a module opforge can load as {name}")
     module = importlib.util.module_from_spec(spec)

@@ -121,13 +121,15 @@ def cmd_test(root: Path, args: argparse.Namespace) -> int:
         ]
         return _run(root, "-m", "pytest", *replay, "-n", "0", *rest)
     # The spec-derived suites, selected by the op's name in each test id
-    # (<op>-cpu, <op>-xpu3-sim, <op>-<tensor>-...), and the XPU3 dialect check
-    # of the op's kernel and launcher (ids <op>, <op>_xpu3), which only the
-    # whole suite ran before.
+    # (<op>-<backend>, <op>-<tensor>-...), and each kind's dialect check of
+    # the op's kernel and launcher (ids <op>, <op>_<kind>: codegen/kinds.py),
+    # which only the whole suite ran before.
+    from codegen import kinds
+
     tests = [
         "tests/ops/test_spec_suite.py",
         "tests/ops/test_hostile_values.py",
-        "tests/harness/test_xpu3_check.py",
+        *(test for kind in kinds.KINDS for test in kind.dialect_tests),
     ]
     return _run(root, "-m", "pytest", *tests, *op_selection(args.op, rest))
 

@@ -77,8 +77,18 @@ SCHEMA_LINK = "../docs/opspec.schema.json"
 
 
 def spec_text(op: str, sections: Mapping[str, str]) -> str:
-    """The spec: the frame's comments and layout, with ``sections`` (SECTIONS)."""
-    return template("op.yaml", op=op, schema=SCHEMA_LINK, **sections)
+    """The spec: the frame's comments and layout, with ``sections`` (SECTIONS),
+    naming every kernel kind of the registry and where its kernel goes."""
+    from codegen import kinds
+
+    return template(
+        "op.yaml",
+        op=op,
+        schema=SCHEMA_LINK,
+        kernels=", ".join(k.name for k in kinds.KINDS),
+        kernel_paths="\n".join(f"#   {k.name} -> {k.source(op)}" for k in kinds.KINDS),
+        **sections,
+    )
 
 
 def parse(op: str, spec: str, root: Path) -> Op:

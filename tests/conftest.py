@@ -38,6 +38,7 @@ GENERATOR_ONLY = {
     "generator/test_generate.py",
     "generator/test_generated_format.py",
     "generator/test_import.py",
+    "generator/test_kinds_registry.py",
     "generator/test_model_repr.py",
     "generator/test_spec_errors.py",
     "generator/test_spec_fuzz.py",

@@ -100,13 +100,17 @@ class Unit:
 
 
 WARNINGS = ["-Wall", "-Wextra", "-Wno-unused-parameter", "-Werror"]
+# The runtime's headers: the hand-written ones, and the one generated from the
+# registry of kernel kinds (opforge/backends.h, which opforge/runtime.h
+# includes: the same for every tree, so the checkout's).
+RUNTIME_INCLUDES = (ROOT / "csrc" / "include", ROOT / "generated" / "runtime")
 # Paddle's cpp_extension flags that matter for ABI compatibility with libpaddle.
 ABI = ["-std=c++17", "-fPIC", "-D_GLIBCXX_USE_CXX11_ABI=1", "-DPADDLE_WITH_CUSTOM_KERNEL"]
 
 
 def include_flags(unit: Unit, tree: Tree | None = MAIN) -> list[str]:
     """-I flags of a unit; tree None: no generated/ (the shared precompiled header)."""
-    flags = ["-I" + str(ROOT / "csrc" / "include")]
+    flags = ["-I" + str(d) for d in RUNTIME_INCLUDES]
     if tree is not None:
         flags.append("-I" + str(tree.generated))
         if unit.kernel:
@@ -583,7 +587,7 @@ def harness_flags(
     kernel directory of the kernels it compiles (their shared headers)."""
     # Every rule's include directories: a harness compiles units of every kind.
     extra = dict.fromkeys(d for rule in rules().values() for d in rule["includes"])
-    includes = ["-I" + str(ROOT / "csrc" / "include"), *("-I" + str(ROOT / d) for d in extra)]
+    includes = [*("-I" + str(d) for d in RUNTIME_INCLUDES), *("-I" + str(ROOT / d) for d in extra)]
     if generated is not None:
         includes.append("-I" + str(generated))
     if kernels is not None:
@@ -645,7 +649,7 @@ def _rule_of(source: Path) -> str:
 def xpu3_toolchain_build(xtdk: Path) -> int:
     """The device build (generated/launch/*.xpu, csrc/kernels/xpu3/*.xpu,
     -DOPFORGE_WITH_XPU3_TOOLCHAIN; on the include path csrc/include,
-    generated/, csrc/xpu3sim/portable and kernel_include(csrc/kernels) for the
+    generated/runtime, generated/, csrc/xpu3sim/portable and kernel_include(csrc/kernels) for the
     ops' shared headers, never the simulation's stand-ins). No machine this repository runs on has the
     toolchain, so this stops, saying so, rather than pretend: its compile
     commands have never been run."""

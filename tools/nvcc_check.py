@@ -37,6 +37,7 @@ from tools.build import (
     BUILD,
     MAIN,
     ROOT,
+    RUNTIME_INCLUDES,
     Tree,
     _run_ninja,
     kernel_include,
@@ -124,7 +125,7 @@ def tree_flags(tree: Tree, kernel: bool = False) -> list[str]:
     """What an op's CUDA kernel and GPU launcher compile with: the tree's
     generated headers on the include path; a kernel's, also its tree's
     kernel directory (`#include "shared/<op>.h"`)."""
-    includes = [ROOT / "csrc" / "include", tree.generated]
+    includes = [*RUNTIME_INCLUDES, tree.generated]
     includes += [ROOT / d for d in rules()["nvcc"]["includes"]]
     own = [kernel_include(tree.kernels)] if kernel else []
     return [*FLAGS, *rules()["nvcc"]["flags"], *(f"-I{d}" for d in includes), *own]

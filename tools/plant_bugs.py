@@ -89,10 +89,11 @@ VALID_CPU_THEN_BATCHES = (
 
 
 def xpu3_vs_cpu(*params: str) -> tuple[str, ...]:
-    return tuple(
-        f"tests/ops/test_verify_draft_tokens_xpu3.py::test_xpu3_matches_cpu_kernel[{p}]"
-        for p in params
+    """The XPU3 simulation's runs of the comparison with the CPU kernel, by launch and strategy."""
+    test = (
+        "tests/ops/test_verify_draft_tokens_simulated.py::test_simulated_kernel_matches_cpu_kernel"
     )
+    return tuple(f"{test}[xpu3-sim-{p}]" for p in params)
 
 
 def hostile(op: str, backend: str) -> tuple[str, ...]:
@@ -131,7 +132,7 @@ class Plant:
 
 
 PLANTS = [
-    # ---- XPU3 kernel, under the simulation: tests/ops/test_verify_draft_tokens_xpu3.py
+    # ---- XPU3 kernel, under the simulation: tests/ops/test_verify_draft_tokens_simulated.py
     Plant(
         "xpu3_uniform_per_token",
         XPU3,

@@ -61,7 +61,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tools.build import kernel_include  # noqa: E402
+from tools.build import RUNTIME_INCLUDES, kernel_include  # noqa: E402
 from tools.plant_bugs import planted_in_place_of  # noqa: E402
 
 SIM = ROOT / "csrc" / "xpu3sim"
@@ -129,7 +129,7 @@ def _parse_args(generated: Path) -> list[str]:
         # The libclang wheel ships no compiler headers (stddef.h...): use g++'s.
         "-isystem",
         _gcc_include(),
-        f"-I{ROOT / 'csrc' / 'include'}",
+        *(f"-I{d}" for d in RUNTIME_INCLUDES),
         f"-I{generated}",
         f"-I{SIM / 'include'}",
         f"-I{SIM / 'portable'}",
@@ -139,7 +139,7 @@ def _parse_args(generated: Path) -> list[str]:
 def _with_hint(message: str) -> str:
     """A missing generated header means the spec was not generated yet: say so."""
     if "file not found" in message and any(
-        part in message for part in ("kernel_decls/", "entry/", "launch/")
+        part in message for part in ("kernel_decls/", "entry/", "launch/", "opforge/backends.h")
     ):
         return f"{message} (a generated header: run `opforge-dev generate` first)"
     return message

@@ -32,7 +32,7 @@ from codegen.views.common import dim_known, form_names, range_check, required_cp
 def device_backends() -> tuple[str, ...]:
     """The opforge::Backend enumerators whose buffers are in device memory:
     every launcher of every kind that runs on a device."""
-    return tuple(la.backend for k in KINDS for la in k.launchers if la.device_memory)
+    return tuple(la.backend.enumerator for k in KINDS for la in k.launchers if la.device_memory)
 
 
 def on_host() -> str:
@@ -195,7 +195,7 @@ def _dispatch(op: Op, kind: KernelKind) -> list[Dispatch]:
         a.length_field: f"{a.name}.size" for a in op.attrs if a.is_list
     }
     cases = []
-    if kind.direct_backend:
+    if kind.direct_backend is not None:
         pointers = {"ctx": "ctx", **names, **elements} | {
             t.name: f"{t.name}_storage.get()" if t.role is Role.SCRATCH else f"{t.name}.data"
             for t in op.tensors
@@ -211,7 +211,7 @@ def _dispatch(op: Op, kind: KernelKind) -> list[Dispatch]:
         else:
             setup = ()
             call = f"{kind.owner}{kind.function}{targs}({fields.call_args(pointers)})"
-        cases.append(Dispatch(kind.direct_backend, call, "", setup))
+        cases.append(Dispatch(kind.direct_backend.enumerator, call, "", setup))
     buffers = {"ctx": "ctx", **names} | {
         t.name: (
             f"opforge::Buffer<{'const ' if t.read_only else ''}{elem(t)}>"
@@ -223,7 +223,7 @@ def _dispatch(op: Op, kind: KernelKind) -> list[Dispatch]:
     }
     for launcher in kind.launchers:
         call = api.launch(op, launcher).call(buffers, tparam(op))
-        cases.append(Dispatch(launcher.backend, call, launcher.guard))
+        cases.append(Dispatch(launcher.backend.enumerator, call, launcher.guard))
     return cases
 
 

@@ -101,11 +101,7 @@ void raise_in_paddle(const OpError& error) {
 
 Context context_for(const char* op, const PlaceAnchor& anchor) {
   if (anchor.place == nullptr || anchor.place->GetType() == phi::AllocationType::CPU) {
-    Context host;
-    host.backend = cpu_tensor_backend();
-    host.xpu3 = xpu3_launch();
-    host.cuda = cuda_launch();
-    return host;
+    return host_context(cpu_tensor_backend());
   }
 #ifdef OPFORGE_WITH_XPU3_TOOLCHAIN
   if (anchor.place->GetType() == phi::AllocationType::XPU) {

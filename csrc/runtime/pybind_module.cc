@@ -32,24 +32,15 @@ void register_runtime(pybind11::module_& m) {
   m.def("set_value_checks", &set_value_checks, py::arg("on"));
   m.def("value_checks", &value_checks);
   m.def("cpu_tensor_backend", [] { return std::string(backend_name(cpu_tensor_backend())); });
+  // Each kernel kind's launch by its name (generated/runtime/opforge/backends.h),
+  // as its values in field order: opforge's generated setters call these.
+  m.def("launch", [](const std::string& kind) { return launch_values(kind); }, py::arg("kind"));
   m.def(
-      "set_xpu3_launch",
-      [](int nclusters, int ncores, int64_t schedule_seed) {
-        set_xpu3_launch(Xpu3Launch{nclusters, ncores, schedule_seed});
+      "set_launch",
+      [](const std::string& kind, const std::vector<int64_t>& values) {
+        set_launch_values(kind, values);
       },
-      py::arg("nclusters"), py::arg("ncores"), py::arg("schedule_seed"));
-  m.def("xpu3_launch", [] {
-    const Xpu3Launch launch = xpu3_launch();
-    return py::make_tuple(launch.nclusters, launch.ncores, launch.schedule_seed);
-  });
-  m.def(
-      "set_cuda_launch",
-      [](int nblocks, int64_t schedule_seed) { set_cuda_launch(CudaLaunch{nblocks, schedule_seed}); },
-      py::arg("nblocks"), py::arg("schedule_seed"));
-  m.def("cuda_launch", [] {
-    const CudaLaunch launch = cuda_launch();
-    return py::make_tuple(launch.nblocks, launch.schedule_seed);
-  });
+      py::arg("kind"), py::arg("values"));
   m.def(
       "uniform_draws",
       [](int64_t seed, int64_t n) {

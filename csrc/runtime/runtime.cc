@@ -36,36 +36,31 @@ int64_t dtype_size(DType dtype) {
 }
 
 const char* backend_name(Backend backend) {
-  switch (backend) {
-    case Backend::kCpu: return "cpu";
-    case Backend::kXpu3Sim: return "xpu3-sim";
-    case Backend::kXpu3: return "xpu3";
-    case Backend::kCudaSim: return "cuda-sim";
-    case Backend::kCuda: return "cuda";
+  for (const BackendName& known : kBackendNames) {
+    if (known.backend == backend) return known.name;
   }
   return "unknown";
 }
 
 Backend cpu_tensor_backend_named(const std::string& name) {
-  // Only these run on CPU tensors; the device backends are chosen by a
+  // Only those that run on CPU tensors; the device backends are chosen by a
   // tensor's place.
-  for (const Backend backend : {Backend::kCpu, Backend::kXpu3Sim, Backend::kCudaSim}) {
-    if (name == backend_name(backend)) return backend;
+  for (const BackendName& known : kBackendNames) {
+    if (known.host_tensors && name == known.name) return known.backend;
   }
-  throw OpError(ErrorKind::kBackend,
-                "set_cpu_tensor_backend(): expected 'cpu', 'xpu3-sim' or 'cuda-sim', got '" +
-                    name + "'");
+  throw OpError(ErrorKind::kBackend, "set_cpu_tensor_backend(): expected " +
+                                         std::string(kCpuTensorBackendList) + ", got '" + name +
+                                         "'");
 }
 
 namespace {
 // The switches of the thread (docs/api-contract.md, "Threads"): set from Python between
 // calls, read once per call into its Context. thread_local, so a thread's
-// `with opforge.xpu3_simulation():` or set_value_checks() never reaches a
+// `with opforge.<kind>_simulation():` or set_value_checks() never reaches a
 // call another thread makes, whatever the interleaving.
 struct Switches {
-  Backend cpu_tensor_backend = Backend::kCpu;
-  Xpu3Launch xpu3 = {};
-  CudaLaunch cuda = {};
+  Backend cpu_tensor_backend = kDefaultCpuTensorBackend;
+  Launches launches = {};
   bool value_checks = false;
 };
 thread_local Switches t_switches;
@@ -75,29 +70,30 @@ Backend cpu_tensor_backend() { return t_switches.cpu_tensor_backend; }
 
 void set_cpu_tensor_backend(Backend backend) { t_switches.cpu_tensor_backend = backend; }
 
-Xpu3Launch xpu3_launch() { return t_switches.xpu3; }
+namespace detail {
 
-void set_xpu3_launch(const Xpu3Launch& launch) {
-  if (launch.nclusters < 1 || launch.ncores < 1 || launch.ncores > 64 || launch.schedule_seed < -1) {
-    throw OpError(ErrorKind::kAttribute,
-                  "set_xpu3_launch(): expected nclusters >= 1, 1 <= ncores <= 64 and "
-                  "schedule_seed >= -1, got " +
-                      std::to_string(launch.nclusters) + ", " + std::to_string(launch.ncores) +
-                      ", " + std::to_string(launch.schedule_seed));
+Launches& thread_launches() { return t_switches.launches; }
+
+void fail_launch(const char* expected, std::initializer_list<int64_t> got) {
+  std::string values;
+  for (const int64_t value : got) {
+    values += (values.empty() ? "" : ", ") + std::to_string(value);
   }
-  t_switches.xpu3 = launch;
+  throw OpError(ErrorKind::kAttribute, std::string(expected) + ", got " + values);
 }
 
-CudaLaunch cuda_launch() { return t_switches.cuda; }
-
-void set_cuda_launch(const CudaLaunch& launch) {
-  if (launch.nblocks < 1 || launch.schedule_seed < -1) {
-    throw OpError(ErrorKind::kAttribute,
-                  "set_cuda_launch(): expected nblocks >= 1 and schedule_seed >= -1, got " +
-                      std::to_string(launch.nblocks) + ", " + std::to_string(launch.schedule_seed));
-  }
-  t_switches.cuda = launch;
+void fail_launch_kind(const std::string& kind, const char* kinds) {
+  throw OpError(ErrorKind::kBackend,
+                "opforge: no kernel kind's launch is named '" + kind + "'; expected " + kinds);
 }
+
+void fail_launch_count(const std::string& kind, size_t want, size_t got) {
+  throw OpError(ErrorKind::kAttribute, "set_" + kind + "_launch(): expected " +
+                                           std::to_string(want) + " values, got " +
+                                           std::to_string(got));
+}
+
+}  // namespace detail
 
 bool value_checks() { return t_switches.value_checks; }
 void set_value_checks(bool on) { t_switches.value_checks = on; }

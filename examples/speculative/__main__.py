@@ -6,7 +6,7 @@ of the same model, token for token.
 
     .venv/bin/python -m examples.speculative [--requests 48] [--batch-size 8]
         [--draft-width 4] [--proposer ngram|mtp|draft-model] [--mtp-steps 2]
-        [--strategy greedy|topp] [--backend cpu|xpu3-sim|cuda-sim] [--seed 0]
+        [--strategy greedy|topp] [--backend cpu|xpu3-sim|cuda-sim|...] [--seed 0]
         [--step fastdeploy|unified]
 
 `--step fastdeploy` (the default with the n-gram and MTP proposers) runs
@@ -24,7 +24,6 @@ import statistics
 import sys
 import time
 import warnings
-from contextlib import nullcontext
 
 warnings.filterwarnings("ignore", "No ccache found")  # printed by `import paddle` itself
 
@@ -48,9 +47,6 @@ from examples.speculative.workload import (  # noqa: E402
     target_model,
     with_processing,
 )
-
-# The backends that run other kernels than the CPU's, each under its simulation.
-SIMULATIONS = {"xpu3-sim": opforge.xpu3_simulation, "cuda-sim": opforge.cuda_simulation}
 
 
 def call_table(in_loop: dict[str, list[float]], isolated: dict[str, float]) -> str:
@@ -101,10 +97,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--backend",
-        choices=tuple(SIMULATIONS) + ("cpu",),
-        default="cpu",
-        help="which kernels the ops run: cpu (default), or the XPU3 or CUDA kernels under "
-        "their simulation",
+        choices=opforge.CPU_TENSOR_BACKENDS,
+        default=opforge.CPU_TENSOR_BACKENDS[0],
+        help="which kernels the ops run: the CPU kernels (the default), or a kind's kernels "
+        "under its simulation",
     )
     parser.add_argument("--seed", type=int, default=0, help="requests and TOPP draws (0)")
     parser.add_argument(
@@ -154,8 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     # The isolated replays run on the same backend as the loop's calls.
-    backend = SIMULATIONS[args.backend]() if args.backend in SIMULATIONS else nullcontext()
-    with backend:
+    with opforge.cpu_tensors_on(args.backend):
         with tqdm(total=len(requests), unit="req", file=sys.stderr, leave=False) as bar:
             outputs = engine.run(requests, bar.update)
         isolated = engine.isolated_seconds()

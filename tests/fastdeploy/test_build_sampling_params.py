@@ -11,10 +11,11 @@ import paddle
 import pytest
 
 import opforge
-from tests.harness.calls import LAUNCHES, backend
+from tests.harness import spec
+from tests.harness.calls import backend
 from tests.ops.reference.build_sampling_params import MAX_INFER_SEED, build_sampling_params
 
-BACKENDS = tuple(LAUNCHES)  # every backend the suite runs
+BACKENDS = spec.backends(spec.project_op("build_sampling_params"))  # every backend its spec names
 
 
 def build_inputs(lens: list[int], encoder: list[int], seed: int) -> dict[str, object]:

@@ -14,10 +14,11 @@ import paddle
 import pytest
 
 import opforge
-from tests.harness.calls import LAUNCHES, backend
+from tests.harness import spec
+from tests.harness.calls import backend
 from tests.ops.reference.draft_model_postprocess import draft_model_postprocess as reference
 
-BACKENDS = tuple(LAUNCHES)  # every backend the suite runs
+BACKENDS = spec.backends(spec.project_op("draft_model_postprocess"))  # every backend its spec names
 
 # (batch_size, base_model_draft_token_len): the GPU test's cases, then the XPU test's extra ones.
 GPU_CASES = [

@@ -13,13 +13,16 @@ import opforge.fastdeploy.gpu
 import paddle
 import pytest
 
-from tests.harness.calls import LAUNCHES, backend
+from tests.harness import spec
+from tests.harness.calls import backend
 from tests.ops.reference.eagle_gather_hidden_states import (
     eagle_gather_hidden_states as reference,
 )
 
 I32 = np.int32
-BACKENDS = tuple(LAUNCHES)  # every backend the suite runs
+BACKENDS = spec.backends(
+    spec.project_op("eagle_gather_hidden_states")
+)  # every backend its spec names
 ORDER = (
     "input",
     "cu_seqlens_q",

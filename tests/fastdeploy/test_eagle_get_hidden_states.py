@@ -14,11 +14,12 @@ import paddle
 import pytest
 
 import opforge
-from tests.harness.calls import LAUNCHES, backend
+from tests.harness import spec
+from tests.harness.calls import backend
 from tests.ops.reference.eagle_get_hidden_states import eagle_get_hidden_states as reference
 
 I32 = np.int32
-BACKENDS = tuple(LAUNCHES)  # every backend the suite runs
+BACKENDS = spec.backends(spec.project_op("eagle_get_hidden_states"))  # every backend its spec names
 
 
 def fastdeploy_case() -> dict[str, np.ndarray | int]:

@@ -15,13 +15,16 @@ import paddle
 import pytest
 
 import opforge
-from tests.harness.calls import LAUNCHES, backend
+from tests.harness import spec
+from tests.harness.calls import backend
 from tests.ops.reference.eagle_get_self_hidden_states import (
     eagle_get_self_hidden_states as reference,
 )
 
 I32 = np.int32
-BACKENDS = tuple(LAUNCHES)  # every backend the suite runs
+BACKENDS = spec.backends(
+    spec.project_op("eagle_get_self_hidden_states")
+)  # every backend its spec names
 ORDER = ("input", "last_seq_lens_this_time", "seq_lens_this_time", "step_idx")
 
 

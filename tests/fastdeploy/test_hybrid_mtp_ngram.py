@@ -1,7 +1,7 @@
 """FastDeploy's tests/operators/test_hybrid_mtp_ngram.py, ported: its case called as FastDeploy
 calls the op (opforge.fastdeploy.gpu.hybrid_mtp_ngram, FastDeploy's positional arguments,
-[max_bsz, 1] per-slot buffers, CPU tensors as FastDeploy passes them), on the CPU kernel and both
-simulations; expected values from the NumPy reference, which gives FastDeploy's listed ones."""
+[max_bsz, 1] per-slot buffers, CPU tensors as FastDeploy passes them), on every backend its spec
+names; expected values from the NumPy reference, which gives FastDeploy's listed ones."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ import paddle
 import pytest
 from opforge.fastdeploy import gpu as fd
 
-from tests.harness.calls import LAUNCHES, backend
+from tests.harness import spec
+from tests.harness.calls import backend, runs
 from tests.ops.reference.hybrid_mtp_ngram import hybrid_mtp_ngram as reference
 
-BACKENDS = [("cpu", None)] + [(name, LAUNCHES[name][1]) for name in ("xpu3-sim", "cuda-sim")]
+# Every backend its spec names, under its default launch.
+BACKENDS = runs(spec.project_op("hybrid_mtp_ngram"), every_launch=False)
 MAX_BSZ, MAX_DRAFT_TOKENS, MAX_LEN, MAX_DEC_LEN = 2, 5, 32, 10
 MAX_NGRAM_SIZE, MIN_NGRAM_SIZE = 5, 2
 

@@ -13,10 +13,11 @@ import paddle
 import pytest
 
 import opforge
-from tests.harness.calls import LAUNCHES, backend
+from tests.harness import spec
+from tests.harness.calls import backend
 from tests.ops.reference.mtp_step_paddle import INOUT, mtp_step_paddle
 
-BACKENDS = tuple(LAUNCHES)  # every backend the suite runs
+BACKENDS = spec.backends(spec.project_op("mtp_step_paddle"))  # every backend its spec names
 FD_ORDER = (
     "base_model_stop_flags",
     "stop_flags",

@@ -12,7 +12,8 @@ import paddle
 import pytest
 
 import opforge
-from tests.harness.calls import LAUNCHES, backend
+from tests.harness import spec
+from tests.harness.calls import backend
 from tests.ops.reference.speculate_get_logits import speculate_get_logits
 
 FD_ORDER = (
@@ -45,7 +46,7 @@ def engine_step() -> dict[str, np.ndarray]:
     }
 
 
-@pytest.mark.parametrize("backend_name", tuple(LAUNCHES))
+@pytest.mark.parametrize("backend_name", spec.backends(spec.project_op("speculate_get_logits")))
 def test_fastdeploy_call(backend_name: str) -> None:
     t = engine_step()
     flat = {k: v.reshape(-1) if k.startswith("seq_lens") else v for k, v in t.items()}

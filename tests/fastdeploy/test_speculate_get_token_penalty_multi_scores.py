@@ -17,14 +17,17 @@ import paddle
 import pytest
 
 import opforge
-from tests.harness.calls import LAUNCHES, backend
+from tests.harness import spec
+from tests.harness.calls import backend
 from tests.ops.reference.speculate_get_token_penalty_multi_scores import (
     speculate_get_token_penalty_multi_scores as reference,
 )
 
 OP = "speculate_get_token_penalty_multi_scores"
 
-BACKENDS = tuple(LAUNCHES)  # every backend the suite runs
+BACKENDS = spec.backends(
+    spec.project_op("speculate_get_token_penalty_multi_scores")
+)  # every backend its spec names
 
 
 def padding_offsets(bs: int, max_seq_len: int) -> tuple[np.ndarray, np.ndarray]:

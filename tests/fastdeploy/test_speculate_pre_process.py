@@ -18,7 +18,8 @@ import paddle
 import pytest
 
 import opforge
-from tests.harness.calls import LAUNCHES, backend
+from tests.harness import spec
+from tests.harness.calls import backend
 from tests.ops.reference.speculate_pre_process import speculate_pre_process
 
 FD_ORDER = ("input_ids", "seq_len", "draft_tokens", "seq_lens_encoder", "seq_lens_decoder")
@@ -31,7 +32,7 @@ OUTPUTS = (
     "batch_id_per_token_output",
     "real_output_token_num",
 )
-BACKENDS = tuple(LAUNCHES)
+BACKENDS = spec.backends(spec.project_op("speculate_pre_process"))  # every backend its spec names
 
 
 def step_inputs(

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-from collections.abc import Iterator
 
 import numpy as np
 import paddle
 import pytest
 
 import opforge
+from tests.harness import calls, spec
 from tests.ops.reference.speculate_schedule_cache import (
     speculate_schedule_cache as reference,
 )
@@ -28,7 +28,8 @@ pytestmark = pytest.mark.skipif(
     not hasattr(opforge, "speculate_schedule_cache"), reason="needs speculate_schedule_cache"
 )
 
-BACKENDS = ("cpu", "xpu3-sim", "cuda-sim")
+OP = spec.project_op("speculate_schedule_cache")
+BACKENDS = spec.backends(OP)  # every backend its spec names
 ORDER = (
     "draft_tokens",
     "block_tables",
@@ -63,16 +64,9 @@ BLOCK_SIZE = 4
 MAX_DRAFT_TOKENS = 2  # a step reaches 2 * 2 + 2 = 6 tokens past the decoder length
 
 
-@contextlib.contextmanager
-def backend(name: str) -> Iterator[None]:
-    if name == "cpu":
-        yield
-    elif name == "xpu3-sim":
-        with opforge.xpu3_simulation(nclusters=2, ncores=4):
-            yield
-    else:
-        with opforge.cuda_simulation(nblocks=2, schedule_seed=5):
-            yield
+def backend(name: str) -> contextlib.AbstractContextManager[None]:
+    """Ops on CPU tensors run on `name`, under its default launch and a fixed schedule."""
+    return calls.backend(name, schedule_seed=5)
 
 
 def pad(rows: np.ndarray, n: int, fill: int | bool) -> np.ndarray:

@@ -11,9 +11,6 @@ FastDeploy"), so the cases are passed with stop_seqs_num = 1."""
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
-
 import numpy as np
 import opforge.fastdeploy.gpu
 import opforge.fastdeploy.xpu
@@ -21,23 +18,14 @@ import paddle
 import pytest
 
 import opforge
+from tests.harness import spec
+from tests.harness.calls import backend
 from tests.ops.reference.speculate_set_stop_value_multi_seqs import (
     speculate_set_stop_value_multi_seqs as reference,
 )
 
-BACKENDS = ("cpu", "xpu3-sim", "cuda-sim")
-
-
-@contextlib.contextmanager
-def backend(name: str) -> Iterator[None]:
-    if name == "xpu3-sim":
-        with opforge.xpu3_simulation(nclusters=2, ncores=4):
-            yield
-    elif name == "cuda-sim":
-        with opforge.cuda_simulation(nblocks=2):
-            yield
-    else:
-        yield
+OP = spec.project_op("speculate_set_stop_value_multi_seqs")
+BACKENDS = spec.backends(OP)  # every backend its spec names
 
 
 def _case(

@@ -13,10 +13,11 @@ import paddle
 import pytest
 
 import opforge
-from tests.harness.calls import LAUNCHES, backend
+from tests.harness import spec
+from tests.harness.calls import backend
 from tests.ops.reference.speculate_step_paddle import INOUT, speculate_step_paddle
 
-BACKENDS = tuple(LAUNCHES)  # every backend the suite runs
+BACKENDS = spec.backends(spec.project_op("speculate_step_paddle"))  # every backend its spec names
 FD_ORDER = (
     "stop_flags",
     "seq_lens_this_time",

@@ -10,20 +10,21 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-from collections.abc import Iterator
 
 import numpy as np
 import paddle
 import pytest
 
 import opforge
+from tests.harness import calls, spec
 from tests.ops.reference.speculate_update import speculate_update as reference
 
 pytestmark = pytest.mark.skipif(
     not hasattr(opforge, "speculate_update"), reason="needs speculate_update"
 )
 
-BACKENDS = ("cpu", "xpu3-sim", "cuda-sim")
+OP = spec.project_op("speculate_update")
+BACKENDS = spec.backends(OP)  # every backend its spec names
 IN_PLACE = (
     "seq_lens_encoder",
     "seq_lens_decoder",
@@ -34,16 +35,9 @@ IN_PLACE = (
 )
 
 
-@contextlib.contextmanager
-def backend(name: str) -> Iterator[None]:
-    if name == "cpu":
-        yield
-    elif name == "xpu3-sim":
-        with opforge.xpu3_simulation(nclusters=2, ncores=4):
-            yield
-    else:
-        with opforge.cuda_simulation(nblocks=2, schedule_seed=3):
-            yield
+def backend(name: str) -> contextlib.AbstractContextManager[None]:
+    """Ops on CPU tensors run on `name`, under its default launch and a fixed schedule."""
+    return calls.backend(name, schedule_seed=3)
 
 
 def fastdeploy_inputs(

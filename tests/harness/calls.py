@@ -13,19 +13,26 @@ import numpy as np
 import paddle
 
 import opforge
+from codegen.kinds import KINDS
 from codegen.model import Op
 from tests.harness import spec
 from tests.harness.cases import Case
 from tests.harness.dtypes import is_bfloat16, paddle_dtype
 
-# The launches each backend's cases run under, the second the default: XPU3
-# clusters x cores, CUDA blocks (of each op's cuda_block threads).
+# The launches each backend's cases run under, the second the default: its
+# kind's test launches (codegen/kinds.py: XPU3 clusters x cores, CUDA blocks of
+# each op's cuda_block threads); none (twice) for a kind launched by no context.
 LAUNCHES: dict[str, list[tuple[int, ...]]] = {
-    "cpu": [(), ()],
-    "xpu3-sim": [(1, 1), (2, 4), (8, 64)],
-    "cuda-sim": [(1,), (2,), (5,)],
+    b: list(k.launch.test_launches) if k.launch is not None else [(), ()]
+    for k in KINDS
+    for b in k.test_backends
 }
-SIMULATIONS = {"xpu3-sim": opforge.xpu3_simulation, "cuda-sim": opforge.cuda_simulation}
+# The block that runs a kind's kernels under its simulation, by its backend's name.
+SIMULATIONS = {
+    k.simulated_backend.name: getattr(opforge, k.launch.simulation)
+    for k in KINDS
+    if k.launch is not None and k.simulated_backend is not None
+}
 
 
 def to_tensor(array: np.ndarray) -> paddle.Tensor:
@@ -42,14 +49,44 @@ def to_tensors(case: Case) -> list[paddle.Tensor | None]:
 
 
 @contextlib.contextmanager
-def backend(name: str, launch: tuple[int, ...] | None = None) -> Iterator[None]:
+def backend(
+    name: str, launch: tuple[int, ...] | None = None, schedule_seed: int | None = None
+) -> Iterator[None]:
     """Ops on CPU tensors run on backend `name` within the block, under
-    `launch` (a simulation's; None: its default, LAUNCHES[name][1])."""
-    if name == "cpu":
-        yield
-    else:
-        with SIMULATIONS[name](*(LAUNCHES[name][1] if launch is None else launch)):
+    `launch` (a simulation's; None: its default, LAUNCHES[name][1]) and
+    `schedule_seed` (None: a new schedule per launch)."""
+    if name not in SIMULATIONS:
+        with opforge.cpu_tensors_on(name):
             yield
+    else:
+        values = LAUNCHES[name][1] if launch is None else launch
+        seed = () if schedule_seed is None else (schedule_seed,)
+        with SIMULATIONS[name](*values, *seed):
+            yield
+
+
+def runs(op: Op, every_launch: bool = True) -> list[tuple[str, tuple[int, ...] | None]]:
+    """(backend, launch) for every backend the op runs on in the tests
+    (spec.backends): a simulation under each of its launches (LAUNCHES), or
+    with `every_launch` False under its default only (launch None)."""
+    found: list[tuple[str, tuple[int, ...] | None]] = []
+    for name in spec.backends(op):
+        if name in SIMULATIONS and every_launch:
+            found += [(name, launch) for launch in LAUNCHES[name]]
+        else:
+            found.append((name, None))
+    return found
+
+
+def shared_backends(*ops: Op) -> list[str]:
+    """The backends every one of `ops` runs on in the tests (a chain of calls
+    runs on one backend), in the registry's order."""
+    return [name for name in spec.backends(ops[0]) if all(name in spec.backends(o) for o in ops)]
+
+
+def simulated(op: Op) -> list[str]:
+    """The backends the op runs on in the tests that are simulations (each has launches)."""
+    return [name for name in spec.backends(op) if name in SIMULATIONS]
 
 
 def by_name(op: Op, tensors: list[Any]) -> dict[str, Any]:

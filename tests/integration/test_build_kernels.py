@@ -10,17 +10,20 @@ from pathlib import Path
 
 import pytest
 
+from codegen.kinds import BY_NAME, KINDS, kinds_of
 from tests import ROOT
 from tools import build, kernel_drift, xpu3_check
 
-SPEC = """\
-op: lonely
-kernels: [cpu, xpu3, cuda]
-doc: an op whose XPU3 and CUDA kernels are not written yet
+# Names every kind of the registry; only the CPU kernel is written.
+SPEC = (
+    f"op: lonely\nkernels: [{', '.join(k.name for k in KINDS)}]\n"
+    + """\
+doc: an op whose kernels but the CPU's are not written yet
 dims: {n: n}
 tensors:
   - {name: x, dtype: int32, shape: [n], role: inout, doc: x}
 """
+)
 CPU_KERNEL = """\
 #include "kernel_decls/lonely.h"
 void opforge::lonely::Kernels::cpu(int32_t* x, int64_t n) {}
@@ -50,9 +53,9 @@ def test_a_missing_kernel_stops_the_build_naming_op_backend_and_path(tmp_path: P
         check=False,
     )
     assert result.returncode == 2, result.stdout + result.stderr
-    for kind, path in (("xpu3", "xpu3/lonely.xpu"), ("cuda", "cuda/lonely.cu")):
-        assert f"op lonely: its spec names the {kind} kernel" in result.stderr
-        assert str(kernels / path) in result.stderr
+    for kind in KINDS[1:]:  # every kind the spec names but the CPU kernel's
+        assert f"op lonely: its spec names the {kind.name} kernel" in result.stderr
+        assert str(kernels / kind.source("lonely").removeprefix("csrc/kernels/")) in result.stderr
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "out" / "build" / "obj").exists(), "something was compiled"
 
@@ -117,8 +120,7 @@ def test_a_drifted_kernel_is_named_by_its_parameter(drift: str, tmp_path: Path) 
     refuses it, and what the build prints first names the parameter."""
     source = _drifted(tmp_path, drift)
     kind = source.parent.name
-    rule = {"cpu": "host", "xpu3": "xpu3sim"}[kind]
-    unit = build.Unit(source, False, False, rule, kernel=True)
+    unit = build.Unit(source, False, False, BY_NAME[kind].rule.name, kernel=True)
     compiled = subprocess.run(
         build.compile_command(unit, tmp_path / "kernel.o"),
         capture_output=True,
@@ -126,7 +128,7 @@ def test_a_drifted_kernel_is_named_by_its_parameter(drift: str, tmp_path: Path) 
         check=False,
     )
     assert compiled.returncode != 0, f"the drifted {kind} kernel compiled"
-    header = ROOT / "generated" / "kernel_decls" / (f"{OP}.h" if kind == "cpu" else f"{OP}_xpu3.h")
+    header = ROOT / "generated" / BY_NAME[kind].decl(OP)
     kernel = kernel_drift.Kernel(OP, kind, source, header, ROOT / "opspec" / f"{OP}.yaml")
     lines = kernel_drift.explain([kernel], compiled.stderr)
     assert lines, compiled.stderr
@@ -140,10 +142,9 @@ def test_a_drifted_kernel_is_named_by_its_parameter(drift: str, tmp_path: Path) 
 
 
 def test_an_undrifted_kernel_says_nothing(tmp_path: Path) -> None:
-    for kind, header in (("cpu", f"{OP}.h"), ("xpu3", f"{OP}_xpu3.h")):
-        suffix = "cc" if kind == "cpu" else "xpu"
-        source = ROOT / "csrc" / "kernels" / kind / f"{OP}.{suffix}"
-        decl = ROOT / "generated" / "kernel_decls" / header
+    for kind in sorted({name.split("/")[0] for name, *_ in DRIFTS.values()}):  # the drifts' kinds
+        source = ROOT / BY_NAME[kind].source(OP)
+        decl = ROOT / "generated" / BY_NAME[kind].decl(OP)
         kernel = kernel_drift.Kernel(OP, kind, source, decl, ROOT / "opspec" / f"{OP}.yaml")
         assert kernel_drift.diagnose(kernel) == []
 
@@ -257,15 +258,9 @@ __global__ void opforge::slotted::cuda_kernel(const CudaArgs args) {
 # Calls the op on each backend in a fresh process (the tree's module) and prints the results.
 SLOTTED_CALL = """\
 import opforge, paddle
-import contextlib
-backends = {
-    "cpu": contextlib.nullcontext,
-    "xpu3": opforge.xpu3_simulation,
-    "cuda": opforge.cuda_simulation,
-}
-for name, backend in backends.items():
+for name in opforge.CPU_TENSOR_BACKENDS:
     x = paddle.to_tensor([-3, 0, 5], dtype="int32")
-    with backend():
+    with opforge.cpu_tensors_on(name):
         opforge.slotted(x)
     print(name, x.numpy().tolist())
 """
@@ -313,9 +308,12 @@ def test_a_shared_header_serves_every_kind_and_its_edit_rebuilds_them(tmp_path: 
         return done.stdout, results
 
     _, first = built(1)
-    assert first == {kind: "[1, 1, 6]" for kind in ("cpu", "xpu3", "cuda")}, first
+    # The backends of the kinds it has kernels of (SLOTTED names those).
+    kinds = kinds_of(tuple(name.split("/")[0] for name in SLOTTED_KERNELS))
+    backends = [name for kind in kinds for name in kind.test_backends]
+    assert first == dict.fromkeys(backends, "[1, 1, 6]"), first
     output, second = built(2)
-    assert second == {kind: "[2, 2, 7]" for kind in ("cpu", "xpu3", "cuda")}, second
+    assert second == dict.fromkeys(backends, "[2, 2, 7]"), second
     compiled = sorted(line.split()[-1] for line in output.splitlines() if " CXX " in line)
     assert compiled == sorted(str(kernels / name) for name in SLOTTED_KERNELS), output
     generated = tmp_path / "out" / "generated"

@@ -11,7 +11,7 @@ import pytest
 
 import opforge
 from tests.harness import spec
-from tests.harness.calls import call_op, to_tensor
+from tests.harness.calls import backend, call_op, shared_backends, to_tensor
 from tests.harness.references import call_reference, filled_scratch
 
 pytestmark = pytest.mark.skipif(
@@ -146,15 +146,21 @@ def run_references(s: dict[str, Any]) -> list[np.ndarray]:
     return list(call_reference(update, _taken(update.name, arrays), UPDATE_ATTRS).values())
 
 
-@pytest.mark.parametrize("backend", ["cpu", "xpu3-sim"])
+# Every backend the three ops all run on.
+BACKENDS = shared_backends(
+    *(
+        spec.project_op(name)
+        for name in ("top_p_candidates", "verify_draft_tokens", "unified_update_model_status")
+    )
+)
+
+
+@pytest.mark.parametrize("backend_name", BACKENDS)
 @pytest.mark.parametrize("seed", range(8))
-def test_one_step_matches_the_chained_references(seed: int, backend: str) -> None:
+def test_one_step_matches_the_chained_references(seed: int, backend_name: str) -> None:
     step = make_step(seed)
     want = run_references(step)
-    if backend == "cpu":
+    with backend(backend_name):
         got = run_ops(step)
-    else:
-        with opforge.xpu3_simulation(2, 4):
-            got = run_ops(step)
     for g, w in zip(got, want, strict=True):
         np.testing.assert_array_equal(g, w)

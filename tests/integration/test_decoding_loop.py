@@ -13,7 +13,7 @@ import pytest
 from examples.speculative.engine import YARDSTICK, Engine, EngineConfig, Request
 from examples.speculative.model import NgramLM, greedy_decode
 from examples.speculative.workload import draft_model_of, make_requests, target_model
-from tests.harness import calls
+from tests.harness import calls, spec
 
 TARGET = target_model()
 
@@ -56,7 +56,9 @@ def test_speculative_output_equals_greedy_decoding(
     assert engine.stats.generated == sum(len(t) for t in want.values())
 
 
-SIMULATED = [(p, b) for p in ("ngram", "draft-model") for b in ("xpu3-sim", "cuda-sim")]
+# Every backend all the project's ops run on, the CPU kernels first.
+BACKENDS = calls.shared_backends(*spec.project_ops())
+SIMULATED = [(p, b) for p in ("ngram", "draft-model") for b in BACKENDS[1:]]
 
 
 @pytest.mark.parametrize("proposer,backend", SIMULATED, ids=[f"{p}-{b}" for p, b in SIMULATED])
@@ -78,7 +80,7 @@ def test_speculation_pays_off() -> None:
     assert engine.stats.tokens_per_forward > 1.0
 
 
-@pytest.mark.parametrize("backend", ["cpu", "xpu3-sim", "cuda-sim"])
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_topp_is_reproducible_with_its_seed(backend: str) -> None:
     requests = _requests(5, 6)
     config = EngineConfig(batch_size=3, draft_width=3, strategy="topp", seed=11)

@@ -2,7 +2,8 @@
 runs them: target step -> verify_draft_tokens (GREEDY) ->
 unified_update_model_status -> draft_model_preprocess -> [draft forward ->
 draft_model_update] x k -> next target step, over requests that start, finish
-and are replaced, on the CPU kernels and under the XPU3 simulation.
+and are replaced, on every backend the ops all run on (the CPU kernels and each
+simulation).
 
 The two "models" are deterministic functions of a token prefix that read it
 from a per-slot cache written only at the positions the packed step feeds, so
@@ -18,8 +19,6 @@ its own in the real loop) is written here in NumPy.
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +27,7 @@ import pytest
 
 import opforge
 from tests.harness import spec
-from tests.harness.calls import call_numpy
+from tests.harness.calls import backend, call_numpy, shared_backends
 
 pytestmark = pytest.mark.skipif(
     not hasattr(opforge, "draft_model_update"), reason="needs the draft-model ops"
@@ -78,13 +77,14 @@ class Request:
     max_dec_len: int
 
 
-@contextlib.contextmanager
-def backend(name: str) -> Iterator[None]:
-    if name == "cpu":
-        yield
-    else:
-        with opforge.xpu3_simulation(2, 4):
-            yield
+# The ops the loop calls, and every backend they all run on.
+OPS = (
+    "verify_draft_tokens",
+    "unified_update_model_status",
+    "draft_model_preprocess",
+    "draft_model_update",
+)
+BACKENDS = shared_backends(*(spec.project_op(name) for name in OPS))
 
 
 class Engine:
@@ -280,7 +280,7 @@ def run_loop(
     return done, requests, engine
 
 
-@pytest.mark.parametrize("name", ["cpu", "xpu3-sim"])
+@pytest.mark.parametrize("name", BACKENDS)
 @pytest.mark.parametrize(
     "seed,max_bsz,width,drafts",
     [(0, 1, 4, 3), (1, 3, 4, 3), (2, 4, 3, 2), (3, 5, 6, 5), (4, 3, 2, 1), (5, 2, 5, 2)],
@@ -298,7 +298,7 @@ def test_draft_model_loop_equals_greedy(
     assert engine.draft_forwards > 0
 
 
-@pytest.mark.parametrize("name", ["cpu", "xpu3-sim"])
+@pytest.mark.parametrize("name", BACKENDS)
 def test_one_draft_per_round_with_prefill_one_step_stop(name: str) -> None:
     done, requests, engine = run_loop(6, 3, 4, 3, name, one_step=True)
     for index, request in enumerate(requests):

@@ -12,16 +12,20 @@ alternatives, remove_padding an output sized by the value a tensor holds."""
 from __future__ import annotations
 
 import fcntl
+import functools
 import os
 import re
 import subprocess
 import sys
 
+from codegen.model import Op
+from codegen.parse import load_spec
 from tests import ROOT
+from tests.harness import spec
+from tests.ops.hostile_values import runner
 from tools import build
 
 EXAMPLE = ROOT / "tests" / "fixtures" / "example_op"
-BACKENDS = ("cpu", "xpu3-sim", "cuda-sim")
 KINDS = (
     "bad tensor (dtype)",
     "bad tensor (rank)",
@@ -35,12 +39,6 @@ KINDS = (
 # pick_columns: an int list attribute and a dim bound from its length, on every
 # kernel kind (its x binds both of its dims alone: no axis case; no value domain).
 LIST_KINDS = (
-    "valid (cpu)",
-    "valid (xpu3-sim)",
-    "valid (cuda-sim)",
-    "determinism (cpu)",
-    "determinism (xpu3-sim)",
-    "determinism (cuda-sim)",
     "bad tensor (dtype)",
     "bad tensor (rank)",
     "bad tensor (missing)",
@@ -51,11 +49,20 @@ LIST_KINDS = (
 )
 
 
-def _hostile(backends: tuple[str, ...]) -> tuple[str, ...]:
-    """The hostile-value runs of an op with these simulated backends: each,
-    and the device launcher of each device kind."""
-    devices = tuple(b.replace("-sim", "-device") for b in backends if b.endswith("-sim"))
-    return tuple(f"hostile values ({b})" for b in (*backends, *devices))
+@functools.cache
+def _op(name: str) -> Op:
+    return load_spec(EXAMPLE / "opspec" / f"{name}.yaml", ROOT)
+
+
+def _backends(op: str) -> tuple[str, ...]:
+    """Every backend the example op's spec names: the suite runs it on each."""
+    return tuple(spec.backends(_op(op)))
+
+
+def _hostile(op: str) -> tuple[str, ...]:
+    """The hostile-value runs of the op: on each backend, and through the
+    device launcher of each device kind (tests/ops/hostile_values/runner.py)."""
+    return tuple(f"hostile values ({b})" for b in runner.backends(_op(op)))
 
 
 def _tree_environment() -> dict[str, str]:
@@ -117,9 +124,9 @@ def _run_suite(op: str) -> str:
 # One test per example op, so the workers share them; each runs its op alone.
 def test_clamp_lengths() -> None:
     out = _run_suite("clamp_lengths")
-    _assert_every_kind_ran(out, "clamp_lengths", ("cpu", "xpu3-sim"))
+    _assert_every_kind_ran(out, "clamp_lengths")
     # How often the valid cases reached each written tensor, per backend.
-    for backend in ("cpu", "xpu3-sim"):
+    for backend in _backends("clamp_lengths"):
         changed = _line(out, f"clamp_lengths ({backend}): ")
         assert re.search(r"clamped \d+/\d+, lengths \d+/\d+$", changed), changed
 
@@ -131,10 +138,11 @@ def _run_list_op_suite(op: str, bad_attributes: int, written: str) -> None:
     cases that changed `written` on each backend."""
     out = _run_suite(op)
     summary = _line(out, f"{op}: ")
-    for kind in (*LIST_KINDS, *_hostile(BACKENDS)):
+    every = tuple(f"{k} ({b})" for k in ("valid", "determinism") for b in _backends(op))
+    for kind in (*every, *LIST_KINDS, *_hostile(op)):
         assert f"{kind} " in summary, f"{kind!r} missing from: {summary}"
     assert f"bad attribute {bad_attributes}," in summary, summary
-    for backend in BACKENDS:
+    for backend in _backends(op):
         changed = _line(out, f"{op} ({backend}): ")
         assert re.search(rf"{written} \d+/\d+$", changed), changed
 
@@ -156,12 +164,11 @@ ids = [2**31, 2**40 + 7, 2**62, 3, 2**33 + 1]
 start = np.full((3, 4), -1, np.int64)
 want = start.copy()
 want[1] = ids[:4]
-for backend in ("cpu", "xpu3-sim", "cuda-sim"):
-    opforge.set_cpu_tensor_backend(backend)
-    got = opforge.write_token_ids(paddle.to_tensor(start), token_ids=ids, row=1)
+for backend in BACKENDS:
+    with opforge.cpu_tensors_on(backend):
+        got = opforge.write_token_ids(paddle.to_tensor(start), token_ids=ids, row=1)
     np.testing.assert_array_equal(got.numpy(), want, err_msg=backend)
     print(backend, "eager", got.numpy()[1].tolist())
-opforge.set_cpu_tensor_backend("cpu")
 paddle.enable_static()
 program = paddle.static.Program()
 with paddle.static.program_guard(program):
@@ -182,7 +189,7 @@ def test_write_token_ids_an_int64_list() -> None:
     # and row below its min and past int32.
     _run_list_op_suite("write_token_ids", 13, "ids")
     result = subprocess.run(
-        [sys.executable, "-c", _ROUND_TRIP],
+        [sys.executable, "-c", f"BACKENDS = {_backends('write_token_ids')!r}\n{_ROUND_TRIP}"],
         cwd=ROOT,
         env=_tree_environment(),
         capture_output=True,
@@ -192,15 +199,15 @@ def test_write_token_ids_an_int64_list() -> None:
     )
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-4000:]
     written = str([2**31, 2**40 + 7, 2**62, 3])
-    for way in ("cpu eager", "xpu3-sim eager", "cuda-sim eager", "static"):
+    for way in (*(f"{b} eager" for b in _backends("write_token_ids")), "static"):
         assert f"{way} {written}" in result.stdout, result.stdout
 
 
 def test_gather_nonzero_rows_rows_the_kernel_decides() -> None:
     out = _run_suite("gather_nonzero_rows")
     # No attribute; the static graph told the rows are dynamic.
-    _assert_every_kind_ran(out, "gather_nonzero_rows", BACKENDS, attributes=False)
-    for backend in BACKENDS:
+    _assert_every_kind_ran(out, "gather_nonzero_rows", attributes=False)
+    for backend in _backends("gather_nonzero_rows"):
         changed = _line(out, f"gather_nonzero_rows ({backend}): ")
         # Some valid cases gather rows and count them (not all: n = 0 is swept).
         counts = re.search(r"count (\d+)/(\d+), out (\d+)/(\d+)$", changed)
@@ -211,9 +218,9 @@ def test_gather_nonzero_rows_rows_the_kernel_decides() -> None:
 
 def test_advance_seed_and_sample_params_in_place_and_new_outputs() -> None:
     out = _run_suite("advance_seed_and_sample_params")
-    _assert_every_kind_ran(out, "advance_seed_and_sample_params", BACKENDS)
+    _assert_every_kind_ran(out, "advance_seed_and_sample_params")
     # One tensor in place and three new outputs: the valid cases compared all four.
-    for backend in BACKENDS:
+    for backend in _backends("advance_seed_and_sample_params"):
         changed = _line(out, f"advance_seed_and_sample_params ({backend}): ")
         assert re.search(
             r"seed \d+/\d+, step_seed \d+/\d+, step_top_k \d+/\d+, step_top_p \d+/\d+$",
@@ -224,13 +231,13 @@ def test_advance_seed_and_sample_params_in_place_and_new_outputs() -> None:
 def test_match_stop_sequences_shape_alternatives() -> None:
     out = _run_suite("match_stop_sequences")
     # An input with shape alternatives: the valid cases drew each of its forms.
-    _assert_every_kind_ran(out, "match_stop_sequences", BACKENDS, attributes=False)
+    _assert_every_kind_ran(out, "match_stop_sequences", attributes=False)
     summary = _line(out, "match_stop_sequences: ")
     for form in (0, 1):
-        for backend in BACKENDS:
+        for backend in _backends("match_stop_sequences"):
             assert f"valid with stop_seqs in form {form} ({backend}) " in summary, summary
         assert f"static graph with stop_seqs in form {form} " in summary, summary
-    for backend in BACKENDS:
+    for backend in _backends("match_stop_sequences"):
         changed = _line(out, f"match_stop_sequences ({backend}): ")
         assert re.search(r"hits \d+/\d+, stop_index \d+/\d+$", changed), changed
 
@@ -238,15 +245,15 @@ def test_match_stop_sequences_shape_alternatives() -> None:
 def test_remove_padding_a_size_read_from_a_tensors_value() -> None:
     out = _run_suite("remove_padding")
     # No attribute; the static graph told the size is dynamic.
-    _assert_every_kind_ran(out, "remove_padding", BACKENDS, attributes=False)
+    _assert_every_kind_ran(out, "remove_padding", attributes=False)
     summary = _line(out, "remove_padding: ")
     # token_num below 0, past bsz * max_len, at int64's extremes: each refused
     # before anything is allocated.
     assert "bad size value 4," in summary, summary
     assert "dim bound " in summary, summary  # past its max, through the tree's own test
-    for backend in BACKENDS:  # token_num also as the 0-D tensor paddle.sum gives
+    for backend in _backends("remove_padding"):  # token_num also as the 0-D tensor paddle.sum gives
         assert f"valid with 0-D sizes ({backend}) " in summary, summary
-    for backend in BACKENDS:
+    for backend in _backends("remove_padding"):
         changed = _line(out, f"remove_padding ({backend}): ")
         # Some valid cases pack tokens (not all: bsz = 0 and max_len = 0 are swept).
         counts = re.search(r"out (\d+)/(\d+)$", changed)
@@ -265,14 +272,13 @@ def _line(stdout: str, start: str) -> str:
     return next(line for line in stdout.splitlines() if line.startswith(start))
 
 
-def _assert_every_kind_ran(
-    stdout: str, op: str, backends: tuple[str, ...], attributes: bool = True
-) -> None:
-    """Every kind of spec-derived test ran for the op on these backends, and
-    its hostile values (an op without attributes has no bad-attribute case)."""
+def _assert_every_kind_ran(stdout: str, op: str, attributes: bool = True) -> None:
+    """Every kind of spec-derived test ran for the op on every backend its
+    spec names, and its hostile values (an op without attributes has no
+    bad-attribute case)."""
     summary = _line(stdout, f"{op}: ")
-    kinds = KINDS + tuple(f"{k} ({b})" for k in ("valid", "determinism") for b in backends)
-    kinds += _hostile(backends)
+    kinds = KINDS + tuple(f"{k} ({b})" for k in ("valid", "determinism") for b in _backends(op))
+    kinds += _hostile(op)
     if not attributes:
         kinds = tuple(k for k in kinds if k != "bad attribute")
     for kind in kinds:

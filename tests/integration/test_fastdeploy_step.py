@@ -1,8 +1,8 @@
 """FastDeploy's speculative step (examples/speculative/fastdeploy_step.py), op
 for op, against greedy decoding with the same logits processing, stop
 sequences and thinking limit (processing.py): every request's output the
-same, token for token, on the CPU kernels and on the XPU3 and CUDA kernels
-under their simulations; sampling reproducible with its seeds; the KV blocks
+same, token for token, on the CPU kernels and on every other backend the ops
+all run on (each kind's kernels under its simulation); sampling reproducible with its seeds; the KV blocks
 never handed out twice and all freed, also when they run short."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from examples.speculative.engine import EngineConfig, Request
 from examples.speculative.fastdeploy_step import FastDeployEngine
 from examples.speculative.processing import greedy_decode_processed
 from examples.speculative.workload import make_requests, target_model, with_processing
-from tests.harness import calls
+from tests.harness import calls, spec
 
 TARGET = target_model()
 END = [TARGET.config.end_token]
@@ -42,12 +42,14 @@ def _assert_greedy(requests: list[Request], outputs: dict[int, list[int]], what:
         assert outputs[r.rid] == want, f"request {r.rid} ({what}, {r.params})"
 
 
+# Every backend all the project's ops run on, the CPU kernels first: three
+# configurations there, one on each other backend (each seed once).
+BACKENDS = calls.shared_backends(*spec.project_ops())
 CASES = [
-    ("cpu", 0, 4, 3),
-    ("cpu", 1, 1, 2),
-    ("cpu", 2, 8, 5),
-    ("xpu3-sim", 3, 4, 3),
-    ("cuda-sim", 4, 4, 3),
+    (BACKENDS[0], 0, 4, 3),
+    (BACKENDS[0], 1, 1, 2),
+    (BACKENDS[0], 2, 8, 5),
+    *((name, 3 + i, 4, 3) for i, name in enumerate(BACKENDS[1:])),
 ]
 
 
@@ -117,11 +119,10 @@ def test_sampling_is_reproducible_with_its_seeds() -> None:
 # from an MTP head fed the target's hidden states, extended by n-gram matches
 # below draft_width forwards.
 MTP_CASES = [
-    ("cpu", 0, 4, 3, 2),
-    ("cpu", 1, 3, 4, 4),
-    ("cpu", 2, 2, 2, 1),
-    ("xpu3-sim", 3, 4, 3, 2),
-    ("cuda-sim", 4, 4, 3, 2),
+    (BACKENDS[0], 0, 4, 3, 2),
+    (BACKENDS[0], 1, 3, 4, 4),
+    (BACKENDS[0], 2, 2, 2, 1),
+    *((name, 3 + i, 4, 3, 2) for i, name in enumerate(BACKENDS[1:])),
 ]
 MTP_ROUND = [
     "eagle_get_hidden_states",

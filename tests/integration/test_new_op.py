@@ -16,6 +16,7 @@ import jsonschema
 import pytest
 import yaml
 
+from codegen.kinds import KINDS
 from tests import ROOT
 from tools import build, xpu3_check
 
@@ -122,10 +123,10 @@ def test_from_spec_instantiates_a_dtype_set_kernel_once_per_kind(tmp_path: Path)
     (tmp_path / "opspec" / "typed_op.yaml").write_text(spec, encoding="utf-8")
     done = dev("new", "typed_op", "--from-spec", "--into", str(tmp_path))
     assert done.returncode == 0, done.stderr
-    for kind, suffix in (("cpu", ".cc"), ("xpu3", ".xpu"), ("cuda", ".cu")):
-        text = (tmp_path / "csrc" / "kernels" / kind / f"typed_op{suffix}").read_text()
-        macro = f"OPFORGE_TYPED_OP_{kind.upper()}_INSTANCES"
-        assert text.count(macro) == 1, f"{kind}: {text.count(macro)} x {macro}"
+    for kind in KINDS:
+        text = (tmp_path / kind.source("typed_op")).read_text()
+        macro = f"OPFORGE_TYPED_OP_{kind.name.upper()}_INSTANCES"
+        assert text.count(macro) == 1, f"{kind.name}: {text.count(macro)} x {macro}"
 
 
 @pytest.mark.xdist_group("trees")  # builds a tree: one worker builds them in turn
@@ -133,12 +134,13 @@ def test_a_new_op_builds_and_its_tests_name_what_to_write(tmp_path: Path) -> Non
     made = dev("new", OP, "--into", str(tmp_path))
     assert made.returncode == 0, made.stderr
     spec = tmp_path / "opspec" / f"{OP}.yaml"
-    cpu = tmp_path / "csrc" / "kernels" / "cpu" / f"{OP}.cc"
+    kernels = [tmp_path / kind.source(OP) for kind in KINDS]  # one per kind of the registry
     xpu3 = tmp_path / "csrc" / "kernels" / "xpu3" / f"{OP}.xpu"
-    cuda = tmp_path / "csrc" / "kernels" / "cuda" / f"{OP}.cu"
     reference = tmp_path / "tests" / "ops" / "reference" / f"{OP}.py"
     page = tmp_path / "docs" / "ops" / f"{OP}.md"
-    assert all(p.is_file() for p in (spec, cpu, xpu3, cuda, reference, page))
+    assert all(p.is_file() for p in (spec, *kernels, reference, page))
+    # The spec names every kind.
+    assert yaml.safe_load(spec.read_text())["kernels"] == [kind.name for kind in KINDS]
 
     # Every section of the language (each mapping or list of the spec) is
     # present, and the reference is named; the spec validates against the schema.

@@ -2,8 +2,8 @@
 (tests/operators/test_hybrid_mtp_ngram.py) with its expected values, the threshold read from
 SPEC_TOKENUM_THRESHOLD, the generated-token search that FastDeploy's is off by one from, batches
 across every chunk of the XPU3 and CUDA kernels (512 and 256 slots per budget chunk, 256 window
-starts per haystack chunk, 319 tokens per XPU3 draft copy), on the CPU kernel and both
-simulations (several launch shapes) against the NumPy reference."""
+starts per haystack chunk, 319 tokens per XPU3 draft copy), on every backend its spec names
+(each simulation under several launch shapes) against the NumPy reference."""
 
 from __future__ import annotations
 
@@ -14,18 +14,16 @@ import pytest
 
 import opforge
 from tests.harness import spec
-from tests.harness.calls import LAUNCHES, attrs_of, backend, by_name, tensors_of
+from tests.harness.calls import attrs_of, backend, by_name, runs, tensors_of
 from tests.harness.references import call_reference
 
 OP = spec.project_op("hybrid_mtp_ngram")
 ROWS = ("input_ids", "pre_ids", "draft_tokens")
-BACKENDS = [("cpu", None)] + [
-    (name, launch) for name in ("xpu3-sim", "cuda-sim") for launch in LAUNCHES[name]
-]
+BACKENDS = runs(OP)  # every backend its spec names, a simulation under each of its launches
 
 
 def run(
-    batch: dict[str, Any], name: str = "cpu", launch: tuple[int, ...] | None = None
+    batch: dict[str, Any], name: str = BACKENDS[0][0], launch: tuple[int, ...] | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     with backend(name, launch):
         ids, lens = opforge.hybrid_mtp_ngram(

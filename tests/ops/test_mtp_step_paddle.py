@@ -27,7 +27,8 @@ import paddle
 import pytest
 
 import opforge
-from tests.harness.calls import LAUNCHES, backend
+from tests.harness import spec
+from tests.harness.calls import backend, runs
 from tests.ops.reference.mtp_step_paddle import INOUT, mtp_step_paddle
 
 pytestmark = pytest.mark.skipif(
@@ -47,7 +48,7 @@ ORDER = (
     "free_list",
     "free_list_len",
 )
-RUNS = [(name, launch) for name, launches in LAUNCHES.items() for launch in launches]
+RUNS = runs(spec.project_op("mtp_step_paddle"))
 
 
 def engine_state(rng: np.random.Generator) -> tuple[dict[str, np.ndarray], dict[str, int]]:
@@ -178,7 +179,7 @@ def check_invariants(
                 assert after["used_list_len"][b] == _window(before, b)[1] + 1, f"slot {b} unserved"
 
 
-def run(name: str, launch: tuple[int, ...], t: dict[str, np.ndarray], attrs: dict[str, int]):
+def run(name: str, launch: tuple[int, ...] | None, t: dict[str, np.ndarray], attrs: dict[str, int]):
     tensors = [paddle.to_tensor(t[k]) for k in ORDER]
     with backend(name, launch):
         opforge.mtp_step_paddle(*tensors, **attrs)

@@ -1,7 +1,7 @@
 """ngram_match beyond the spec-derived sweep: batches large enough to cross every chunk of the
 XPU3 kernel (512 slots per budget chunk, 256 window starts per history chunk, 319 tokens per draft
-copy), repetitive and late-matching histories, and tight token budgets, on the CPU kernel and the
-XPU3 simulation (several launch shapes and schedules) against the NumPy reference."""
+copy), repetitive and late-matching histories, and tight token budgets, on every backend its spec
+names (each simulation under several launch shapes and schedules) against the NumPy reference."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ import pytest
 
 import opforge
 from tests.harness import spec
-from tests.harness.calls import attrs_of, by_name, tensors_of
+from tests.harness.calls import LAUNCHES, attrs_of, backend, by_name, runs, simulated, tensors_of
 from tests.harness.references import call_reference
 
 OP = spec.project_op("ngram_match")
-LAUNCHES = [(1, 1), (2, 4), (8, 64)]
+RUNS = runs(OP)  # every backend its spec names, a simulation under each of its launches
 
 
 def random_batch(
@@ -69,13 +69,10 @@ def expected(batch: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
 
 def check_all_backends(batch: dict[str, Any], what: str) -> tuple[np.ndarray, np.ndarray]:
     want = expected(batch)
-    got = run(batch)
-    np.testing.assert_array_equal(got[1], want[1], err_msg=f"{what}: cpu seq_lens_this_time")
-    np.testing.assert_array_equal(got[0], want[0], err_msg=f"{what}: cpu step_input_ids")
-    for launch in LAUNCHES:
-        with opforge.xpu3_simulation(*launch):
+    for name, launch in RUNS:
+        with backend(name, launch):
             got = run(batch)
-        where = f"{what}: xpu3-sim {launch[0]}x{launch[1]}"
+        where = f"{what}: {name}" + ("" if launch is None else f" {launch}")
         np.testing.assert_array_equal(got[1], want[1], err_msg=f"{where} seq_lens_this_time")
         np.testing.assert_array_equal(got[0], want[0], err_msg=f"{where} step_input_ids")
     return want
@@ -157,7 +154,10 @@ def test_small_batches(seed: int) -> None:
         check_all_backends(batch, f"seed {seed} case {case}")
 
 
-def test_xpu3_is_deterministic_across_schedules() -> None:
+@pytest.mark.parametrize("name", simulated(OP))
+def test_simulations_are_deterministic_across_schedules(name: str) -> None:
+    """Under its largest test launch, each simulation gives one result whatever the order
+    its cores (threads) run in."""
     batch = random_batch(
         np.random.default_rng(13),
         max_bsz=70,
@@ -168,7 +168,7 @@ def test_xpu3_is_deterministic_across_schedules() -> None:
     )
     results = set()
     for schedule in range(5):
-        with opforge.xpu3_simulation(3, 16, schedule_seed=schedule):
+        with backend(name, LAUNCHES[name][-1], schedule_seed=schedule):
             ids, lens = run(batch)
         results.add((ids.tobytes(), lens.tobytes()))
     assert len(results) == 1

@@ -1,15 +1,12 @@
 """rebuild_padding where the decoding loop calls it: after speculate_get_seq_lens_output and
 speculate_get_output_padding_offset, on realistic batches (prefill slots with long prompts,
-decode slots with drafts, idle slots), logits ~1,000 wide, every dtype, on the CPU and under the
-XPU3 simulation. Each output row must be the packed row the loop's formula names,
+decode slots with drafts, idle slots), logits ~1,000 wide, every dtype, on every backend its spec
+names (the CPU kernel and each simulated kernel). Each output row must be the packed row the loop's formula names,
 cu_seqlens_q[b] + seq_lens_this_time[b] - seq_lens_output[b] + k, and, where the batch is laid
 out as FastDeploy's (a prefill slot's seq_lens_encoder is its fed count), the row FastDeploy's
 kernel reads, cu_seqlens_q[b] + k + (seq_lens_encoder[b] - 1 if prefill else 0)."""
 
 from __future__ import annotations
-
-import contextlib
-from collections.abc import Iterator
 
 import numpy as np
 import paddle
@@ -17,23 +14,16 @@ import pytest
 
 import opforge
 from tests.harness import spec
+from tests.harness.calls import backend
 
 pytestmark = pytest.mark.skipif(
     not hasattr(opforge, "rebuild_padding"), reason="needs rebuild_padding"
 )
 
 I32 = np.int32
-BACKENDS = ("cpu", "xpu3-sim")
-DTYPES = [d.value for d in spec.op_dtypes(spec.project_op("rebuild_padding"))]
-
-
-@contextlib.contextmanager
-def backend(name: str) -> Iterator[None]:
-    if name == "cpu":
-        yield
-    else:
-        with opforge.xpu3_simulation(nclusters=2, ncores=4):
-            yield
+OP = spec.project_op("rebuild_padding")
+BACKENDS = spec.backends(OP)  # every backend its spec names, each under its default launch
+DTYPES = [d.value for d in spec.op_dtypes(OP)]
 
 
 def make_batch(seed: int) -> dict[str, np.ndarray]:

@@ -19,15 +19,15 @@ and every backend gives the reference's outputs.
 
 from __future__ import annotations
 
-import contextlib
 from collections import Counter
-from collections.abc import Iterator
 
 import numpy as np
 import paddle
 import pytest
 
 import opforge
+from tests.harness import spec
+from tests.harness.calls import backend
 from tests.ops.reference.speculate_step_paddle import INOUT, speculate_step_paddle
 
 pytestmark = pytest.mark.skipif(
@@ -59,19 +59,8 @@ ORDER = (
     "first_token_ids",
     "accept_num",
 )
-BACKENDS = ("cpu", "xpu3-sim", "cuda-sim")
-
-
-@contextlib.contextmanager
-def backend(name: str) -> Iterator[None]:
-    if name == "cpu":
-        yield
-    elif name == "xpu3-sim":
-        with opforge.xpu3_simulation(nclusters=2, ncores=4):
-            yield
-    else:
-        with opforge.cuda_simulation(nblocks=2):
-            yield
+OP = spec.project_op("speculate_step_paddle")
+BACKENDS = spec.backends(OP)  # every backend its spec names
 
 
 def engine_state(rng: np.random.Generator) -> tuple[dict[str, np.ndarray], dict[str, int]]:

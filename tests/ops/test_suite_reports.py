@@ -24,10 +24,14 @@ import opforge
 from codegen.model import Op
 from tests import ROOT
 from tests.harness import spec, timing, valid
+from tests.harness.calls import LAUNCHES, simulated
 from tests.harness.cases import Case, built
 from tools import build
 
-OP = "rebuild_padding"  # a new output, swept dims and a dtype set; fast on both backends
+OP = "rebuild_padding"  # a new output, swept dims and a dtype set; fast on every backend
+# One of its simulations (whichever the registry lists first), and that simulation's default launch.
+SIMULATION = simulated(spec.project_op(OP))[0]
+SIMULATION_LAUNCH = LAUNCHES[SIMULATION][1]
 
 
 @pytest.fixture(autouse=True)
@@ -204,9 +208,11 @@ def test_a_kernel_error_is_reported_with_its_message(
 
     monkeypatch.setattr(valid, "call", refused)
     with pytest.raises(pytest.fail.Exception) as failed:
-        valid.run(_op(), "xpu3-sim", 5)
+        valid.run(_op(), SIMULATION, 5)
     first = str(failed.value).splitlines()[0]
-    assert first.startswith(f"{OP} on xpu3-sim: the call raised RuntimeError: simulated "), first
+    assert first.startswith(f"{OP} on {SIMULATION}: the call raised RuntimeError: simulated "), (
+        first
+    )
     assert "4 bytes past 'out'" in first
 
 
@@ -313,9 +319,10 @@ def test_a_coverage_minimum_the_drawn_cases_miss_fails_naming_the_tensor() -> No
 
 def test_the_repro_file_is_json_of_the_drawn_call(tmp_path: Path) -> None:
     drawn = valid.draw.Drawn({"n": 3}, {"flag": True}, 7, None)
-    path = valid.write_repro(valid.Replay(OP, "xpu3-sim", drawn, (2, 4)), tmp_path)
-    assert json.loads(path.read_text())["launch"] == [2, 4]
-    assert valid.read_repro(path) == valid.Replay(OP, "xpu3-sim", drawn, (2, 4))
+    replay = valid.Replay(OP, SIMULATION, drawn, SIMULATION_LAUNCH)
+    path = valid.write_repro(replay, tmp_path)
+    assert json.loads(path.read_text())["launch"] == list(SIMULATION_LAUNCH)
+    assert valid.read_repro(path) == replay
 
 
 def test_opforge_dev_test_replays_a_repro_file(tmp_path: Path) -> None:

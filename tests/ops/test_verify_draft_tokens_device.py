@@ -20,7 +20,7 @@ OP = spec.project_op("verify_draft_tokens")
 pytestmark = pytest.mark.skipif(
     not paddle.is_compiled_with_xpu() or paddle.device.xpu.device_count() == 0,
     reason="needs a Kunlun XPU and an XPU build of Paddle; this machine has neither "
-    "(the XPU3 kernels are tested under simulation in test_verify_draft_tokens_xpu3.py)",
+    "(the XPU3 kernels are tested under simulation in test_verify_draft_tokens_simulated.py)",
 )
 
 

@@ -40,6 +40,7 @@ import paddle
 import pytest
 
 import opforge
+from codegen.kinds import KINDS, KernelKind
 from codegen.model import Op, Tensor
 from codegen.parse import load_spec
 from tests import ROOT
@@ -417,12 +418,49 @@ def test_the_plugin_refuses_dims_past_the_limit() -> None:
 # ---------------------------------------------------------------- threads
 
 
-def _switches() -> tuple[str, tuple[int, int, int], bool]:
+# Every kind with a simulation (codegen/kinds.py): each has a launch per thread.
+SIMULATED = [k for k in KINDS if k.launch is not None]
+Launches = tuple[tuple[int, ...], ...]  # each simulated kind's launch values, in that order
+Switches = tuple[str, Launches, bool]  # the backend of CPU tensors, the launches, value checks
+
+
+def _launch(kind: KernelKind) -> tuple[int, ...]:
+    assert kind.launch is not None
+    return tuple(opforge._runtime.extension().launch(kind.launch.name))
+
+
+def _switches() -> Switches:
     ext = opforge._runtime.extension()
-    return str(ext.cpu_tensor_backend()), tuple(ext.xpu3_launch()), bool(ext.value_checks())
+    launches = tuple(_launch(k) for k in SIMULATED)
+    return str(ext.cpu_tensor_backend()), launches, bool(ext.value_checks())
 
 
-DEFAULTS = ("cpu", (8, 64, -1), False)
+DEFAULTS: Switches = (
+    opforge.CPU_TENSOR_BACKENDS[0],
+    tuple(tuple(p.default for p in k.launch.params) for k in SIMULATED if k.launch is not None),
+    False,
+)
+
+
+def _simulation(kind: KernelKind, launch: tuple[int, ...]) -> Any:
+    """The block running `kind`'s kernels under its simulation with `launch` (all its values)."""
+    assert kind.launch is not None
+    return getattr(opforge, kind.launch.simulation)(*launch)
+
+
+def _inside(kind: KernelKind, launch: tuple[int, ...], checks: bool) -> Switches:
+    """The switches inside _simulation(kind, launch) with value checks `checks`."""
+    assert kind.simulated_backend is not None
+    launches = tuple(
+        launch if k is kind else d for k, d in zip(SIMULATED, DEFAULTS[1], strict=True)
+    )
+    return kind.simulated_backend.name, launches, checks
+
+
+def _launch_of(kind: KernelKind, shape: int, seed: int) -> tuple[int, ...]:
+    """One of the tests' launch shapes of `kind` with a schedule seed."""
+    assert kind.launch is not None
+    return (*kind.launch.test_launches[shape], seed)
 
 
 def _probes() -> list[tuple[Op, dict[str, np.ndarray], dict[str, Any]]]:
@@ -506,18 +544,24 @@ class _Actor(threading.Thread):
 PROBES: list[tuple[Op, dict[str, np.ndarray], dict[str, Any]]] = []
 
 
+# Thread a runs the first simulated kind, thread b the last (one kind's block
+# must not reach another's launch either).
+A_KIND, A_LAUNCH = SIMULATED[0], _launch_of(SIMULATED[0], 1, 7)
+B_KIND, B_LAUNCH = SIMULATED[-1], _launch_of(SIMULATED[-1], 0, 3)
+
+
 def _block_a() -> Any:
     stack = contextlib.ExitStack()
-    stack.enter_context(opforge.xpu3_simulation(2, 4, schedule_seed=7))
+    stack.enter_context(_simulation(A_KIND, A_LAUNCH))
     stack.enter_context(opforge.value_checked(True))
     return stack
 
 
 def _block_b() -> Any:
-    return opforge.xpu3_simulation(1, 1, schedule_seed=3)
+    return _simulation(B_KIND, B_LAUNCH)
 
 
-INSIDE = {"a": ("xpu3-sim", (2, 4, 7), True), "b": ("xpu3-sim", (1, 1, 3), False)}
+INSIDE = {"a": _inside(A_KIND, A_LAUNCH, True), "b": _inside(B_KIND, B_LAUNCH, False)}
 # Every order of a's and b's entering (e) and leaving (x) their blocks.
 ORDERS = ["ae ax be bx", "ae be ax bx", "ae be bx ax", "be bx ae ax", "be ae bx ax", "be ae ax bx"]
 THREADS = "threads: each thread's switches and calls"
@@ -525,9 +569,9 @@ THREADS = "threads: each thread's switches and calls"
 
 @pytest.mark.parametrize("order", ORDERS)
 def test_switches_are_per_thread_in_any_interleaving(order: str) -> None:
-    """Threads a and b enter and leave their blocks in `order` (a: the
-    simulation on 2x4 cores and the value-checked mode; b: the simulation on
-    1x1); thread c never enters one. After every step each thread reports its
+    """Threads a and b enter and leave their blocks in `order` (a: the first
+    simulated kind's simulation and the value-checked mode; b: the last
+    kind's simulation); thread c never enters one. After every step each thread reports its
     own switches and runs one out-of-domain call per op: only a thread inside
     a checked block is refused. The main thread stays on the defaults."""
     if not PROBES:
@@ -574,10 +618,11 @@ def test_switches_hold_under_free_running_threads() -> None:
     problems: list[str] = []
 
     def worker(index: int) -> None:
-        launch = (index + 1, 4, index)
+        kind = SIMULATED[index % len(SIMULATED)]
+        launch = _launch_of(kind, index % 3, index)
         for round_ in range(6):
-            with opforge.xpu3_simulation(*launch), opforge.value_checked(index % 2 == 0):
-                want = ("xpu3-sim", launch, index % 2 == 0)
+            with _simulation(kind, launch), opforge.value_checked(index % 2 == 0):
+                want = _inside(kind, launch, index % 2 == 0)
                 if _switches() != want or _probe() != [want[2]] * len(PROBES):
                     problems.append(
                         f"thread {index}, round {round_}: inside, {_switches()} != {want}"
@@ -595,12 +640,41 @@ def test_switches_hold_under_free_running_threads() -> None:
     assert not problems, "\n".join(problems[:20])
 
 
-def test_blocks_nest_within_a_thread() -> None:
-    with opforge.xpu3_simulation(2, 4, schedule_seed=1), opforge.value_checked():
-        with opforge.xpu3_simulation(1, 1, schedule_seed=2), opforge.value_checked(False):
-            assert _switches() == ("xpu3-sim", (1, 1, 2), False)
-        assert _switches() == ("xpu3-sim", (2, 4, 1), True)
+@pytest.mark.parametrize("kind", SIMULATED, ids=lambda k: k.name)
+def test_blocks_nest_within_a_thread(kind: KernelKind) -> None:
+    outer, inner = _launch_of(kind, 1, 1), _launch_of(kind, 0, 2)
+    with _simulation(kind, outer), opforge.value_checked():
+        with _simulation(kind, inner), opforge.value_checked(False):
+            assert _switches() == _inside(kind, inner, False)
+        assert _switches() == _inside(kind, outer, True)
     assert _switches() == DEFAULTS
+
+
+def _out_of_bounds() -> list[tuple[KernelKind, str, int]]:
+    """(kind, parameter, value) just outside each bound of each simulated kind's launch."""
+    found = []
+    for kind in SIMULATED:
+        assert kind.launch is not None
+        for param in kind.launch.params:
+            found.append((kind, param.name, param.low - 1))
+            if param.high is not None:
+                found.append((kind, param.name, param.high + 1))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("kind", "param", "value"), _out_of_bounds(), ids=lambda x: getattr(x, "name", str(x))
+)
+def test_a_launch_outside_its_bounds_is_refused(kind: KernelKind, param: str, value: int) -> None:
+    """Each kind's setter refuses a value just past a bound the registry gives,
+    naming the setter and the bounds; the thread's launch is unchanged."""
+    assert kind.launch is not None
+    before = _launch(kind)
+    with pytest.raises(
+        opforge.OpValueError, match=f"^{kind.launch.setter}\\(\\): expected .*{param}"
+    ):
+        getattr(opforge, kind.launch.setter)(**{param: value})
+    assert _launch(kind) == before
 
 
 # ---------------------------------------------------------------- deployment

@@ -1,11 +1,12 @@
 """The generated entry never reads device memory on the host, value checks on.
 
-On a real XPU3 a tensor not declared host-resident holds a device pointer. This
-test drives each op's framework-free entry (``run``) on the kXpu3 backend, in
-the value-checked mode, with every such buffer pointing at memory the process
-cannot read (an mmap with PROT_NONE): any host read faults. The entry must get
-through all of its checks and stop at the backend switch (this build has no
-device launcher: "no xpu3 kernel"). A planted copy of the entry without the
+On a device (a real XPU3, a GPU) a tensor not declared host-resident holds a
+device pointer. This test drives each op's framework-free entry (``run``) on
+every device backend of the registry (codegen/kinds.py), in the value-checked
+mode, with every such buffer pointing at memory the process cannot read (an
+mmap with PROT_NONE): any host read faults. The entry must get through all of
+its checks and stop at the backend switch (this build has no device
+launcher: "no <backend> kernel"). A planted copy of the entry without the
 host-memory guard on value checks must fault, so the test can fail.
 """
 
@@ -18,6 +19,7 @@ import pytest
 
 from codegen import api
 from codegen.emit import format_files, render
+from codegen.kinds import BACKENDS
 from codegen.model import Op
 from codegen.views.entry import on_host
 from tests import ROOT
@@ -25,11 +27,13 @@ from tests.harness import cpp, spec
 from tools.build import BUILD, write_if_changed
 
 OPS = spec.project_ops()
+# The backends whose caller's buffers are device memory.
+DEVICE_BACKENDS = [b for b in BACKENDS if not b.host_tensors]
 
 
 def _harness(op: Op) -> str:
-    """main(): run() on kXpu3 with value checks on and device buffers unreadable;
-    stub kernels and launchers that must never be reached."""
+    """main(): run() on each device backend with value checks on and device
+    buffers unreadable; stub kernels and launchers that must never be reached."""
     dims = {d.name: 2 for d in op.dims}
     dtype = cpp.first_dtype(op)
     entry = api.run(op)
@@ -41,6 +45,7 @@ def _harness(op: Op) -> str:
         memory = "host_memory" if p.tensor.host else "static_cast<unsigned char*>(device_memory)"
         scope[p.name] = cpp.buffer(p, dtype, f"{memory} + {64 * i}", spec.numel(p.tensor, dims))
     run = entry.call(scope, cpp.template_args(dtype))
+    backends = ", ".join(f"opforge::Backend::{b.enumerator}" for b in DEVICE_BACKENDS)
     return f"""#include <sys/mman.h>
 #include <cstdio>
 #include <cstdlib>
@@ -54,15 +59,18 @@ int main() {{
   void* device_memory = mmap(nullptr, 1 << 16, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (device_memory == MAP_FAILED) return 3;
   opforge::set_value_checks(true);
-  opforge::Context ctx;
-  ctx.backend = opforge::Backend::kXpu3;
-  try {{
-    opforge::{op.name}::{run};
-  }} catch (const opforge::OpError& error) {{
-    std::printf("%s\\n", error.what());
-    return 0;
+  for (const opforge::Backend backend : {{{backends}}}) {{
+    opforge::Context ctx;
+    ctx.backend = backend;
+    try {{
+      opforge::{op.name}::{run};
+    }} catch (const opforge::OpError& error) {{
+      std::printf("%s\\n", error.what());
+      continue;
+    }}
+    return 2;  // a device call cannot succeed in a build without the device launcher
   }}
-  return 2;  // a kXpu3 call cannot succeed in a build without the device launcher
+  return 0;
 }}
 """
 
@@ -85,7 +93,8 @@ def test_value_checks_never_read_device_memory(op: Op) -> None:
     # Built in build/ (not a temporary directory), so a rerun compiles only what changed.
     result = _compile_and_run(op, ROOT / "generated", BUILD / "device_memory")
     assert result.returncode == 0, f"exit {result.returncode}: {result.stdout}{result.stderr}"
-    assert "no xpu3 kernel" in result.stdout, result.stdout
+    for backend in DEVICE_BACKENDS:
+        assert f"no {backend.name} kernel" in result.stdout, result.stdout
 
 
 @pytest.mark.parametrize(

@@ -74,7 +74,8 @@ def _device_launcher(op_name: str) -> tuple[KernelKind, Launcher]:
 
 def _launch_harness(op_name: str) -> str:
     op = spec.project_op(op_name)
-    signature = api.launch(op, _device_launcher(op_name)[1])
+    launcher = _device_launcher(op_name)[1]
+    signature = api.launch(op, launcher)
     dims = {d.name: 2 for d in op.dims}
     dtype = cpp.first_dtype(op)
     scope = {"ctx": "ctx"} | {d: str(n) for d, n in dims.items()} | cpp.attr_values(op, dims)
@@ -120,7 +121,7 @@ int main(int argc, char** argv) {{
   xpu3sim_runtime::fail_countdown() = std::atoi(argv[1]);
 {allocation_lines}
   opforge::Context ctx;
-  ctx.backend = opforge::Backend::kXpu3;
+  ctx.backend = opforge::Backend::{launcher.backend.enumerator};
   ctx.xpu3.nclusters = 2;
   ctx.xpu3.ncores = 4;
   try {{

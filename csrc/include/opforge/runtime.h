@@ -689,62 +689,6 @@ Buffer<const T> written_part(const char* op,
   return Buffer<const T>{buf.data, rows * row_len};
 }
 
-// ---------------------------------------------------------------- backends
-
-enum class Backend : int8_t {
-  kCpu,      // the hand-written CPU kernel, on host memory
-  kXpu3Sim,  // the XPU3 kernel, run under the XPU3 simulation
-  kXpu3,     // the XPU3 kernel on an XPU3 device (builds with the XPU3 toolchain only)
-  kCudaSim,  // the CUDA kernel, run under the CUDA simulation
-  kCuda,     // the CUDA kernel on a GPU (builds with nvcc and a GPU build of Paddle only)
-};
-
-const char* backend_name(Backend backend);
-// The backend that runs ops on CPU tensors, by the name backend_name() gives
-// ("cpu", "xpu3-sim", "cuda-sim"); any other name is an OpError listing them.
-Backend cpu_tensor_backend_named(const std::string& name);
-
-// The switches below are per thread: each thread starts from the defaults
-// (the CPU kernel, 8 x 64 cores, a new schedule per launch, value checks off)
-// and a setter changes only the calling thread's value; a call reads the
-// values of the thread it runs on.
-
-// Which backend runs ops whose tensors are in host memory: the CPU kernel by
-// default, or the XPU3 kernel under simulation (for testing it on any machine).
-Backend cpu_tensor_backend();
-void set_cpu_tensor_backend(Backend backend);
-
-// How the XPU3 kernel is launched: clusters x cores (XPU3 launches use the
-// context's cluster count x 64 cores). Under simulation, schedule_seed picks
-// the order in which cores run; -1 takes a new order for every launch.
-struct Xpu3Launch {
-  int nclusters = 8;
-  int ncores = 64;
-  int64_t schedule_seed = -1;
-};
-
-Xpu3Launch xpu3_launch();
-void set_xpu3_launch(const Xpu3Launch& launch);
-
-// How the CUDA kernel is launched: nblocks blocks of the spec's cuda_block
-// threads (at most its cuda_max_blocks). Under simulation, schedule_seed picks
-// the order in which a block's threads run; -1 takes a new order per launch.
-struct CudaLaunch {
-  int nblocks = 4;
-  int64_t schedule_seed = -1;
-};
-
-CudaLaunch cuda_launch();
-void set_cuda_launch(const CudaLaunch& launch);
-
-struct Context {
-  Backend backend = Backend::kCpu;
-  Xpu3Launch xpu3 = {};
-  void* xpu3_stream = nullptr;  // the device stream (XPUStream) for kXpu3
-  CudaLaunch cuda = {};
-  void* cuda_stream = nullptr;  // the caller's stream (cudaStream_t) for kCuda
-};
-
 // ---------------------------------------------------------------- random draws
 
 // seed >= 0 is used as is; -1 takes the next value of a process-wide counter
@@ -755,5 +699,33 @@ int64_t resolve_seed(int64_t seed);
 // scaled to [0, 1): exactly reproducible in any language (docs/api-contract.md,
 // "Seeded draws").
 void fill_uniform(float* out, int64_t n, int64_t seed);
+
+}  // namespace opforge
+
+// ---------------------------------------------------------------- backends
+// The Backend enum, each kernel kind's launch (its struct, getter and checked
+// setter) and the Context a call runs under are generated from the registry of
+// kernel kinds, codegen/kinds.py (generated/runtime/opforge/backends.h, on
+// every include path).
+#include "opforge/backends.h"
+
+namespace opforge {
+
+// A backend's name, from the generated table (kBackendNames).
+const char* backend_name(Backend backend);
+// The backend that runs ops on CPU tensors, by the name backend_name() gives
+// (one that runs on CPU tensors); any other name is an OpError listing them.
+Backend cpu_tensor_backend_named(const std::string& name);
+
+// The switches are per thread: each thread starts from the defaults (the
+// default backend, each kind's default launch, value checks off) and a
+// setter changes only the calling thread's value; a call reads the values of
+// the thread it runs on.
+
+// Which backend runs ops whose tensors are in host memory: the CPU kernel by
+// default, or a kind's kernel under its simulation (for testing it on any
+// machine).
+Backend cpu_tensor_backend();
+void set_cpu_tensor_backend(Backend backend);
 
 }  // namespace opforge

@@ -17,7 +17,8 @@ ones are staged by the launcher, as on a device.
 
 Protocol (little-endian). In: int64 case count; per case: int32 backend
 (its index in BACKENDS), int32 index of the dtype in the op's set, int32
-value-checked mode, int32 clusters (CUDA: blocks), int32 cores, int64 schedule seed; an int64
+value-checked mode; per kind with a launch (codegen/kinds.py, registry
+order) its values as int64 (field order, the schedule seed last); an int64
 per dim (spec order); 8 bytes per attribute (double for float attributes,
 int64 otherwise); per tensor of `run` (spec order, scratch excluded) an int64
 element count (-1: absent) and the elements' bytes. Out, per case: int32
@@ -62,7 +63,7 @@ def _backend_table() -> dict[str, tuple[str, int]]:
     table = {}
     for k in KINDS:
         if k.direct_backend:
-            table[k.name] = (k.direct_backend, 0)
+            table[k.name] = (k.direct_backend.enumerator, 0)
         for x in k.launchers:
             if x.built or x.stand_in:
                 memory = (
@@ -70,7 +71,10 @@ def _backend_table() -> dict[str, tuple[str, int]]:
                     if x.device_memory and k.simulated_memory is not None
                     else 0
                 )
-                table[f"{k.name}-{'device' if x.device_memory else 'sim'}"] = (x.backend, memory)
+                table[f"{k.name}-{'device' if x.device_memory else 'sim'}"] = (
+                    x.backend.enumerator,
+                    memory,
+                )
     return table
 
 
@@ -79,6 +83,19 @@ MEMORIES = [k.simulated_memory for k in KINDS if k.simulated_memory is not None]
 
 
 BACKENDS = _backend_table()
+# The kinds with a launch, each set for every case (registry order).
+LAUNCHED = [k for k in KINDS if k.launch is not None]
+
+
+def launch_values(shape: int, seed: int) -> list[int]:
+    """What a case sends for the launches: each kind's test launch `shape`
+    (the first is a single core or block) and the schedule seed."""
+    return [
+        value
+        for k in LAUNCHED
+        if k.launch is not None
+        for value in (*k.launch.test_launches[shape % len(k.launch.test_launches)], seed)
+    ]
 
 
 def backends(op: Op) -> list[str]:
@@ -116,6 +133,13 @@ def source(op: Op) -> str:
         reads.append(f"  Storage<{cpp.elem(p.tensor)}> {p.name}_data({on_device});")
         scope[p.name] = f"{p.name}_data.buffer()"
     call = entry.call(scope, entry.tparam)
+    launch_reads = [
+        f'    opforge::set_launch_values("{k.launch.name}", '
+        + "{"
+        + ", ".join("take<int64_t>()" for _ in k.launch.params)
+        + "});"
+        for k in LAUNCHED
+    ]
     dim_reads = [
         f"    const {p.type.render()} {p.name} = take<int64_t>();"
         for p in cpp.params(run_case, api.Kind.DIM)
@@ -280,20 +304,15 @@ int main() {{
   }}
   const int64_t cases = take<int64_t>();
   for (int64_t i = 0; i < cases; ++i) {{
-    opforge::Context ctx;
     const int32_t backend = take<int32_t>();
     if (backend < 0 || backend >= {len(BACKENDS)}) std::abort();
-    ctx.backend = kBackends[backend];
     const int memory = kMemory[backend];
     const int32_t dtype = take<int32_t>();
     (void)dtype;
     opforge::set_value_checks(take<int32_t>() != 0);
-    // One launch for every simulation: XPU3 clusters x cores, CUDA blocks.
-    ctx.xpu3.nclusters = take<int32_t>();
-    ctx.xpu3.ncores = take<int32_t>();
-    ctx.cuda.nblocks = ctx.xpu3.nclusters;
-    ctx.xpu3.schedule_seed = take<int64_t>();
-    ctx.cuda.schedule_seed = ctx.xpu3.schedule_seed;
+    // Every kind's launch (checked as a thread's), then the call's context from them.
+{chr(10).join(launch_reads)}
+    const opforge::Context ctx = opforge::host_context(kBackends[backend]);
 {chr(10).join(dim_reads)}
 {chr(10).join(attr_reads)}
     std::fprintf(stderr, "case %lld\\n", static_cast<long long>(i));
@@ -369,8 +388,9 @@ class Call:
     arrays: dict[str, np.ndarray | None]
     dtype_index: int = 0
     value_checks: bool = False
-    # XPU3 clusters (CUDA blocks), XPU3 cores, schedule seed
-    launch: tuple[int, int, int] = (2, 4, 7)
+    # Each kind's launch: its test launch of this index (codegen/kinds.py), this schedule seed.
+    launch_shape: int = 1
+    schedule_seed: int = 7
     # The form of each tensor with shape alternatives (absent: form 0).
     forms: dict[str, int] = field(default_factory=dict)
 
@@ -396,20 +416,12 @@ def run(op: Op, binary: Path, calls: list[Call]) -> list[Outcome]:
     simulation) stopped at."""
     parts = [np.int64(len(calls)).tobytes()]
     for c in calls:
-        clusters, cores, seed = c.launch
         parts.append(
             np.array(
-                [
-                    list(BACKENDS).index(c.backend),
-                    c.dtype_index,
-                    int(c.value_checks),
-                    clusters,
-                    cores,
-                ],
-                np.int32,
+                [list(BACKENDS).index(c.backend), c.dtype_index, int(c.value_checks)], np.int32
             ).tobytes()
         )
-        parts.append(np.int64(seed).tobytes())
+        parts.append(np.array(launch_values(c.launch_shape, c.schedule_seed), np.int64).tobytes())
         parts.append(np.array([c.dims[d.name] for d in op.dims], np.int64).tobytes())
         formed = [t for t in op.tensors if t.forms]
         parts.append(np.array([c.forms.get(t.name, 0) for t in formed], np.int64).tobytes())
