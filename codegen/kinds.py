@@ -67,9 +67,15 @@ class CompileRule:
 
 
 HOST = CompileRule("host")
+# What the device simulations share (csrc/simcore: device memory, the fiber
+# scheduler, the reports); each simulation's rule puts its headers on the path.
+SIMCORE_INCLUDE = "csrc/simcore/include"
+SIMCORE = CompileRule("simcore", (), (SIMCORE_INCLUDE,))
 # The simulation's stand-ins for the XPU3 toolchain headers (xpu/kernel/*.h);
 # a real XPU3 build puts only portable/ on the path.
-XPU3SIM = CompileRule("xpu3sim", ("-x", "c++"), ("csrc/xpu3sim/include", "csrc/xpu3sim/portable"))
+XPU3SIM = CompileRule(
+    "xpu3sim", ("-x", "c++"), ("csrc/xpu3sim/include", "csrc/xpu3sim/portable", SIMCORE_INCLUDE)
+)
 # The CUDA simulation's stand-ins for the toolkit headers (cuda_runtime.h,
 # cuda_fp16.h, cub/...); a real CUDA build puts only portable/ on the path.
 # -g: the simulation names a failing access's file:line from the debug info
@@ -78,7 +84,7 @@ XPU3SIM = CompileRule("xpu3sim", ("-x", "c++"), ("csrc/xpu3sim/include", "csrc/x
 CUDASIM = CompileRule(
     "cudasim",
     ("-x", "c++", "-g", "-fno-optimize-sibling-calls"),
-    ("csrc/cudasim/include", "csrc/cudasim/portable"),
+    ("csrc/cudasim/include", "csrc/cudasim/portable", SIMCORE_INCLUDE),
 )
 # nvcc itself (tools/nvcc_check.py): never part of the default build. A
 # kernel template is instantiated in its kernel's unit and launched from its
@@ -88,7 +94,20 @@ CUDASIM = CompileRule(
 NVCC = CompileRule(
     "nvcc", ("-x", "cu", "-static-global-template-stub=false"), ("csrc/cudasim/portable",)
 )
-RULES = (HOST, XPU3SIM, CUDASIM, NVCC)
+RULES = (HOST, SIMCORE, XPU3SIM, CUDASIM, NVCC)
+
+
+@dataclass(frozen=True)
+class RuntimeUnit:
+    """A source of a kind's runtime (its simulation), compiled once per flag
+    set and linked into every tree and harness; a unit several kinds name (the
+    simulations' shared core) is compiled once."""
+
+    source: str  # relative to the repository root
+    rule: CompileRule
+
+
+SIMCORE_RUNTIME = RuntimeUnit("csrc/simcore/simcore.cc", SIMCORE)
 
 
 @dataclass(frozen=True)
@@ -196,9 +215,8 @@ class KernelKind:
     instance_prefix: str = ""
     # The Python-side backend names the spec-derived tests run this kind under.
     test_backends: tuple[str, ...] = field(default=())
-    # Sources of the runtime this kind needs besides the ops' (compiled once
-    # per flag set and linked into every tree), relative to the repository root.
-    runtime: tuple[str, ...] = ()
+    # The runtime this kind needs besides the ops' (its simulation).
+    runtime: tuple[RuntimeUnit, ...] = ()
     # Its simulation's device memory, where a test puts a device launcher's
     # device tensors (None: no device launcher runs against a stand-in).
     simulated_memory: SimulatedMemory | None = None
@@ -303,7 +321,7 @@ XPU3 = KernelKind(
     launch_width_capped="std::min(ctx.xpu3.nclusters, {cap})",
     width_cap="xpu3_max_clusters",
     test_backends=("xpu3-sim",),
-    runtime=("csrc/xpu3sim/xpu3sim.cc",),
+    runtime=(SIMCORE_RUNTIME, RuntimeUnit("csrc/xpu3sim/xpu3sim.cc", XPU3SIM)),
     simulated_memory=SimulatedMemory(
         "xpu3sim/sim.h", "xpu3sim::device_malloc", "xpu3sim::device_free", "xpu3sim::memcpy_h2d"
     ),
@@ -393,7 +411,7 @@ CUDA = KernelKind(
     launch_width_capped="std::min(ctx.cuda.nblocks, {cap})",
     width_cap="cuda_max_blocks",
     test_backends=("cuda-sim",),
-    runtime=("csrc/cudasim/cudasim.cc",),
+    runtime=(SIMCORE_RUNTIME, RuntimeUnit("csrc/cudasim/cudasim.cc", CUDASIM)),
     simulated_memory=SimulatedMemory(
         "cudasim/sim.h", "cudasim::device_malloc", "cudasim::device_free", "cudasim::memcpy_h2d"
     ),
