@@ -46,27 +46,20 @@ inline constexpr std::size_t kStaticSharedBytes = 48 * 1024;
 // each allocation is exactly `bytes` long (so that AddressSanitizer sees
 // overruns), filled with the byte 0xDB and marked uninitialised, because
 // device memory starts so, and registered under `name` for error messages.
-inline void* device_malloc(std::size_t bytes, const char* name) {
-  return simcore::device_malloc(kSimulation, bytes, name);
-}
-inline void device_free(void* device_ptr) {  // nullptr is ignored
-  simcore::device_free(kSimulation, device_ptr);
-}
-// Copies into device memory mark the bytes written as initialised.
-inline void memcpy_h2d(void* device_dst, const void* host_src, std::size_t bytes) {
-  simcore::memcpy_h2d(kSimulation, device_dst, host_src, bytes);
-}
-inline void memcpy_d2h(void* host_dst, const void* device_src, std::size_t bytes) {
-  simcore::memcpy_d2h(kSimulation, host_dst, device_src, bytes);
-}
-// cudaMemset: fills and marks initialised.
-inline void device_memset(void* device_dst, int value, std::size_t bytes) {
-  simcore::device_memset(kSimulation, device_dst, value, bytes);
-}
-// cudaMemcpyDeviceToDevice: copies the bytes and whether they are initialised.
-inline void memcpy_d2d(void* device_dst, const void* device_src, std::size_t bytes) {
-  simcore::memcpy_d2d(kSimulation, device_dst, device_src, bytes);
-}
+//   void* device_malloc(std::size_t bytes, const char* name);
+//   void device_free(void* device_ptr);  // nullptr is ignored
+//   void memcpy_h2d(void* device_dst, const void* host_src, std::size_t bytes);  // marks
+//   initialised void memcpy_d2h(void* host_dst, const void* device_src, std::size_t bytes); void
+//   device_memset(void* device_dst, int value, std::size_t bytes);  // cudaMemset; marks void
+//   memcpy_d2d(void* device_dst, const void* device_src, std::size_t bytes);  // copies the
+//                                                         // bytes and whether each is initialised
+using HostApi = simcore::HostApi<kSimulation>;
+inline constexpr auto& device_malloc = HostApi::device_malloc;
+inline constexpr auto& device_free = HostApi::device_free;
+inline constexpr auto& memcpy_h2d = HostApi::memcpy_h2d;
+inline constexpr auto& memcpy_d2h = HostApi::memcpy_d2h;
+inline constexpr auto& device_memset = HostApi::device_memset;
+inline constexpr auto& memcpy_d2d = HostApi::memcpy_d2d;
 
 namespace detail {
 

@@ -88,6 +88,29 @@ void device_memset(const Simulation& sim, void* device_dst, int value, std::size
 // Copies the bytes and whether each was written.
 void memcpy_d2d(const Simulation& sim, void* device_dst, const void* device_src, std::size_t bytes);
 
+// The host API a simulation exports over the shared device memory, bound to
+// the simulation: xpu3sim/sim.h and cudasim/sim.h name these as their own
+// (xpu3sim::device_malloc, cudasim::memcpy_d2d, ...).
+template <const Simulation& Sim>
+struct HostApi {
+  static void* device_malloc(std::size_t bytes, const char* name) {
+    return simcore::device_malloc(Sim, bytes, name);
+  }
+  static void device_free(void* device_ptr) { simcore::device_free(Sim, device_ptr); }
+  static void memcpy_h2d(void* device_dst, const void* host_src, std::size_t bytes) {
+    simcore::memcpy_h2d(Sim, device_dst, host_src, bytes);
+  }
+  static void memcpy_d2h(void* host_dst, const void* device_src, std::size_t bytes) {
+    simcore::memcpy_d2h(Sim, host_dst, device_src, bytes);
+  }
+  static void device_memset(void* device_dst, int value, std::size_t bytes) {
+    simcore::device_memset(Sim, device_dst, value, bytes);
+  }
+  static void memcpy_d2d(void* device_dst, const void* device_src, std::size_t bytes) {
+    simcore::memcpy_d2d(Sim, device_dst, device_src, bytes);
+  }
+};
+
 // Empty if [address, address + bytes) lies inside one live allocation of
 // `sim`, else why not (naming the allocation, the range and the owner); sets
 // `*found` to that allocation when there is one.

@@ -44,18 +44,15 @@ inline constexpr std::size_t kSharedMemoryBytes = 256 * 1024;
 // each allocation is exactly `bytes` long (so that AddressSanitizer sees
 // overruns), filled with the byte 0xDB because device memory starts
 // uninitialised, and registered under `name` for error messages.
-inline void* device_malloc(std::size_t bytes, const char* name) {
-  return simcore::device_malloc(kSimulation, bytes, name);
-}
-inline void device_free(void* device_ptr) {  // nullptr is ignored
-  simcore::device_free(kSimulation, device_ptr);
-}
-inline void memcpy_h2d(void* device_dst, const void* host_src, std::size_t bytes) {
-  simcore::memcpy_h2d(kSimulation, device_dst, host_src, bytes);
-}
-inline void memcpy_d2h(void* host_dst, const void* device_src, std::size_t bytes) {
-  simcore::memcpy_d2h(kSimulation, host_dst, device_src, bytes);
-}
+//   void* device_malloc(std::size_t bytes, const char* name);
+//   void device_free(void* device_ptr);  // nullptr is ignored
+//   void memcpy_h2d(void* device_dst, const void* host_src, std::size_t bytes);
+//   void memcpy_d2h(void* host_dst, const void* device_src, std::size_t bytes);
+using HostApi = simcore::HostApi<kSimulation>;
+inline constexpr auto& device_malloc = HostApi::device_malloc;
+inline constexpr auto& device_free = HostApi::device_free;
+inline constexpr auto& memcpy_h2d = HostApi::memcpy_h2d;
+inline constexpr auto& memcpy_d2h = HostApi::memcpy_d2h;
 
 namespace detail {
 
