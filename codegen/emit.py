@@ -161,10 +161,10 @@ def manifest(ops: list[OpParts]) -> str:
     document = {
         "generated": _banner("//", [op.source for op in ops]).removeprefix("// "),
         "rules": {r.name: {"flags": list(r.flags), "includes": list(r.includes)} for r in RULES},
+        # Each unit once, however many kinds need it (the simulations' core).
         "runtime": [
-            {"kind": k.name, "source": source, "rule": k.rule.name}
-            for k in KINDS
-            for source in k.runtime
+            {"source": unit.source, "rule": unit.rule.name}
+            for unit in dict.fromkeys(unit for k in KINDS for unit in k.runtime)
         ],
         # A kind's sources keep its toolchain's suffix; the rule says how to compile one.
         "suffixes": {k.suffix: k.rule.name for k in KINDS},

@@ -71,9 +71,15 @@ class CompileRule:
 
 
 HOST = CompileRule("host")
+# What the device simulations share (csrc/simcore: device memory, the fiber
+# scheduler, the reports); each simulation's rule puts its headers on the path.
+SIMCORE_INCLUDE = "csrc/simcore/include"
+SIMCORE = CompileRule("simcore", (), (SIMCORE_INCLUDE,))
 # The simulation's stand-ins for the XPU3 toolchain headers (xpu/kernel/*.h);
 # a real XPU3 build puts only portable/ on the path.
-XPU3SIM = CompileRule("xpu3sim", ("-x", "c++"), ("csrc/xpu3sim/include", "csrc/xpu3sim/portable"))
+XPU3SIM = CompileRule(
+    "xpu3sim", ("-x", "c++"), ("csrc/xpu3sim/include", "csrc/xpu3sim/portable", SIMCORE_INCLUDE)
+)
 # The CUDA simulation's stand-ins for the toolkit headers (cuda_runtime.h,
 # cuda_fp16.h, cub/...); a real CUDA build puts only portable/ on the path.
 # -g: the simulation names a failing access's file:line from the debug info
@@ -82,7 +88,7 @@ XPU3SIM = CompileRule("xpu3sim", ("-x", "c++"), ("csrc/xpu3sim/include", "csrc/x
 CUDASIM = CompileRule(
     "cudasim",
     ("-x", "c++", "-g", "-fno-optimize-sibling-calls"),
-    ("csrc/cudasim/include", "csrc/cudasim/portable"),
+    ("csrc/cudasim/include", "csrc/cudasim/portable", SIMCORE_INCLUDE),
 )
 # nvcc itself (tools/nvcc_check.py): never part of the default build. A
 # kernel template is instantiated in its kernel's unit and launched from its
@@ -92,7 +98,20 @@ CUDASIM = CompileRule(
 NVCC = CompileRule(
     "nvcc", ("-x", "cu", "-static-global-template-stub=false"), ("csrc/cudasim/portable",)
 )
-RULES = (HOST, XPU3SIM, CUDASIM, NVCC)
+RULES = (HOST, SIMCORE, XPU3SIM, CUDASIM, NVCC)
+
+
+@dataclass(frozen=True)
+class RuntimeUnit:
+    """A source of a kind's runtime (its simulation), compiled once per flag
+    set and linked into every tree and harness; a unit several kinds name (the
+    simulations' shared core) is compiled once."""
+
+    source: str  # relative to the repository root
+    rule: CompileRule
+
+
+SIMCORE_RUNTIME = RuntimeUnit("csrc/simcore/simcore.cc", SIMCORE)
 
 
 @dataclass(frozen=True)
@@ -257,9 +276,9 @@ class KernelKind:
     instance_prefix: str = ""
     # How its kernels are launched, set per thread (None: called directly).
     launch: LaunchContext | None = None
-    # Sources of the runtime this kind needs besides the ops' (compiled once
-    # per flag set and linked into every tree), relative to the repository root.
-    runtime: tuple[str, ...] = ()
+    # The runtime this kind needs besides the ops' (its simulation), compiled
+    # once per flag set and linked into every tree.
+    runtime: tuple[RuntimeUnit, ...] = ()
     # Its simulation's device memory, where a test puts a device launcher's
     # device tensors (None: no device launcher runs against a stand-in).
     simulated_memory: SimulatedMemory | None = None
@@ -421,7 +440,7 @@ XPU3 = KernelKind(
         stream="the device stream (XPUStream)",
     ),
     dialect_tests=("tests/harness/test_xpu3_check.py",),
-    runtime=("csrc/xpu3sim/xpu3sim.cc",),
+    runtime=(SIMCORE_RUNTIME, RuntimeUnit("csrc/xpu3sim/xpu3sim.cc", XPU3SIM)),
     simulated_memory=SimulatedMemory(
         "xpu3sim/sim.h", "xpu3sim::device_malloc", "xpu3sim::device_free", "xpu3sim::memcpy_h2d"
     ),
@@ -543,7 +562,7 @@ CUDA = KernelKind(
         "nvcc: every CUDA kernel and GPU launcher, sm_80 and sm_90, -Werror",
         "tools/nvcc_check.py --install",
     ),
-    runtime=("csrc/cudasim/cudasim.cc",),
+    runtime=(SIMCORE_RUNTIME, RuntimeUnit("csrc/cudasim/cudasim.cc", CUDASIM)),
     simulated_memory=SimulatedMemory(
         "cudasim/sim.h", "cudasim::device_malloc", "cudasim::device_free", "cudasim::memcpy_h2d"
     ),

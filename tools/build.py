@@ -164,7 +164,8 @@ def rules() -> dict[str, dict[str, list[str]]]:
 
 
 def kind_runtime_units() -> list[Unit]:
-    """Each kernel kind's runtime (the XPU3 simulation), linked by every tree and harness."""
+    """Each kernel kind's runtime (the simulations and their shared core,
+    csrc/simcore, each unit once), linked by every tree and harness."""
     return [Unit(ROOT / r["source"], False, False, r["rule"]) for r in _registry()["runtime"]]
 
 

@@ -61,10 +61,14 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from codegen.kinds import XPU3SIM  # noqa: E402
 from tools.build import RUNTIME_INCLUDES, kernel_include  # noqa: E402
 from tools.plant_bugs import planted_in_place_of  # noqa: E402
 
 SIM = ROOT / "csrc" / "xpu3sim"
+# What a kernel naming is the rule 'simulation-internal': the simulation's
+# namespace, and its shared core's (csrc/simcore).
+SIMULATION_NAMESPACES = ("xpu3sim", "simcore")
 KNOWN = ROOT / "tools" / "xpu3_check_known.txt"
 WIDE = {"int64_t", "uint64_t", "long", "unsigned long", "long long", "unsigned long long", "size_t"}
 
@@ -131,8 +135,9 @@ def _parse_args(generated: Path) -> list[str]:
         _gcc_include(),
         *(f"-I{d}" for d in RUNTIME_INCLUDES),
         f"-I{generated}",
-        f"-I{SIM / 'include'}",
-        f"-I{SIM / 'portable'}",
+        # The simulation build's: the stand-ins, the portable header, the
+        # simulations' shared core (codegen/kinds.py).
+        *(f"-I{ROOT / d}" for d in XPU3SIM.includes),
     ]
 
 
@@ -392,7 +397,7 @@ def check(
     visit(unit.cursor, False, "")
     for token in unit.get_tokens(extent=unit.cursor.extent):
         if (
-            token.spelling == "xpu3sim"
+            token.spelling in SIMULATION_NAMESPACES
             and token.location.file
             and Path(token.location.file.name).resolve() == mine
         ):
@@ -402,7 +407,7 @@ def check(
                     shown_kernel,
                     line,
                     "simulation-internal",
-                    "names the simulation (xpu3sim::), which no device has",
+                    f"names the simulation ({token.spelling}::), which no device has",
                 )
             )
     return sorted(found)

@@ -110,6 +110,24 @@ __global__ void kernel(__global_ptr__ const float* x, int n) {
 }
 
 
+def test_naming_the_simulations_core_is_simulation_internal(tmp_path: Path) -> None:
+    # The core both simulations share (csrc/simcore) is as absent on a device
+    # as the XPU3 simulation itself.
+    body = """
+__global__ void kernel(__global_ptr__ const float* x, int n) {
+  (void)sizeof(simcore::Space);  // <
+}
+"""
+    path = _kernel(tmp_path, body)
+    line = next(i for i, text in enumerate(path.read_text().splitlines(), 1) if "// <" in text)
+    found = [(f.rule, f.line, f.detail) for f in xpu3_check.check(path)]
+    assert (
+        "simulation-internal",
+        line,
+        "names the simulation (simcore::), which no device has",
+    ) in found, found
+
+
 def _kernel(tmp_path: Path, body: str) -> Path:
     path = tmp_path / "kernel.xpu"
     path.write_text(HEAD + body, encoding="utf-8")

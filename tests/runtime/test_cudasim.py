@@ -17,21 +17,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from codegen.kinds import CUDA
 from tools.build import BUILD, HARNESS_FLAVORS, NINJA_RULES, ROOT, _run_ninja
 
 HERE = Path(__file__).resolve().parent / "cudasim"
-SIM = ROOT / "csrc" / "cudasim"
-RUNTIME = SIM / "cudasim.cc"
+# The simulation and the core it shares with the XPU3 one (csrc/simcore), as
+# the kind registry lists them.
+RUNTIME = [ROOT / unit.source for unit in CUDA.runtime]
 KERNELS = sorted((HERE / "kernels").glob("*.cu"))
 DRIVER = HERE / "test_main.cc"
 # What a simulated kernel is compiled with, besides the flavor's flags: g++
 # treats .cu as C++, and no sibling calls, so every checked access's return
-# address lies in the kernel that made it.
-SIM_FLAGS = [
-    "-fno-optimize-sibling-calls",
-    f"-I{SIM / 'include'}",
-    f"-I{SIM / 'portable'}",
-]
+# address lies in the kernel that made it; the rule's include directories.
+SIM_FLAGS = ["-fno-optimize-sibling-calls", *(f"-I{ROOT / d}" for d in CUDA.rule.includes)]
 SANITIZER_ENV = {
     "ASAN_OPTIONS": "detect_leaks=1:abort_on_error=0",
     "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1",
@@ -49,7 +47,7 @@ def _built(flavor: str) -> Path:
     q = shlex.quote
     lines = list(NINJA_RULES)
     objects = []
-    for source in [RUNTIME, DRIVER, *KERNELS]:
+    for source in [*RUNTIME, DRIVER, *KERNELS]:
         language = ["-x", "c++"] if source.suffix == ".cu" else []
         obj = directory / "obj" / (source.name + ".o")
         objects.append(str(obj))

@@ -1,36 +1,22 @@
 // What generated CUDA launchers use to run a kernel under the simulation
 // (csrc/cudasim): exactly-sized device copies of the host buffers, and a
-// launch whose simulation errors become OpErrors naming the op.
+// launch whose simulation errors become OpErrors naming the op
+// (opforge/sim_glue.h).
 #pragma once
 
 #include <atomic>
 #include <string>
-#include <type_traits>
 
 #include "cudasim/sim.h"
 #include "opforge/cuda_types.h"
 #include "opforge/runtime.h"
-#include "opforge/sim_device_copy.h"
+#include "opforge/sim_glue.h"
 
 namespace opforge::cuda_sim {
 
-// The simulation's device memory, for the device copies of the launchers.
-struct Memory {
-  static void* allocate(std::size_t bytes, const char* name) {
-    return cudasim::device_malloc(bytes, name);
-  }
-  static void release(void* device) { cudasim::device_free(device); }
-  static void to_device(void* device, const void* host, std::size_t bytes) {
-    cudasim::memcpy_h2d(device, host, bytes);
-  }
-  static void to_host(void* host, const void* device, std::size_t bytes) {
-    cudasim::memcpy_d2h(host, device, bytes);
-  }
-};
-
-// An exactly-sized device copy of one host buffer (opforge/sim_device_copy.h).
+// An exactly-sized device copy of one host buffer in the simulation's memory.
 template <typename T>
-using DeviceCopy = SimDeviceCopy<T, Memory>;
+using DeviceCopy = SimDeviceCopy<T, cudasim::kSimulation>;
 
 // Runs `kernel` on nblocks blocks (ctx.cuda's, or fewer if the spec caps
 // them) of `block` threads; a simulation error (an out-of-bounds access, an
@@ -44,21 +30,16 @@ void launch(const Context& ctx,
             void (*kernel)(Params...),
             Args... args) {
   static std::atomic<uint64_t> next_schedule{0};
-  const uint64_t schedule = ctx.cuda.schedule_seed >= 0
-                                ? static_cast<uint64_t>(ctx.cuda.schedule_seed)
-                                : next_schedule.fetch_add(1, std::memory_order_relaxed);
-  try {
+  const uint64_t schedule = sim_schedule(ctx.cuda.schedule_seed, next_schedule);
+  const std::string shape =
+      std::to_string(nblocks) + " blocks x " + std::to_string(block) + " threads";
+  run_simulated(op, "CUDA", shape, schedule, [&] {
     cudasim::LaunchConfig config;
     config.grid = dim3(static_cast<unsigned>(nblocks));
     config.block = dim3(static_cast<unsigned>(block));
     config.schedule_seed = schedule;
     cudasim::launch(op, config, kernel, args...);
-  } catch (const cudasim::Error& error) {
-    throw OpError(ErrorKind::kKernel,
-                  std::string(op) + "(): the CUDA kernel failed under simulation (" +
-                      std::to_string(nblocks) + " blocks x " + std::to_string(block) +
-                      " threads, schedule " + std::to_string(schedule) + "): " + error.what());
-  }
+  });
 }
 
 }  // namespace opforge::cuda_sim

@@ -397,7 +397,7 @@ void test_report_read_past_end() {
   EXPECT_CONTAINS(error, line_of(line_read_past_end));
   EXPECT_CONTAINS(error,
                   "out-of-bounds read: bytes [128, 132) (element 32 of 4-byte elements; "
-                  "it has 32) of device allocation 'input_tokens' (128 bytes)");
+                  "it has 32) lie past the end of device allocation 'input_tokens' (128 bytes)");
 }
 
 void test_report_write_past_end() {
@@ -422,7 +422,7 @@ void test_report_shared_past_end() {
   EXPECT_CONTAINS(error, "kernel 'shared_past_end', block (0,0,0) thread (");
   EXPECT_CONTAINS(error, line_of(line_shared_past_end));
   EXPECT_CONTAINS(error, "out-of-bounds write: bytes [");
-  EXPECT_CONTAINS(error, "of shared array 'slots' (128 bytes) declared at ");
+  EXPECT_CONTAINS(error, "shared array 'slots' (128 bytes, declared at ");
 }
 
 void test_report_uninitialised_global() {
@@ -456,7 +456,7 @@ void test_report_uninitialised_shared() {
   EXPECT_CONTAINS(error, "kernel 'read_uninitialised_shared', block (0,0,0) thread (");
   EXPECT_CONTAINS(error, line_of(line_read_uninitialised_shared));
   EXPECT_CONTAINS(error, "read of uninitialised memory");
-  EXPECT_CONTAINS(error, "shared array 'slots' (256 bytes) declared at ");
+  EXPECT_CONTAINS(error, "shared array 'slots' (256 bytes, declared at ");
   EXPECT_CONTAINS(error, "was never written in this block");
 }
 
@@ -598,7 +598,7 @@ void test_report_dynamic_shared_past_end() {
   });
   EXPECT_CONTAINS(error, line_of(line_dynamic_shared_past_end));
   EXPECT_CONTAINS(error, "out-of-bounds write: bytes [");
-  EXPECT_CONTAINS(error, "of shared array 'slots' (64 bytes) declared at ");
+  EXPECT_CONTAINS(error, "shared array 'slots' (64 bytes, declared at ");
 }
 
 void test_report_compound_assignment() {
@@ -642,8 +642,8 @@ void test_memset_and_device_copies_carry_initialisation() {
   const std::string bad_copy =
       error_of([&] { cudasim::memcpy_d2d(in.get() + 30, fresh.get(), 4 * sizeof(int)); });
   EXPECT_CONTAINS(bad_copy,
-                  "memcpy_d2d destination: bytes [120, 136) run past the end of "
-                  "device allocation 'copied' (128 bytes)");
+                  "cudasim: memcpy_d2d destination: bytes [120, 136) of device allocation "
+                  "'copied' (128 bytes) run 8 bytes past its end");
 }
 
 // Run by name only, on the sanitized build, where it must die.

@@ -307,9 +307,9 @@ void test_gm_transfer_one_element_past_the_end() {
   });
   std::printf("    %s\n", message.c_str());
   EXPECT_CONTAINS(message, "kernel 'gm_read_with_extra', cluster 0 core 0");
-  EXPECT_CONTAINS(message, "GM2LM global source");
   EXPECT_CONTAINS(message,
-                  "(offset 0, length 68) of device allocation 'gm_overrun_input' (64 bytes)");
+                  "GM2LM global source: bytes [0, 68) of device allocation 'gm_overrun_input' "
+                  "(64 bytes)");
   EXPECT_CONTAINS(message, "run 4 bytes past its end");
 }
 

@@ -21,13 +21,17 @@
 #define CUDASIM_ACCESS __attribute__((noinline))
 #define CUDASIM_CALLER __builtin_extract_return_addr(__builtin_return_address(0))
 
+// One checked memory object: a device allocation or one block's shared array.
+// Opaque to kernels; defined by the simulations' shared core (simcore/sim.h).
+namespace simcore {
+struct Region;
+}
+
 namespace cudasim {
 
 namespace detail {
 
-// One checked memory object: a device allocation or one block's shared array.
-// Opaque to kernels; defined in cudasim.cc.
-struct Region;
+using Region = ::simcore::Region;
 
 // The checks behind every access. `pc` is the kernel code's return address.
 void access_read(const Region* region, const void* address, std::size_t bytes, const void* pc);

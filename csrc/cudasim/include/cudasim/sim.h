@@ -5,22 +5,24 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <stdexcept>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 
 #include "cudasim/checked.h"
 #include "cudasim/types.h"
+#include "simcore/sim.h"
 
 namespace cudasim {
 
 // Everything the simulation detects (out-of-bounds and uninitialised accesses,
-// races, barrier misuse, deadlocks, misuse of the API) is reported as this.
-class Error : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+// races, barrier misuse, deadlocks, misuse of the API) is reported as this
+// (the one every simulation throws, csrc/simcore).
+using Error = simcore::Error;
+
+// This simulation, as the shared core (csrc/simcore) names it in reports and
+// as the owner of its device allocations.
+inline constexpr simcore::Simulation kSimulation{"cudasim", "thread", "block"};
 
 struct LaunchConfig {
   dim3 grid;               // blocks
@@ -40,23 +42,28 @@ inline constexpr unsigned kMaxGridDimYZ = 65535;
 // together: the default limit without an opt-in attribute.
 inline constexpr std::size_t kStaticSharedBytes = 48 * 1024;
 
-// Simulated global memory. Each allocation is exactly `bytes` long (so that
-// AddressSanitizer sees overruns), filled with the byte 0xDB and marked
-// uninitialised, because device memory starts so, and registered under
-// `name` for error messages.
-void* device_malloc(std::size_t bytes, const char* name);
-void device_free(void* device_ptr);  // nullptr is ignored
-// Copies into device memory mark the bytes written as initialised.
-void memcpy_h2d(void* device_dst, const void* host_src, std::size_t bytes);
-void memcpy_d2h(void* host_dst, const void* device_src, std::size_t bytes);
-// cudaMemset: fills and marks initialised.
-void device_memset(void* device_dst, int value, std::size_t bytes);
-// cudaMemcpyDeviceToDevice: copies the bytes and whether they are initialised.
-void memcpy_d2d(void* device_dst, const void* device_src, std::size_t bytes);
+// Simulated global memory, the shared core's (csrc/simcore/include/simcore/sim.h):
+// each allocation is exactly `bytes` long (so that AddressSanitizer sees
+// overruns), filled with the byte 0xDB and marked uninitialised, because
+// device memory starts so, and registered under `name` for error messages.
+//   void* device_malloc(std::size_t bytes, const char* name);
+//   void device_free(void* device_ptr);  // nullptr is ignored
+//   void memcpy_h2d(void* device_dst, const void* host_src, std::size_t bytes);  // marks
+//   initialised void memcpy_d2h(void* host_dst, const void* device_src, std::size_t bytes); void
+//   device_memset(void* device_dst, int value, std::size_t bytes);  // cudaMemset; marks void
+//   memcpy_d2d(void* device_dst, const void* device_src, std::size_t bytes);  // copies the
+//                                                         // bytes and whether each is initialised
+using HostApi = simcore::HostApi<kSimulation>;
+inline constexpr auto& device_malloc = HostApi::device_malloc;
+inline constexpr auto& device_free = HostApi::device_free;
+inline constexpr auto& memcpy_h2d = HostApi::memcpy_h2d;
+inline constexpr auto& memcpy_d2h = HostApi::memcpy_d2h;
+inline constexpr auto& device_memset = HostApi::device_memset;
+inline constexpr auto& memcpy_d2d = HostApi::memcpy_d2d;
 
 namespace detail {
 
-using KernelThunk = void (*)(const void* closure);
+using simcore::KernelThunk;
 
 // Runs `thunk(closure)` once per simulated thread; throws Error on any failure.
 void run_launch(const char* kernel_name,
@@ -100,11 +107,6 @@ std::tuple<Params...> bind_arguments(const char* kernel_name,
   return std::tuple<Params...>(bind_argument<Params>(kernel_name, static_cast<int>(I), args)...);
 }
 
-template <class Closure>
-void call_closure(const void* closure) {
-  (*static_cast<const Closure*>(closure))();
-}
-
 }  // namespace detail
 
 // Runs `kernel` on cfg.grid x cfg.block simulated threads, the equivalent of
@@ -124,7 +126,7 @@ void launch(const char* kernel_name, LaunchConfig cfg, void (*kernel)(Params...)
   const std::tuple<std::decay_t<Params>...> bound = detail::bind_arguments<std::decay_t<Params>...>(
       name, std::index_sequence_for<Args...>{}, args...);
   auto closure = [kernel, &bound]() { std::apply(kernel, bound); };
-  detail::run_launch(name, cfg, &detail::call_closure<decltype(closure)>, &closure);
+  detail::run_launch(name, cfg, &simcore::call_closure<decltype(closure)>, &closure);
 }
 
 }  // namespace cudasim

@@ -22,7 +22,7 @@ int cluster_num();
 int core_id();
 int core_num();
 
-enum class Space : std::uint8_t { global, local, shared };
+using Space = simcore::Space;  // global, local, shared
 
 // One DMA transfer of `bytes` from `src` (in `from`) to `dst` (in `to`),
 // range-checked at the call. Asynchronous transfers land at the core's next

@@ -5,17 +5,20 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <stdexcept>
 #include <type_traits>
+
+#include "simcore/sim.h"
 
 namespace xpu3sim {
 
 // Everything the simulator detects (bad copies, local memory exhausted,
-// deadlocks, misuse of the API) is reported as this exception.
-class Error : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+// deadlocks, misuse of the API) is reported as this exception (the one every
+// simulation throws, csrc/simcore).
+using Error = simcore::Error;
+
+// This simulation, as the shared core (csrc/simcore) names it in reports and
+// as the owner of its device allocations.
+inline constexpr simcore::Simulation kSimulation{"xpu3sim", "core", "cluster"};
 
 struct LaunchConfig {
   int nclusters;           // the device wrappers pass ctx->ncluster()
@@ -37,13 +40,19 @@ inline constexpr std::size_t kLocalArrayCapacityBytes =
 // Shared memory (SM) of one cluster, enforced for XPU3_SM_ARRAY/XPU3_SM_VAR.
 inline constexpr std::size_t kSharedMemoryBytes = 256 * 1024;
 
-// Simulated global memory. Each allocation is exactly `bytes` long (so that
-// AddressSanitizer sees overruns), filled with the byte 0xDB because device
-// memory starts uninitialised, and registered under `name` for error messages.
-void* device_malloc(std::size_t bytes, const char* name);
-void device_free(void* device_ptr);  // nullptr is ignored
-void memcpy_h2d(void* device_dst, const void* host_src, std::size_t bytes);
-void memcpy_d2h(void* host_dst, const void* device_src, std::size_t bytes);
+// Simulated global memory, the shared core's (csrc/simcore/include/simcore/sim.h):
+// each allocation is exactly `bytes` long (so that AddressSanitizer sees
+// overruns), filled with the byte 0xDB because device memory starts
+// uninitialised, and registered under `name` for error messages.
+//   void* device_malloc(std::size_t bytes, const char* name);
+//   void device_free(void* device_ptr);  // nullptr is ignored
+//   void memcpy_h2d(void* device_dst, const void* host_src, std::size_t bytes);
+//   void memcpy_d2h(void* host_dst, const void* device_src, std::size_t bytes);
+using HostApi = simcore::HostApi<kSimulation>;
+inline constexpr auto& device_malloc = HostApi::device_malloc;
+inline constexpr auto& device_free = HostApi::device_free;
+inline constexpr auto& memcpy_h2d = HostApi::memcpy_h2d;
+inline constexpr auto& memcpy_d2h = HostApi::memcpy_d2h;
 
 namespace detail {
 
@@ -51,18 +60,13 @@ struct PointerArgument {
   int index;
   const void* value;
 };
-using KernelThunk = void (*)(const void* closure);
+using simcore::KernelThunk;
 
 // Runs `thunk(closure)` once per simulated core; throws Error on any failure.
 void run_launch(const char* kernel_name, const LaunchConfig& config,
                 KernelThunk thunk, const void* closure,
                 const PointerArgument* pointer_arguments,
                 std::size_t pointer_argument_count);
-
-template <class Closure>
-void call_closure(const void* closure) {
-  (*static_cast<const Closure*>(closure))();
-}
 
 // Converts an argument to its parameter type the way a function call would
 // (implicitly), so launch() accepts exactly what a direct call accepts.
@@ -102,7 +106,7 @@ void launch(const char* kernel_name, LaunchConfig cfg, void (*kernel)(Params...)
                                 pointer_count),
    ...);
   (void)index;
-  detail::run_launch(kernel_name, cfg, &detail::call_closure<decltype(closure)>,
+  detail::run_launch(kernel_name, cfg, &simcore::call_closure<decltype(closure)>,
                      &closure, pointers, pointer_count);
 }
 
