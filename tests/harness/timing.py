@@ -6,9 +6,10 @@ each valid call).
 
 A call that never returns (a loop a bug made endless, a deadlock) would stall
 its pytest process for good, and under pytest-xdist the whole run: every op
-call of the suites runs under ``watchdog``, which past ``call_limit()`` seconds
-prints every thread's Python stack to the terminal and ends the process; the
-controller then names the case (tests/conftest.py, pytest_handlecrashitem)."""
+call of the suites runs under ``watchdog``, which past ``call_limit()``
+seconds prints every thread's Python stack to the terminal and ends the
+process; the controller then names the case (tests/conftest.py,
+pytest_handlecrashitem)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import contextlib
 import faulthandler
 import math
 import os
+import signal
 import statistics
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -65,10 +67,11 @@ class _Outputs:
     """Where the watchdog writes. terminal: the process's stderr as it was
     before pytest captured it (keep_terminal), since what a test writes to fd
     2 goes to a capture file, lost when the process ends; stacks: a file that
-    takes its place (stacks_to)."""
+    takes its place (stacks_to); registered: the one faulthandler writes to."""
 
     terminal: int | None = None
     stacks: int | None = None
+    registered: int | None = None
 
 
 _OUTPUTS = _Outputs()
@@ -105,17 +108,21 @@ def stacks_to(path: Path) -> Iterator[None]:
 def watchdog(seconds: float | None = None) -> Iterator[None]:
     """Within the block, past `seconds` (None: call_limit()), every thread's
     Python stack is printed to the terminal (or stacks_to's file) and the
-    process ends (exit status 1). The timer is faulthandler's own thread,
-    which needs no GIL: an op call holds it while its kernel runs. (It is the
-    process's one faulthandler timer: pytest's faulthandler_timeout, unused
-    here, would be cancelled by the block.) Arming and cancelling it cost
-    about 70 us."""
+    process ends, killed by SIGALRM.
+
+    The timer is the process's real-time interval timer: arming and clearing
+    it are a system call each, where faulthandler's dump_traceback_later
+    starts and joins a thread per call (a third more time for the suite, on
+    a busy machine). Its SIGALRM runs faulthandler's C handler, which needs
+    no GIL (an op call holds it while its kernel runs): it writes the stacks,
+    then the signal's default action ends the process."""
     limit = call_limit() if seconds is None else seconds
-    stacks = _OUTPUTS.stacks
-    faulthandler.dump_traceback_later(
-        limit, exit=True, file=terminal() if stacks is None else stacks
-    )
+    target = terminal() if _OUTPUTS.stacks is None else _OUTPUTS.stacks
+    if _OUTPUTS.registered != target:
+        faulthandler.register(signal.SIGALRM, file=target, all_threads=True, chain=True)
+        _OUTPUTS.registered = target
+    signal.setitimer(signal.ITIMER_REAL, limit)
     try:
         yield
     finally:
-        faulthandler.cancel_dump_traceback_later()
+        signal.setitimer(signal.ITIMER_REAL, 0)
