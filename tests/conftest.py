@@ -78,7 +78,7 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(str(exc)) from None
     # pytest's capture is suspended here: fd 2 is still the terminal (or
     # pytest-xdist's controller's), where the watchdog and a crash's stack go.
-    timing.keep_terminal()
+    timing.keep_terminal(controlled=hasattr(config, "workerinput"))
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -67,21 +67,31 @@ class _Outputs:
     """Where the watchdog writes. terminal: the process's stderr as it was
     before pytest captured it (keep_terminal), since what a test writes to fd
     2 goes to a capture file, lost when the process ends; stacks: a file that
-    takes its place (stacks_to); registered: the one faulthandler writes to."""
+    takes its place (stacks_to); registered: the one faulthandler writes to;
+    controlled: the process is a pytest-xdist worker, whose controller reads
+    what a dead worker left."""
 
     terminal: int | None = None
     stacks: int | None = None
     registered: int | None = None
+    controlled: bool = False
 
 
 _OUTPUTS = _Outputs()
 
 
-def keep_terminal() -> None:
+def keep_terminal(controlled: bool) -> None:
     """Keep a copy of fd 2; called while pytest's capture is suspended
-    (tests/conftest.py, pytest_configure)."""
+    (tests/conftest.py, pytest_configure), with whether the process is a
+    pytest-xdist worker."""
     if _OUTPUTS.terminal is None:
         _OUTPUTS.terminal = os.dup(2)
+    _OUTPUTS.controlled = controlled
+
+
+def controlled() -> bool:
+    """Whether a pytest-xdist controller reads what this process leaves when it dies."""
+    return _OUTPUTS.controlled
 
 
 def terminal() -> int:

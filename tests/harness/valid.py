@@ -430,7 +430,7 @@ def run(op: Op, backend_name: str, examples: int) -> Tally:
     nodeid = _current_nodeid()
     stacks: contextlib.AbstractContextManager[None] = (
         timing.stacks_to(stacks_path(nodeid))
-        if nodeid and os.environ.get("PYTEST_XDIST_WORKER")
+        if nodeid and timing.controlled()
         else contextlib.nullcontext()
     )
     try:
