@@ -14,6 +14,7 @@ runtime/, integration/, and harness/ (the library every group builds on)."""
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import subprocess
 import sys
@@ -23,6 +24,7 @@ from typing import Any
 import pytest
 
 from tests import ROOT, budgets
+from tests.harness import timing
 from tests.harness.counts import CASES_BY, CHANGED, CHANGED_BY, COUNTS, SECONDS
 from tests.runtime.api_boundary.tally import TALLY
 from tests.runtime.api_boundary.tally import summary as tally_summary
@@ -68,6 +70,28 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 REPLAY_TEST = "test_replayed_case"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    try:
+        timing.call_limit()
+    except ValueError as exc:
+        raise pytest.UsageError(str(exc)) from None
+    # pytest's capture is suspended here: fd 2 is still the terminal (or
+    # pytest-xdist's controller's), where the watchdog and a crash's stack go.
+    timing.keep_terminal(controlled=hasattr(config, "workerinput"))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Importing Paddle replaces the fatal-signal handlers of pytest's
+    faulthandler with its own, which writes to fd 2: during a test that is a
+    capture file, lost when the process dies, so a crash printed nothing.
+    faulthandler's handlers again (enable() alone keeps the ones it believes
+    installed), to the terminal: a crash prints the Python stack it
+    happened in."""
+    if "paddle" in sys.modules:
+        faulthandler.disable()
+        faulthandler.enable(file=timing.terminal(), all_threads=True)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -150,23 +174,15 @@ def pytest_testnodedown(node: Any, error: Any) -> None:
 @pytest.hookimpl(optionalhook=True)
 def pytest_handlecrashitem(crashitem: str, report: pytest.TestReport, sched: Any) -> None:
     """pytest-xdist, on the controller: a worker died inside a test (a
-    kernel's segfault kills the process, and pytest can only say which test).
-    If it died inside a valid case's call, name the case and the line that
-    replays it, which runs that one case in one process (under a debugger, if
-    need be)."""
+    kernel's segfault kills the process, and so does the watchdog of a call
+    past timing.call_limit(); pytest can only say which test). If it died inside
+    a valid case's call, name the case and the line that replays it, which
+    runs that one case in one process (under a debugger, if need be)."""
     from tests.harness import valid  # only after a crash: it imports opforge
 
-    path = valid.in_flight_path(crashitem)
-    if not path.is_file():
-        return
-    try:
-        replay = valid.read_repro(path)
-    except valid.ReproError:
-        return
-    finally:
-        path.unlink(missing_ok=True)
-    text = valid.case_report(replay, None, "the process died inside the call of this case")
-    report.longrepr = f"{report.longrepr}\n{text}"
+    text = valid.died_in(crashitem)
+    if text is not None:
+        report.longrepr = f"{report.longrepr}\n{text}"
 
 
 def _shares_by_value(op: str, backend: str, tensors: list[str]) -> list[str]:

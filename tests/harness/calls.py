@@ -15,7 +15,7 @@ import paddle
 import opforge
 from codegen.kinds import KINDS
 from codegen.model import Op
-from tests.harness import spec
+from tests.harness import spec, timing
 from tests.harness.cases import Case
 from tests.harness.dtypes import is_bfloat16, paddle_dtype
 
@@ -96,10 +96,13 @@ def by_name(op: Op, tensors: list[Any]) -> dict[str, Any]:
 
 def call_op(op: Op, tensors: Mapping[str, Any], attrs: Mapping[str, Any]) -> tuple[Any, ...]:
     """The op on named tensors (a name left out: an absent optional tensor) and
-    attributes; what it returns, always as a tuple (spec.writes' order)."""
+    attributes; what it returns, always as a tuple (spec.writes' order). A
+    call that does not return within timing.call_limit() s ends the process
+    (timing.watchdog), which the run then names."""
     unknown = set(tensors) - set(spec.passed_names(op))
     assert not unknown, f"{op.name} takes no tensor {sorted(unknown)}"
-    result = getattr(opforge, op.name)(**tensors, **attrs)
+    with timing.watchdog():
+        result = getattr(opforge, op.name)(**tensors, **attrs)
     return result if isinstance(result, tuple) else (result,)
 
 

@@ -15,6 +15,7 @@ and each enum or bool attribute (what drives an op's branches); a spec's
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -102,10 +103,42 @@ def write_repro(replay: Replay, directory: Path | None = None) -> Path:
 
 def in_flight_path(nodeid: str) -> Path:
     """Where the valid case a test (by its pytest node id) is running waits
-    while its call runs. A call that kills the process (a kernel's segfault)
-    leaves it behind: pytest-xdist's controller then names the case and the
-    line that replays it (tests/conftest.py, pytest_handlecrashitem)."""
+    while its call runs. A call that ends the process (a kernel's segfault,
+    or one past timing.call_limit(), which the watchdog stops) leaves it
+    behind: pytest-xdist's controller then names the case and the line that
+    replays it (tests/conftest.py, pytest_handlecrashitem; ``died_in``)."""
     return REPRO_DIR / "in-flight" / f"{hashlib.sha256(nodeid.encode()).hexdigest()[:20]}.json"
+
+
+def stacks_path(nodeid: str) -> Path:
+    """Where, in a pytest-xdist worker, the watchdog of a test's calls writes
+    (timing.stacks_to): the file holds stacks only if the watchdog ended the
+    process."""
+    return in_flight_path(nodeid).with_suffix(".stacks")
+
+
+def died_in(nodeid: str) -> str | None:
+    """The report of the valid case whose call ended test `nodeid`'s process,
+    if one was in flight (its repro file written), else None: the watchdog
+    stopped it (it wrote the stacks), or it died (a fatal signal)."""
+    path, stacks = in_flight_path(nodeid), stacks_path(nodeid)
+    try:
+        replay = read_repro(path) if path.is_file() else None
+        stopped = stacks.is_file() and stacks.stat().st_size > 0
+    except (ReproError, OSError):
+        return None
+    finally:
+        path.unlink(missing_ok=True)
+        stacks.unlink(missing_ok=True)
+    if replay is None:
+        return None
+    check = "the process died inside the call of this case"
+    if stopped:
+        check = (
+            f"the call of this case ran past {timing.call_limit():g} s "
+            f"({timing.CALL_LIMIT_VARIABLE}): the watchdog ended its process"
+        )
+    return case_report(replay, None, check)
 
 
 def _current_nodeid() -> str | None:
@@ -392,8 +425,17 @@ def run(op: Op, backend_name: str, examples: int) -> Tally:
         launch = data.draw(st.sampled_from(LAUNCHES[backend_name]), label="launch")
         check_case(Replay(op.name, backend_name, drawn, launch), tally)
 
+    # In a pytest-xdist worker the watchdog writes where the controller looks
+    # (died_in); alone, to the terminal.
+    nodeid = _current_nodeid()
+    stacks: contextlib.AbstractContextManager[None] = (
+        timing.stacks_to(stacks_path(nodeid))
+        if nodeid and timing.controlled()
+        else contextlib.nullcontext()
+    )
     try:
-        valid_case()
+        with stacks:
+            valid_case()
     finally:
         tally.publish()
         tally.warn_slow()

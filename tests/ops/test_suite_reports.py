@@ -9,6 +9,7 @@ import dataclasses
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -400,3 +401,120 @@ def test_a_call_that_kills_the_worker_is_named_with_its_case_and_replay(tmp_path
     replay = valid.read_repro(kept)
     assert (replay.op, replay.backend) == (OP, "cpu")
     assert not list((repro / "in-flight").iterdir())
+
+
+# Two ops whose CPU kernels fail on one valid case, n = 3 (a value of the
+# sweep): one writes through a null pointer, one loops without end.
+_PLANTED_SPEC = """\
+op: {op}
+kernels: [cpu]
+doc: adds one to each element; its CPU kernel has a planted fault when n is 3
+dims: {{n: elements}}
+tensors:
+  - {{name: x, dtype: int32, shape: [n], role: inout, doc: "the values: each one more after the call"}}
+sweep: {{n: [0, 1, 3, 8]}}
+reference: add_one
+"""
+_PLANTED_KERNELS = {
+    "crash_at_three": """\
+#include "kernel_decls/crash_at_three.h"
+
+void opforge::crash_at_three::Kernels::cpu(const CpuArgs& args) {
+  int32_t* volatile x = args.n == 3 ? nullptr : args.x;
+  for (int64_t i = 0; i < args.n; ++i) x[i] += 1;
+}
+""",
+    "hang_at_three": """\
+#include "kernel_decls/hang_at_three.h"
+
+void opforge::hang_at_three::Kernels::cpu(const CpuArgs& args) {
+  volatile int64_t step = args.n == 3 ? 0 : 1;
+  for (int64_t i = 0; i < args.n; i += step) args.x[i] += 1;
+}
+""",
+}
+_ADD_ONE = """\
+import numpy as np
+
+
+def add_one(x):
+    return ((x.astype(np.int64) + 1).astype(np.int32),)
+"""
+
+
+@pytest.mark.xdist_group("trees")
+def test_a_kernel_that_crashes_or_hangs_names_its_case_and_the_run_ends(tmp_path: Path) -> None:
+    # A CPU kernel runs in the pytest-xdist worker: its segfault killed the
+    # worker, and a replaced worker ran the test again, crashed again, and
+    # then the run waited forever; one that loops never returned, and nothing
+    # named its case. Now both are named with their case and replay line, in
+    # a run that ends in seconds.
+    specs, kernels, references = tmp_path / "opspec", tmp_path / "kernels", tmp_path / "reference"
+    for directory in (specs, kernels / "cpu", references):
+        directory.mkdir(parents=True)
+    for op, kernel in _PLANTED_KERNELS.items():
+        (specs / f"{op}.yaml").write_text(_PLANTED_SPEC.format(op=op), encoding="utf-8")
+        (kernels / "cpu" / f"{op}.cc").write_text(kernel, encoding="utf-8")
+    (references / "add_one.py").write_text(_ADD_ONE, encoding="utf-8")
+    tree = build.build_tree(specs, kernels, tmp_path / "out")
+    repro = tmp_path / "repro"
+    env = dict(
+        os.environ,
+        OPFORGE_SPECS=str(specs),
+        OPFORGE_EXTENSION=str(tree.module),
+        OPFORGE_GENERATED=str(tree.generated),
+        OPFORGE_REFERENCES=str(references),
+        OPFORGE_REPRO_DIR=str(repro),
+        OPFORGE_CALL_TIME_LIMIT="3",
+    )
+    suite = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "tests/ops/test_spec_suite.py",
+        "-p",
+        "no:cacheprovider",
+    ]
+    result = subprocess.run(
+        [*suite, "-n", "2", "-q", "-k", "valid_inputs"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    out = result.stdout + result.stderr
+    assert result.returncode == 1, out[-4000:]
+    assert "INTERNALERROR" not in out and "2 failed" in out, out[-4000:]
+    checks = {
+        "crash_at_three": "the process died inside the call of this case",
+        "hang_at_three": "the call of this case ran past 3 s (OPFORGE_CALL_TIME_LIMIT): "
+        "the watchdog ended its process",
+    }
+    for op, check in checks.items():
+        assert f"{op} on cpu: {check}\n  sizes: n=3\n" in out, out[-4000:]
+        kept = repro / f"{op}-cpu.json"
+        assert f"opforge-dev test {op} --repro {kept}\n" in out, out[-4000:]
+        assert valid.read_repro(kept).drawn.dims == {"n": 3}
+    assert not list((repro / "in-flight").iterdir())
+    # Each file replays its case, alone in one process: the crash again, with
+    # the Python stack it happened in, and the hang, stopped by the watchdog.
+    replays = {
+        op: subprocess.Popen(
+            [*suite, "--repro", str(repro / f"{op}-cpu.json"), "-n", "0"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        for op in checks
+    }
+    crashed, _ = replays["crash_at_three"].communicate(timeout=300)
+    assert replays["crash_at_three"].returncode == -signal.SIGSEGV, crashed[-4000:]
+    assert "Fatal Python error: Segmentation fault" in crashed, crashed[-4000:]
+    assert "in crash_at_three\n" in crashed and "in call_op\n" in crashed, crashed[-4000:]
+    hung, _ = replays["hang_at_three"].communicate(timeout=300)
+    assert replays["hang_at_three"].returncode == -signal.SIGALRM, hung[-4000:]
+    assert "in hang_at_three\n" in hung and "in call_op\n" in hung, hung[-4000:]
