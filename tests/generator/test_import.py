@@ -1,4 +1,4 @@
-"""`opforge-dev import` (opforge_dev/importer.py) and the generator's refusal of
+"""`opforge-dev import` (opforge_dev/importer/) and the generator's refusal of
 a TODO it leaves. Paddle-free and build-free: each fixture of
 tests/fixtures/import/ (one per style engines write ops in) is imported, and
 its draft must hold what the source states, be accepted by the generator or

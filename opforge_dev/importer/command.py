@@ -1,0 +1,152 @@
+"""Layer 5 of `opforge-dev import`: the command. Reads each file given,
+drafts a spec per op it registers, and reports: the drafts the generator
+accepts (written with their kernels, reference and contract page, as
+`opforge-dev new` writes them) and those it refuses, with each TODO to decide;
+a file it cannot read is one line naming it, and nothing is written."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from opforge_dev.importer.declaration import Source
+from opforge_dev.importer.draft import Drafter, comment, name_problem, quoted
+from opforge_dev.importer.lexer import SourceError, read_text
+from opforge_dev.importer.reader import OpReader
+
+
+@dataclass
+class Imported:
+    op: str
+    source: str  # file:line, as the draft names it
+    registration: str
+    spec: str  # the draft's text
+    reader: OpReader
+
+
+def read_file(path: Path, shown: str, label: str) -> list[Imported]:
+    """The drafts of one source file; SourceError for a file import cannot read."""
+    src = Source(read_text(path, shown), shown)
+    if not src.registrations:
+        raise SourceError(
+            f"{shown}:1: no PD_BUILD_OP(name) or PD_BUILD_STATIC_OP(name) registration: "
+            "nothing to import"
+        )
+    drafts = []
+    for reg in src.registrations:
+        problem = name_problem(reg.op)
+        if problem is not None:
+            raise SourceError(f"{shown}:{reg.line}: op {quoted(reg.op)} {problem}")
+        reader = OpReader(src, reg)
+        reader.read()
+        drafts.append(Imported(reg.op, f"{label}:{reg.line}", f"{reg.macro}({reg.op})", "", reader))
+    return drafts
+
+
+def _rewrap(text: str, prefix: str) -> str:
+    """A comment paragraph filled again to 80 columns (after substitution)."""
+    words = " ".join(line.removeprefix(prefix.rstrip()).strip() for line in text.splitlines())
+    return textwrap.fill(
+        words, 80, initial_indent=prefix, subsequent_indent=prefix, break_on_hyphens=False
+    )
+
+
+def _label(path: Path, out: Path) -> str:
+    """How a draft names its source: relative to the working directory or the
+    output, never an absolute path of this machine."""
+    resolved = path.resolve()
+    for base in (Path.cwd().resolve(), out):
+        if resolved.is_relative_to(base):
+            return resolved.relative_to(base).as_posix()
+    return resolved.name
+
+
+def main(root: Path, files: Sequence[Path], out: Path) -> int:
+    from codegen.diagnostics import SpecErrors
+    from opforge_dev import scaffold
+
+    imported: list[Imported] = []
+    errors: list[str] = []
+    for path in files:
+        try:
+            imported += read_file(path, str(path), _label(path, out))
+        except SourceError as exc:
+            errors.append(str(exc))
+        except Exception as exc:  # a reader bug is one line too, never a traceback
+            errors.append(
+                f"{path}: import failed on this file ({type(exc).__name__}: {exc}); "
+                "please report it with the file"
+            )
+    seen: dict[str, str] = {}
+    for item in imported:
+        if item.op in seen:
+            errors.append(
+                f"{item.source}: op {item.op} is registered again (first at {seen[item.op]})"
+            )
+        seen.setdefault(item.op, item.source)
+    if errors:
+        for message in errors:
+            print(f"opforge-dev import: {message}", file=sys.stderr)
+        return 2
+    texts = scaffold.blocks("from_spec")
+    plans = []
+    for item in imported:
+        paths = scaffold.paths(item.op, out)
+        drafter = Drafter(item.reader)
+        fields = {"op": item.op, "source": item.source, "registration": item.registration}
+        about = _rewrap(scaffold.fill(texts["about"], **fields), "# ")
+        if item.reader.problems:
+            about += "\n#\n# Not read from the source:" + "".join(
+                f"\n# - {comment(p)[4:]}" for p in item.reader.problems
+            )
+        sections = {
+            "about": about,
+            "doc": textwrap.fill(
+                scaffold.fill(texts["doc"], **fields),
+                78,
+                subsequent_indent="  ",
+                break_on_hyphens=False,
+            ),
+            **drafter.sections(),
+        }
+        sections["sweep"] = scaffold.fill(texts["sweep"], sweep=sections["sweep"])
+        item.spec = scaffold.spec_text(item.op, sections)
+        plans.append((item, paths))
+    existing = [p for _, paths in plans for p in paths.values() if p.exists()]
+    if existing:
+        shown = ", ".join(scaffold.shown(p, out) for p in existing)
+        print(f"opforge-dev import: not overwriting: {shown}", file=sys.stderr)
+        return 2
+    accepted = 0
+    for item, paths in plans:
+        files_: dict[Path, str] = {paths["spec"]: item.spec}
+        try:
+            model = scaffold.parse(item.op, item.spec, root)
+        except SpecErrors as exc:
+            todos = sum("TODO left by" in e.message for e in exc.errors)
+            others = len(exc.errors) - todos
+            what = f"{todos} TODO{'s' if todos != 1 else ''} to decide" + (
+                f" and {others} other error{'s' if others != 1 else ''}" if others else ""
+            )
+            print(
+                f"{item.op} ({item.source}): the generator refuses the draft ({what}); once "
+                f"it accepts it, `opforge-dev new {item.op} --from-spec` writes its kernels, "
+                "reference and contract page:"
+            )
+            for error in exc.errors:
+                print(f"  {error}")
+        else:
+            accepted += 1
+            files_.update(scaffold.kernels(model, root, paths, "import"))
+            print(f"{item.op} ({item.source}): the generator accepts the draft as written")
+        for written in scaffold.write(files_, out):
+            print(f"  wrote {written}")
+    print(
+        f"{len(plans)} op{'s' if len(plans) != 1 else ''} drafted: {accepted} accepted by the "
+        f"generator as written (spec, kernels, reference, contract page), "
+        f"{len(plans) - accepted} refused until decided (spec only)"
+    )
+    return 0
