@@ -14,10 +14,12 @@ What is read, and from where (docs/importing.md has the user's side):
 
 - tensors: the names and order of ``.Inputs`` (optional ones from
   ``paddle::Optional``) and ``.Outputs``; an input is in place (``inout``) when
-  the inplace map pairs it with an output, or when the kernel writes through
-  it (``const_cast`` of its ``data<T>()``, its ``mutable_data<T>()``, or a
-  non-const pointer parameter of a function in the file that assigns through
-  it); the other outputs are new (``out``);
+  the inplace map pairs it with an output, or when the kernel assigns through
+  a pointer to its data (``const_cast<T*>(x.data<T>())`` or
+  ``x.mutable_data<T>()``, directly, through a local or through a non-const
+  pointer parameter of a function in the file); such a pointer alone is no
+  write (engines const_cast inputs they only read): the input stays ``in``
+  and the report asks to check it; the other outputs are new (``out``);
 - dtypes: ``data<T>()`` / ``mutable_data<T>()`` in the kernel and the functions
   of the file it calls (a template parameter bound at a call, ``F<float>`` or
   ``F<paddle::DataType::BFLOAT16>``, or a ``PD_DISPATCH_*`` macro's ``data_t``,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from opforge_dev.importer.declaration import Source
@@ -25,6 +25,7 @@ class Imported:
     registration: str
     spec: str  # the draft's text
     reader: OpReader
+    checks: list[str] = field(default_factory=list)  # the draft's decisions to check
 
 
 def read_file(path: Path, shown: str, label: str) -> list[Imported]:
@@ -97,11 +98,14 @@ def main(root: Path, files: Sequence[Path], out: Path) -> int:
         paths = scaffold.paths(item.op, out)
         drafter = Drafter(item.reader)
         fields = {"op": item.op, "source": item.source, "registration": item.registration}
+        drafted = drafter.sections()
         about = _rewrap(scaffold.fill(texts["about"], **fields), "# ")
-        if item.reader.problems:
-            about += "\n#\n# Not read from the source:" + "".join(
-                f"\n# - {comment(p)[4:]}" for p in item.reader.problems
-            )
+        for heading, notes in (
+            ("Not read from the source", item.reader.problems),
+            ("To check (decided without seeing it all)", drafter.checks),
+        ):
+            if notes:
+                about += f"\n#\n# {heading}:" + "".join(f"\n# - {comment(n)[4:]}" for n in notes)
         sections = {
             "about": about,
             "doc": textwrap.fill(
@@ -110,10 +114,11 @@ def main(root: Path, files: Sequence[Path], out: Path) -> int:
                 subsequent_indent="  ",
                 break_on_hyphens=False,
             ),
-            **drafter.sections(),
+            **drafted,
         }
         sections["sweep"] = scaffold.fill(texts["sweep"], sweep=sections["sweep"])
         item.spec = scaffold.spec_text(item.op, sections)
+        item.checks = drafter.checks
         plans.append((item, paths))
     existing = [p for _, paths in plans for p in paths.values() if p.exists()]
     if existing:
@@ -142,6 +147,8 @@ def main(root: Path, files: Sequence[Path], out: Path) -> int:
             accepted += 1
             files_.update(scaffold.kernels(model, root, paths, "import"))
             print(f"{item.op} ({item.source}): the generator accepts the draft as written")
+        for note in item.checks:
+            print(f"  to check: {note}")
         for written in scaffold.write(files_, out):
             print(f"  wrote {written}")
     print(

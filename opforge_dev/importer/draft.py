@@ -38,6 +38,7 @@ class Drafter:
         self.r = reader
         self.dtypes: dict[str, Value] = {}
         self.dtype_set: tuple[list[str], str] | None = None  # members, where from
+        self.checks: list[str] = []  # what the draft decided without seeing all it needs
         self.resolve_dtypes()
 
     # ---- dtypes
@@ -248,6 +249,45 @@ class Drafter:
             "sweep": sweep,
         }
 
+    def role(self, t: Draft) -> tuple[str, str]:
+        """A tensor's role and the comment saying why. In place (inout) when the
+        inplace map pairs it or the file writes through a pointer to it; a
+        writable pointer alone (a const_cast, mutable_data) is no write: engines
+        const_cast inputs they only read, to hand them to APIs taking non-const
+        pointers, and the spec's inout promises the kernels may write it. A
+        pointer handed to code outside the file (a plugin) may be written
+        through where import cannot see: the role stays `in`, and the author
+        is asked to check it (``checks``)."""
+        cast = t.casts[0] if t.casts else None
+        pointer = f"{cast.how}, line {cast.line}, is a writable pointer to it" if cast else ""
+        if t.output:
+            return "out", f".Outputs, line {t.line}"
+        if t.inplace is not None:
+            note = f"the inplace map pairs it with {t.inplace.name} (line {t.inplace.line})"
+            if not t.written and cast is None:
+                # FastDeploy pairs inputs it never writes (to return them).
+                note += (
+                    "; import saw no write through it (no assignment through a pointer to "
+                    "it, no const_cast or mutable_data): `role: in` if the kernels only read it"
+                )
+            return "inout", note
+        if t.written:
+            w = t.written[0]
+            return "inout", (
+                f"written: {w.how}, line {w.line} (the source's inplace map does not list it)"
+            )
+        if cast is not None:
+            self.checks.append(
+                f"{t.name} kept `role: in`: {pointer}, but import saw no write through "
+                "it in the file; make it `role: inout` if code outside the file (a plugin, "
+                "a library call) writes through it"
+            )
+            return "in", (
+                f"{pointer}, but import saw no write through it in the file: `role: "
+                "inout` if code outside the file (a plugin, a library call) writes through it"
+            )
+        return "in", f".Inputs, line {t.line}"
+
     def tensor_lines(self, t: Draft, shape: list[Value]) -> list[str]:
         name = t.name
         problem = name_problem(name)
@@ -262,24 +302,7 @@ class Drafter:
         todo = [v.note for v in shape if v.todo]
         notes = todo or list(dict.fromkeys(v.note for v in shape))
         lines.append(f"    shape: {yaml}" + comment("; ".join(notes)))
-        if t.output:
-            role, note = "out", f".Outputs, line {t.line}"
-        elif t.inplace is not None:
-            role = "inout"
-            note = f"the inplace map pairs it with {t.inplace.name} (line {t.inplace.line})"
-            if not t.written:
-                # FastDeploy pairs inputs it never writes (to return them);
-                # the spec's inout promises the kernel may write it.
-                note += (
-                    "; import saw no write through it (no const_cast, mutable_data or "
-                    "non-const pointer): `role: in` if the kernels only read it"
-                )
-        elif t.written:
-            role = "inout"
-            w = t.written[0]
-            note = f"written: {w.how}, line {w.line} (the source's inplace map does not list it)"
-        else:
-            role, note = "in", f".Inputs, line {t.line}"
+        role, note = self.role(t)
         lines.append(f"    role: {role}" + comment(note))
         if t.optional:
             lines.append("    optional: true" + comment(t.optional_how))

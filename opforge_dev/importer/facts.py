@@ -47,6 +47,9 @@ class Draft:
     inplace: Item | None = None  # the output the inplace map pairs it with
     problem: str = ""  # why it cannot be a spec tensor as it stands
     written: list[Fact] = field(default_factory=list)
+    # Writable pointers made to its data (const_cast of data<T>(), mutable_data<T>())
+    # that import saw no write through: code outside the file may write through them.
+    casts: list[Fact] = field(default_factory=list)
     dtypes: list[Fact] = field(default_factory=list)
     axes: dict[int, Fact] = field(default_factory=dict)
     made: Made | None = None

@@ -183,10 +183,16 @@ class BodyReader(TypeReader):
                 if close > 0:
                     cpp = src.span(k + 3, close)
                     self.dtype_fact(scope, key, cpp, k, f"{name}.{member}<{cpp}>()")
-                if member == "mutable_data":
-                    self.write(key, Fact("", src.line(i), f"{name}.mutable_data<...>()"))
+                # A writable pointer to it is no write: FastDeploy const_casts inputs
+                # it only reads, to pass them to APIs taking non-const pointers.
+                # A write is an assignment through the pointer (here, or through
+                # a local or a parameter it is handed to, in access below).
+                if member == "mutable_data" and close > 0 and src.text(close + 1) == "(":
+                    how = f"{name}.mutable_data<...>()"
+                    self.cast(key, how, i, src.closes(close + 1), src.line(i))
                 elif src.text(i - 1) == "(" and src.text(src.angle_open(i - 2) - 1) == "const_cast":
-                    self.write(key, Fact("", src.line(i), f"const_cast<...>({name}.data<...>())"))
+                    how = f"const_cast<...>({name}.data<...>())"
+                    self.cast(key, how, src.angle_open(i - 2) - 1, src.closes(i - 1), src.line(i))
             elif member in ("shape", "dims") and src.is_(k + 2, "(", ")", "["):
                 self.compared(scope, key, k + 4, i)
             return
@@ -195,13 +201,27 @@ class BodyReader(TypeReader):
             return
         pointer = scope.pointers.get(src.text(i))
         if pointer is not None and pointer[1] and src.text(i - 1) not in (".", "->", "::"):
-            after = src.closes(i + 1) + 1 if src.text(i + 1) == "[" else -1
-            deref = src.text(i - 1) == "*" and src.text(i - 2) in (";", "{", "}", "(")
-            if (after > 0 and (src.text(after) in WRITES or src.text(i - 1) in ("++", "--"))) or (
-                deref and src.text(i + 1) in WRITES
-            ):
+            if self.writes_through(i, i):
                 how = f"{src.text(i)}[...] assigned in {scope.fn.name}"
                 self.write(pointer[0], Fact("", src.line(i), how))
+
+    def cast(self, key: str, how: str, first: int, last: int, line: int) -> None:
+        """A writable pointer made to a tensor's data, tokens [first, last]:
+        a write if assigned through right there, else only a pointer."""
+        if self.writes_through(first, last):
+            self.write(key, Fact("", line, f"{how}[...] assigned"))
+        else:
+            self.drafts[key].casts.append(Fact("", line, how))
+
+    def writes_through(self, first: int, last: int) -> bool:
+        """Whether the pointer expression [first, last] is assigned through:
+        ``p[...] = v`` (or ``+=``, ``++p[...]``...), ``*p = v``."""
+        src = self.src
+        if src.text(last + 1) == "[":
+            after = src.closes(last + 1) + 1
+            return src.text(after) in WRITES or src.text(first - 1) in ("++", "--")
+        deref = src.text(first - 1) == "*" and src.text(first - 2) in (";", "{", "}", "(")
+        return deref and src.text(last + 1) in WRITES
 
     def compared(self, scope: Scope, key: str, bracket: int, start: int) -> None:
         """``x.shape()[k] == dim`` or ``dim == x.shape()[k]``: the axis is that dim."""

@@ -130,7 +130,8 @@ EXPECTED = {
         "clamp_draft_lens",
         [
             ("draft_lens", "int32", ["TODO"], "inout", False),
-            ("accept_lens", "int32", ["TODO"], "inout", False),  # const_cast, not in the map
+            # const_cast, not in the map, handed to a plugin: no write seen, to check
+            ("accept_lens", "int32", ["TODO"], "in", False),
             ("seq_lens_this_time", "int32", ["real_bsz"], "in", False),
             ("stop_flags", "bool", ["max_bsz"], "in", False),
             ("draft_limits", "int64", ["TODO"], "in", True),
@@ -598,6 +599,96 @@ def test_an_inplace_pair_the_source_never_writes_is_flagged(tmp_path: Path) -> N
     assert rows.startswith("    role: inout  # ") and "import saw no write through it" in rows
     assert "`role: in` if the kernels only read it" in rows
     assert lens.startswith("    role: inout  # ") and "no write" not in lens
+
+
+CASTS = """\
+#include "paddle/extension.h"
+__global__ void Bump(int* lens, const int* limits, int n) {
+  for (int i = threadIdx.x; i < n; i += blockDim.x) lens[i] = min(lens[i] + 1, limits[i]);
+}
+__global__ void Peek(int* lens, int* limits, int* out, int n) {
+  for (int i = threadIdx.x; i < n; i += blockDim.x) out[i] = lens[i] + limits[i];
+}
+std::vector<paddle::Tensor> Casts(const paddle::Tensor& to_plugin,
+                                  const paddle::Tensor& to_local,
+                                  const paddle::Tensor& to_writer,
+                                  const paddle::Tensor& to_reader,
+                                  const paddle::Tensor& mutable_read,
+                                  const paddle::Tensor& direct,
+                                  const paddle::Tensor& paired) {
+  const int n = to_plugin.shape()[0];
+  int r = baidu::xpu::api::plugin::clamp(ctx, const_cast<int*>(to_plugin.data<int>()), n);
+  int* local = const_cast<int*>(to_local.data<int>());
+  local[0] = n;
+  Bump<<<1, 64>>>(const_cast<int*>(to_writer.data<int>()), to_reader.data<int>(), n);
+  auto out = paddle::empty({n}, paddle::DataType::INT32, to_plugin.place());
+  Peek<<<1, 64>>>(const_cast<int*>(to_reader.data<int>()),
+                  mutable_read.mutable_data<int>(mutable_read.place()), out.data<int>(), n);
+  const_cast<int*>(direct.data<int>())[0] = n;
+  int r2 = baidu::xpu::api::plugin::fill(ctx, const_cast<int*>(paired.data<int>()), n);
+  return {out};
+}
+PD_BUILD_OP(casts)
+    .Inputs({"to_plugin", "to_local", "to_writer", "to_reader", "mutable_read", "direct",
+             "paired"})
+    .Outputs({"out", "paired_out"})
+    .SetInplaceMap({{"paired", "paired_out"}})
+    .SetKernelFn(PD_KERNEL(Casts));
+"""
+
+
+def test_a_writable_pointer_alone_does_not_make_an_input_inout(tmp_path: Path) -> None:
+    """An input is in place when the inplace map pairs it or the file assigns
+    through a pointer to it, not for a const_cast or mutable_data alone:
+    FastDeploy's XPU ops const_cast inputs they only read (to hand them to
+    APIs taking non-const pointers), and `inout` promises the kernels may
+    write them. One handed to code outside the file stays `in`, and the report
+    asks the author to check it. The draft said inout for every cast."""
+    source = tmp_path / "casts.cu"
+    source.write_text(CASTS)
+    out = tmp_path / "out"
+    result = dev("import", str(source), "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    text = (out / "opspec" / "casts.yaml").read_text()
+    roles = {t["name"]: t["role"] for t in yaml.safe_load(text)["tensors"]}
+    assert roles == {
+        "to_plugin": "in",  # handed to a plugin: no write import can see
+        "to_local": "inout",  # assigned through a local pointer
+        "to_writer": "inout",  # Bump assigns through its parameter
+        "to_reader": "in",  # Peek only reads through its non-const parameter
+        "mutable_read": "in",  # mutable_data, only read by Peek
+        "direct": "inout",  # const_cast<int*>(direct.data<int>())[0] = n
+        "paired": "inout",  # the inplace map
+        "out": "out",
+    }
+    role_of = {
+        name: next(line for line in text.splitlines()[i:] if line.startswith("    role: "))
+        for i, line in enumerate(text.splitlines())
+        for name in [line.removeprefix("  - name: ")]
+        if line.startswith("  - name: ")
+    }
+    assert (
+        "const_cast<...>(to_plugin.data<...>()), line 16, is a writable pointer"
+        in (role_of["to_plugin"])
+    )
+    assert "`role: inout` if code outside the file" in role_of["to_plugin"]
+    assert "written: local[...] assigned in Casts, line 18" in role_of["to_local"]
+    assert "written: lens[...] assigned in Bump" in role_of["to_writer"]
+    assert "written: const_cast<...>(direct.data<...>())[...] assigned" in role_of["direct"]
+    assert (
+        "mutable_read.mutable_data<...>(), line 22, is a writable pointer"
+        in (role_of["mutable_read"])
+    )
+    # A pair the source hands to a plugin is the ordinary in-place pattern: no flag.
+    assert "no write" not in role_of["paired"]
+    # The report, on the command's output and in the draft's header, names each
+    # input kept `in` with a writable pointer, and only those.
+    checks = [line for line in result.stdout.splitlines() if line.startswith("  to check: ")]
+    assert [c.split()[2] for c in checks] == ["to_plugin", "to_reader", "mutable_read"]
+    assert all("kept `role: in`" in c for c in checks)
+    header = text[: text.index("\nop: casts")]
+    assert "# To check (decided without seeing it all):" in header
+    assert "# - to_plugin kept `role: in`: const_cast<...>(to_plugin.data<...>())" in header
 
 
 def _import_rows(tmp_path: Path) -> str:
