@@ -22,10 +22,12 @@ What is read, and from where (docs/importing.md has the user's side):
   and the report asks to check it; the other outputs are new (``out``);
 - dtypes: ``data<T>()`` / ``mutable_data<T>()`` in the kernel and the functions
   of the file it calls (a template parameter bound at a call, ``F<float>`` or
-  ``F<paddle::DataType::BFLOAT16>``, or a ``PD_DISPATCH_*`` macro's ``data_t``,
-  makes a dtype set), the dtype an output is made with (``paddle::full``,
-  ``paddle::empty``, ``empty_like``, ``copy_to``) and the infer-dtype
-  function;
+  ``F<paddle::DataType::BFLOAT16>``, directly, through a function pointer or
+  a macro of the file, or a ``PD_DISPATCH_*`` macro's ``data_t``, or a type
+  that differs between the branches over a dtype, ``case
+  paddle::DataType::M:`` with a local ``typedef``, makes a dtype set), the
+  dtype an output is made with (``paddle::full``, ``paddle::empty``,
+  ``empty_like``, ``copy_to``) and the infer-dtype function;
 - dims: ``x.shape()[i]`` / ``x.dims()[i]`` (directly, or through a shape
   vector, or the infer-shape function's shape parameters), each named after
   the variable the source assigns it to; an axis compared with ``==`` to such a
@@ -49,7 +51,8 @@ see. What import needs is shallow and syntactic — string literals in a chain
 of known method calls, the signatures of a few functions, and a handful of
 patterns in their bodies — and must hold against anything handed to it. So
 this is a tolerant reader at the token level: a lexer that knows C++'s
-comments, string, character and raw-string literals and preprocessor lines;
+comments, string, character and raw-string literals and preprocessor lines
+(expanding the function-like macros the file defines, within a bound);
 brackets matched once; function definitions found as ``name(...) {...}`` at
 any depth (not control statements, not lambdas); and pattern matchers over
 token spans. Every step is linear in the file (the calls it follows are

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from opforge_dev.importer.facts import AttrDraft, Draft, Fact, Made
 from opforge_dev.importer.reader import OpReader
@@ -52,7 +52,8 @@ class Drafter:
         for f in draft.dtypes:
             if f.value.startswith("="):
                 for g in self.facts(f.value[1:], seen | {key}):
-                    out.append(Fact(g.value, f.line, f"{f.how} ({g.how}, line {g.line})", g.group))
+                    how = f"{f.how} ({g.how}, line {g.line})"
+                    out.append(Fact(g.value, f.line, how, g.group, g.branch or f.branch))
             else:
                 out.append(f)
         return out
@@ -60,7 +61,7 @@ class Drafter:
     def resolve_dtypes(self) -> None:
         sets: dict[str, tuple[list[str], str, list[str]]] = {}  # tensor -> members, from, dropped
         for draft in self.r.tensors:
-            facts = [f for f in self.facts(draft.name) if not f.value.startswith("?")]
+            facts = _by_branch([f for f in self.facts(draft.name) if not f.value.startswith("?")])
             unread = [f for f in self.facts(draft.name) if f.value.startswith("?")]
             varying = [f for f in facts if f.group]
             fixed = [f for f in facts if not f.group]
@@ -111,8 +112,9 @@ class Drafter:
             return
         count: dict[tuple[str, ...], int] = {}
         for members, _, _ in sets.values():
-            count[tuple(members)] = count.get(tuple(members), 0) + 1
-        chosen = max(count, key=lambda m: count[m])
+            if members:  # a set of dtypes the spec has none of is no candidate
+                count[tuple(members)] = count.get(tuple(members), 0) + 1
+        chosen = max(count, key=lambda m: count[m]) if count else ()
         for name, (members, origin, dropped) in sets.items():
             if not members:
                 self.dtypes[name] = Value(
@@ -310,6 +312,21 @@ class Drafter:
             lines.append("    " + comment(t.host_hint).lstrip())
         lines.append(f"    doc: {_scalar('TODO, what it holds')}")
         return lines
+
+
+def _by_branch(facts: list[Fact]) -> list[Fact]:
+    """A tensor's dtype facts, those read in branches over a dtype varying with
+    those branches where they differ between them (``x.data<data_t>()`` in each
+    case of a switch over ``x.dtype()``, with ``data_t`` the case's type), and
+    fixed where they do not (``ids.data<int64_t>()`` in every case)."""
+    values: dict[str, set[str]] = {}
+    for f in facts:
+        if f.branch and not f.group:
+            values.setdefault(f.branch, set()).add(f.value)
+    return [
+        replace(f, group=f.branch) if f.branch and not f.group and len(values[f.branch]) > 1 else f
+        for f in facts
+    ]
 
 
 def _attr_lines(a: AttrDraft) -> list[str]:

@@ -22,6 +22,9 @@ class Fact:
     line: int
     how: str
     group: str = ""  # a dtype that varies with a template parameter or dispatch: which
+    # The branches over a dtype it was read in (the cases of a switch over
+    # x.dtype(), or if blocks testing it): a dtype that differs between them varies.
+    branch: str = ""
 
 
 @dataclass
@@ -90,11 +93,16 @@ class Scope:
     types: dict[str, tuple[str, str]] = field(default_factory=dict)  # tparam -> dtype, group
     copies: dict[str, str] = field(default_factory=dict)  # host copy -> tensor key
     dispatch: list[tuple[int, int, tuple[str, ...], str]] = field(default_factory=list)
+    # Function pointers set to an instance of the file's templates (`f = &K<T>;`):
+    # local -> the function, its template arguments, where set.
+    targets: dict[str, list[tuple[str, list[str], int]]] = field(default_factory=dict)
+    branch: str = ""  # the dtype branches of the caller this function is called in
 
     def key(self) -> tuple[object, ...]:
         return (
             self.fn.name,
             self.fn.line,
+            self.branch,
             *(
                 tuple(sorted(d.items()))
                 for d in (self.tensors, self.pointers, self.attrs, self.dims, self.types)

@@ -72,9 +72,10 @@ _BAD = {
 }
 
 
-def tokenize(text: str, path: str) -> list[Tok]:
-    """C++ tokens with their lines; comments and preprocessor lines dropped.
-    Raises SourceError at the first thing that is not C++."""
+def tokenize(text: str, path: str, directives: list[Directive] | None = None) -> list[Tok]:
+    """C++ tokens with their lines; comments and preprocessor lines dropped
+    (with ``directives``, the macros they define are added to it). Raises
+    SourceError at the first thing that is not C++."""
     tokens: list[Tok] = []
     line = 1
     append = tokens.append
@@ -85,6 +86,10 @@ def tokenize(text: str, path: str) -> list[Tok]:
         elif kind == "lc":
             continue
         elif kind == "ws" or kind == "pp" or kind == "bc":
+            if kind == "pp" and directives is not None:
+                directive = _directive(m.group(), len(tokens), path)
+                if directive is not None:
+                    directives.append(directive)
             line += m.group().count("\n")
         elif kind == "str":
             append(Tok("str", _unquote(m.group()), line))
@@ -106,6 +111,150 @@ def tokenize(text: str, path: str) -> list[Tok]:
             shown = repr(piece) if piece.isprintable() else f"U+{ord(piece):04X}"
             raise SourceError(f"{path}:{line}: not C++: unexpected character {shown} in code")
     return tokens
+
+
+# ---------------------------------------------------------------- function-like macros
+#
+# Engines instantiate a kernel template per dtype through a macro defined in
+# the file (``#define APPLY_KERNEL(T) return Kernel<T>(x, y);`` and
+# ``APPLY_KERNEL(paddle::float16);`` in each branch over the dtype), so the
+# macros a file defines are expanded as the preprocessor would (arguments
+# first, then the body rescanned without the macro itself), at the line of the
+# use. Not expanded: a macro that stringizes or pastes (``#``, ``##``), is
+# variadic, or is named ``PD_*`` (the registration's own, read as written);
+# ``#if`` branches are not evaluated (each definition holds from its line to
+# its ``#undef``).
+
+MAX_EXPANDED = 200_000  # tokens macro uses may add to a file
+_MACRO_DEPTH = 4  # macros expanded inside a macro's expansion
+_DEFINE = re.compile(r"[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^()]*)\)(.*)", re.DOTALL)
+_UNDEF = re.compile(r"[ \t]*#[ \t]*undef[ \t]+([A-Za-z_]\w*)")
+
+
+class Macro(NamedTuple):
+    params: tuple[str, ...]
+    body: tuple[Tok, ...]
+
+
+# The token index from which a directive holds, the macro's name, and its
+# definition (None: #undef).
+Directive = tuple[int, str, "Macro | None"]
+
+
+def _directive(line_text: str, at: int, path: str) -> Directive | None:
+    text = re.sub(r"\\\r?\n", " ", line_text)
+    undef = _UNDEF.match(text)
+    if undef:
+        return at, undef.group(1), None
+    define = _DEFINE.match(text)
+    if define is None or define.group(1).startswith("PD_") or "#" in define.group(3):
+        return None
+    params = tuple(p.strip() for p in define.group(2).split(",")) if define.group(2).strip() else ()
+    if not all(p.isidentifier() for p in params):
+        return None
+    try:
+        body = tokenize(define.group(3), path)
+        match_brackets(body, path)
+    except SourceError:
+        return None
+    return at, define.group(1), Macro(params, tuple(body))
+
+
+class _Expander:
+    """The file's tokens with the uses of its macros expanded, within MAX_EXPANDED."""
+
+    def __init__(self) -> None:
+        self.budget = MAX_EXPANDED
+
+    def file(self, tokens: list[Tok], directives: list[Directive]) -> list[Tok]:
+        macros: dict[str, Macro] = {}
+        out: list[Tok] = []
+        d = 0
+        i = 0
+        while i < len(tokens):
+            while d < len(directives) and directives[d][0] <= i:
+                _, name, macro = directives[d]
+                d += 1
+                if macro is None:
+                    macros.pop(name, None)
+                else:
+                    macros[name] = macro
+            i = self.one(tokens, i, macros, out, 0)
+        return out
+
+    def one(
+        self, tokens: Sequence[Tok], i: int, macros: dict[str, Macro], out: list[Tok], depth: int
+    ) -> int:
+        """Appends the token at ``i`` to ``out``, or the expansion of the macro
+        use starting there; the index after what it consumed."""
+        tok = tokens[i]
+        macro = macros.get(tok.text) if tok.kind == "id" else None
+        after_member = bool(out) and out[-1].text in (".", "->", "::")
+        if (
+            macro is None
+            or self.budget <= 0  # spent: the remaining uses stay as written
+            or after_member
+            or i + 1 >= len(tokens)
+            or tokens[i + 1].text != "("
+        ):
+            out.append(tok)
+            return i + 1
+        args, end = _arguments(tokens, i + 1)
+        if end < 0:  # never closed: the brackets are unbalanced, which the matcher reports
+            out.extend(tokens[i:])
+            return len(tokens)
+        if len(args) != len(macro.params) and not (args == [[]] and not macro.params):
+            out.extend(tokens[i : end + 1])  # not a use of this macro: left as written
+            return end + 1
+        inner = {k: v for k, v in macros.items() if k != tok.text}
+        expanded_args = [self.tokens(arg, macros, depth + 1) for arg in args]
+        bound = dict(zip(macro.params, expanded_args, strict=False))
+        body: list[Tok] = []
+        for b in macro.body:
+            for t in bound.get(b.text, [b]) if b.kind == "id" else [b]:
+                body.append(Tok(t.kind, t.text, tok.line))
+            if len(body) > self.budget:
+                break
+        if len(body) <= self.budget:
+            body = self.tokens(body, inner, depth + 1)
+        if len(body) > self.budget:
+            self.budget = 0
+            out.extend(tokens[i : end + 1])
+            return end + 1
+        self.budget -= len(body)
+        out.extend(body)
+        return end + 1
+
+    def tokens(self, tokens: Sequence[Tok], macros: dict[str, Macro], depth: int) -> list[Tok]:
+        if depth > _MACRO_DEPTH or not any(t.text in macros for t in tokens):
+            return list(tokens)
+        out: list[Tok] = []
+        i = 0
+        while i < len(tokens):
+            i = self.one(tokens, i, macros, out, depth)
+        return out
+
+
+def _arguments(tokens: Sequence[Tok], open_i: int) -> tuple[list[list[Tok]], int]:
+    """A macro use's arguments, split at its top-level commas, and the index
+    of its closing parenthesis (-1 if never closed)."""
+    args: list[list[Tok]] = [[]]
+    depth = 0
+    for k in range(open_i, len(tokens)):
+        t = tokens[k]
+        if t.kind == "op" and t.text in "([{":
+            depth += 1
+            if depth == 1:
+                continue
+        elif t.kind == "op" and t.text in ")]}":
+            depth -= 1
+            if depth == 0:
+                return args, k
+        elif t.text == "," and depth == 1:
+            args.append([])
+            continue
+        args[-1].append(t)
+    return args, -1
 
 
 def _unquote(literal: str) -> str:
@@ -153,7 +302,10 @@ class Tokens:
 
     def __init__(self, text: str, path: str) -> None:
         self.path = path
-        self.toks = tokenize(text, path)
+        directives: list[Directive] = []
+        self.toks = tokenize(text, path, directives)
+        if directives:
+            self.toks = _Expander().file(self.toks, directives)
         self.match = match_brackets(self.toks, path)
 
     def text(self, i: int) -> str:

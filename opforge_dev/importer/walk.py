@@ -60,10 +60,13 @@ class BodyReader(TypeReader):
         self.memo[key] = None
         src = self.src
         returned: Returned | None = None
+        labels = self.regions(scope.fn).labels  # a statement may follow `case X:`
         i = start + 1
         while i < end:
             tok = src.toks[i]
-            if tok.kind == "id" and (src.text(i - 1) in (";", "{", "}") or tok.text == "return"):
+            if tok.kind == "id" and (
+                src.text(i - 1) in (";", "{", "}") or tok.text == "return" or i - 1 in labels
+            ):
                 stop = src.statement_end(i, end)
                 if tok.text == "return":
                     for k in range(i + 1, stop):
@@ -136,6 +139,13 @@ class BodyReader(TypeReader):
             axis = as_int(src.span(a + 2, b - 1))
             if axis is not None:
                 self.read_dim(scope, name, scope.shapes[src.text(a)], axis, line, src.span(a, b))
+            return
+        target = a + 1 if src.text(a) == "&" else a
+        if src.text(target) in src.functions and src.text(target + 1) == "<":
+            # `f = &Kernel<paddle::DataType::FLOAT16>;`, called later as `f(...)`.
+            targs, after = src.template_args(target + 1)
+            if after == b and len(scope.targets.get(name, [])) < 8:
+                scope.targets.setdefault(name, []).append((src.text(target), targs, a))
             return
         if src.is_(a, "const_cast", "<") and "*" in decl:
             close = src.angle_close(a + 1)
@@ -246,7 +256,9 @@ class BodyReader(TypeReader):
         ``K<<<grid, block>>>(...)``; visits it with what its parameters receive."""
         src = self.src
         name = src.text(i)
-        if name not in src.functions or src.text(i - 1) in (".", "->"):
+        if src.text(i - 1) in (".", "->") or (
+            name not in src.functions and name not in scope.targets
+        ):
             return None
         k = i + 1
         targs: list[str] = []
@@ -259,6 +271,25 @@ class BodyReader(TypeReader):
         if src.text(k) != "(":
             return None
         args = src.items(k)
+        if name in src.functions:
+            return self.enter(scope, name, targs, i, args, depth)
+        returned = None
+        for target, target_args, at in scope.targets[name]:  # a function pointer
+            returned = self.enter(scope, target, target_args, at, args, depth) or returned
+        return returned
+
+    def enter(
+        self,
+        scope: Scope,
+        name: str,
+        targs: list[str],
+        i: int,
+        args: list[tuple[int, int]],
+        depth: int,
+    ) -> Returned | None:
+        """Visits the function ``name`` of the file, instantiated with ``targs``
+        at token ``i``, with the arguments [a, b) of ``scope``."""
+        src = self.src
         fn = src.function(name, len(args))
         if fn is None or fn.body[0] <= i <= fn.body[1]:
             return None
@@ -292,9 +323,11 @@ class BodyReader(TypeReader):
             options = self.type_arg(scope, targ, name, tparam, i)
             bindings = [{**b, tparam: o} for b in bindings for o in options] or bindings
         returned = None
+        branch = self.branch_at(scope, i)
         for binding in bindings[:8]:
             inner = Scope(fn, dict(base.tensors), dict(base.pointers), dict(base.attrs))
             inner.dims, inner.shapes, inner.types = dict(base.dims), dict(base.shapes), binding
+            inner.branch = branch
             returned = self.visit(inner, depth + 1) or returned
         return returned
 
@@ -363,7 +396,7 @@ class BodyReader(TypeReader):
                 (src.text(x) if y == x + 1 and src.kind(x) == "id" else "", scope)
                 for x, y in src.items(a)
             ]
-        if src.kind(a) == "id" and src.text(a) in src.functions:
+        if src.kind(a) == "id" and (src.text(a) in src.functions or src.text(a) in scope.targets):
             return self.call(scope, a, depth)
         return None
 

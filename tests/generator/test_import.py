@@ -24,6 +24,7 @@ import yaml
 
 from codegen.parse import SpecErrors, load_spec
 from opforge_dev import importer
+from opforge_dev.importer.lexer import MAX_EXPANDED
 from tests import ROOT
 
 # ---------------------------------------------------------------- the parser and TODO
@@ -181,6 +182,19 @@ EXPECTED = {
         {"max_bsz": None, "max_seq_len": None, "real_bsz": None, "token_num_data": "cpu_token_num"},
         [("cpu_token_num", "int64", None)],
     ),
+    # (f) an XPU op switching over a dtype, each case naming its type in a local
+    # typedef or using: a dtype set; the ids and lengths fixed (one type in each case).
+    "xpu_dtype_switch.cc": Expected(
+        "mask_bad_tokens",
+        [
+            ("logits", "T", ["bsz", "vocab"], "inout", False),
+            ("bad_ids", "int64", ["num_bad"], "in", False),
+            ("seq_lens", "int32", ["bsz"], "in", False),
+        ],
+        {"bsz": None, "vocab": None, "num_bad": None},
+        [("fill_value", "float", None)],
+        dtype_set=["float32", "float16", "bfloat16"],
+    ),
     # (e) environment variables: attributes with their defaults, after .Attrs.
     "env_parameter.cc": Expected(
         "update_stop_flags",
@@ -298,7 +312,9 @@ def test_the_generator_accepts_each_draft_it_does_not_refuse(imported: tuple[Pat
     for op in accepted:
         assert (out / "gen" / "kernel_decls" / f"{op}.h").is_file()
     # The tally the command prints.
-    assert f"5 ops drafted: {len(accepted)} accepted by the generator as written" in stdout
+    assert f"{len(EXPECTED)} ops drafted: {len(accepted)} accepted by the generator as written" in (
+        stdout
+    )
 
 
 def test_deciding_the_todos_then_new_from_spec_writes_the_kernels(tmp_path: Path) -> None:
@@ -475,6 +491,24 @@ def test_mutated_sources_read_or_fail_with_one_line() -> None:
             reader = importer.OpReader(src, reg)
             reader.read()
             importer.Drafter(reader).sections()
+
+
+def test_macro_expansion_is_bounded() -> None:
+    """A file's macros are expanded (a kernel instantiated per dtype through
+    one), but one that uses itself stays as written and one that multiplies
+    its argument stops at MAX_EXPANDED tokens: the file is read, never hung."""
+    recursive = "#define F(x) F(x) + G(x)\n#define G(x) F(x)\nint a = F(1);\n"
+    src = importer.Source(recursive, "m.cc")
+    assert [t.text for t in src.toks] == "int a = F ( 1 ) + F ( 1 ) ;".split()
+    tenfold = "#define TEN(x) x x x x x x x x x x\n"
+    text = tenfold + "int a = TEN(TEN(TEN(TEN(TEN(1)))));\n" * 1000
+    src = importer.Source(text, "m.cc")
+    raw = 10 * 1000  # int a = TEN ( ... ) ; without the macro's expansion
+    assert len(src.toks) <= raw + MAX_EXPANDED
+    # The first use is expanded (10**5 ones, and its inner uses on the way);
+    # the budget then cannot hold another, and the rest stay as written.
+    assert sum(t.text == "1" for t in src.toks) == 10**5 + 999
+    assert sum(t.text == "TEN" for t in src.toks) == 5 * 999
 
 
 def test_import_has_help() -> None:
@@ -689,6 +723,136 @@ def test_a_writable_pointer_alone_does_not_make_an_input_inout(tmp_path: Path) -
     header = text[: text.index("\nop: casts")]
     assert "# To check (decided without seeing it all):" in header
     assert "# - to_plugin kept `role: in`: const_cast<...>(to_plugin.data<...>())" in header
+
+
+# The other ways FastDeploy's XPU ops instantiate a kernel per dtype.
+XPU_DTYPE_FORMS = {
+    # A macro calling the kernel template, used in each branch of an if chain.
+    "macro": """\
+#include "paddle/extension.h"
+template <typename T>
+std::vector<paddle::Tensor> GateKernel(const paddle::Tensor& x, const paddle::Tensor& ids) {
+  using XPU_T = typename XPUTypeTrait<T>::Type;
+  const int n = x.shape()[0];
+  auto out = paddle::empty({n}, x.dtype(), x.place());
+  int r = baidu::xpu::api::plugin::gate<XPU_T>(
+      ctx, reinterpret_cast<const XPU_T*>(x.data<T>()), ids.data<int>(),
+      reinterpret_cast<XPU_T*>(out.data<T>()), n);
+  return {out};
+}
+std::vector<paddle::Tensor> Gate(const paddle::Tensor& x, const paddle::Tensor& ids) {
+  const auto x_type = x.dtype();
+#define APPLY_GATE_KERNEL(TX) \\
+  return GateKernel<TX>(x, ids);
+  if (x_type == paddle::DataType::BFLOAT16) {
+    APPLY_GATE_KERNEL(paddle::bfloat16);
+  } else if (x_type == paddle::DataType::FLOAT16) {
+    APPLY_GATE_KERNEL(paddle::float16);
+  } else {
+    PD_THROW("gate: bfloat16 and float16 only");
+  }
+#undef APPLY_GATE_KERNEL
+}
+PD_BUILD_OP(gate).Inputs({"x", "ids"}).Outputs({"out"}).SetKernelFn(PD_KERNEL(Gate));
+""",
+    # A function pointer set to an instance per case, called after the switch.
+    "pointer": """\
+#include "paddle/extension.h"
+template <paddle::DataType D>
+std::vector<paddle::Tensor> GateKernel(const paddle::Tensor& x, const paddle::Tensor& ids) {
+  using data_t = typename PDTraits<D>::data_t;
+  const int n = x.shape()[0];
+  auto out = paddle::empty({n}, x.type(), x.place());
+  int r = baidu::xpu::api::plugin::gate(ctx, x.data<data_t>(), ids.data<int>(),
+                                        out.data<data_t>(), n);
+  return {out};
+}
+using GateFn = std::vector<paddle::Tensor> (*)(const paddle::Tensor&, const paddle::Tensor&);
+std::vector<paddle::Tensor> Gate(const paddle::Tensor& x, const paddle::Tensor& ids) {
+  GateFn fn = nullptr;
+  switch (x.dtype()) {
+    case paddle::DataType::BFLOAT16:
+      fn = &GateKernel<paddle::DataType::BFLOAT16>;
+      break;
+    case paddle::DataType::FLOAT16:
+      fn = &GateKernel<paddle::DataType::FLOAT16>;
+      break;
+    default:
+      PD_THROW("gate: bfloat16 and float16 only");
+  }
+  return fn(x, ids);
+}
+PD_BUILD_OP(gate).Inputs({"x", "ids"}).Outputs({"out"}).SetKernelFn(PD_KERNEL(Gate));
+""",
+    # Branches over the dtype without a template: a local type per if block.
+    "if_blocks": """\
+#include "paddle/extension.h"
+std::vector<paddle::Tensor> Gate(const paddle::Tensor& x, const paddle::Tensor& ids) {
+  const int n = x.shape()[0];
+  auto out = paddle::empty({n}, x.dtype(), x.place());
+  if (x.dtype() == paddle::DataType::BFLOAT16) {
+    typedef paddle::bfloat16 data_t;
+    int r = baidu::xpu::api::plugin::gate(ctx, x.data<data_t>(), ids.data<int>(),
+                                          out.data<data_t>(), n);
+  } else if (paddle::DataType::FLOAT16 == x.dtype()) {
+    int r = baidu::xpu::api::plugin::gate(ctx, x.data<paddle::float16>(), ids.data<int>(),
+                                          out.data<paddle::float16>(), n);
+  }
+  return {out};
+}
+PD_BUILD_OP(gate).Inputs({"x", "ids"}).Outputs({"out"}).SetKernelFn(PD_KERNEL(Gate));
+""",
+}
+
+
+@pytest.mark.parametrize("form", list(XPU_DTYPE_FORMS))
+def test_an_xpu_ops_dtype_branches_make_a_dtype_set(form: str, tmp_path: Path) -> None:
+    """FastDeploy's XPU ops name a kernel's element type per dtype through a
+    macro, a function pointer, or a type in each branch over the dtype: each
+    is the dtype set the GPU path reads from PD_DISPATCH (the draft said
+    `dtype_sets: {}` and left the tensors TODO)."""
+    (drafted,) = importer.read_file(_written(tmp_path, XPU_DTYPE_FORMS[form]), "g.cc", "g.cc")
+    drafter = importer.Drafter(drafted.reader)
+    text = drafter.sections()
+    assert drafter.dtype_set is not None, text["dtype_sets"]
+    assert drafter.dtype_set[0] == ["float16", "bfloat16"]
+    got = {name: value.yaml for name, value in drafter.dtypes.items()}
+    assert got == {"x": "T", "ids": "int32", "out": "T"}
+
+
+def test_a_set_of_dtypes_the_spec_lacks_leaves_the_ops_set_alone(tmp_path: Path) -> None:
+    """A tensor read as int16 in one case and uint8 in another varies over
+    dtypes the spec has none of: a TODO saying so, and no rival to the set the
+    other tensors vary over (a tie with it took the op's set away)."""
+    source = """\
+#include "paddle/extension.h"
+template <typename T>
+void Unzip(const paddle::Tensor& w, const paddle::Tensor& out) {
+  switch (w.dtype()) {
+    case paddle::DataType::INT16: Expand(w.data<int16_t>(), out.data<T>()); break;
+    case paddle::DataType::UINT8: Expand(w.data<uint8_t>(), out.data<T>()); break;
+    default: PD_THROW("int16 or uint8");
+  }
+}
+void Op(const paddle::Tensor& w, const paddle::Tensor& out) {
+  if (out.dtype() == paddle::DataType::FLOAT16) Unzip<paddle::float16>(w, out);
+  else Unzip<paddle::bfloat16>(w, out);
+}
+PD_BUILD_OP(unzip).Inputs({"w", "out"}).Outputs({"out_out"})
+    .SetInplaceMap({{"out", "out_out"}}).SetKernelFn(PD_KERNEL(Op));
+"""
+    (drafted,) = importer.read_file(_written(tmp_path, source), "u.cc", "u.cc")
+    drafter = importer.Drafter(drafted.reader)
+    assert drafter.dtype_set is not None and drafter.dtype_set[0] == ["float16", "bfloat16"]
+    assert drafter.dtypes["out"].yaml == "T"
+    w = drafter.dtypes["w"]
+    assert w.todo and "the switch over w.dtype() at line 4 ranges over int16, uint8 only" in w.note
+
+
+def _written(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "gate.cc"
+    path.write_text(text)
+    return path
 
 
 def _import_rows(tmp_path: Path) -> str:
