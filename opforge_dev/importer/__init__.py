@@ -72,8 +72,9 @@ before it:
    the state a reader gathers it in), ``dtypes`` (element types and dtype
    sets), ``walk`` (the bodies of the kernel and the functions it calls),
    ``environment`` (``getenv`` values as attributes), ``reader`` (one
-   registration read whole, with its infer functions); ``vocabulary`` holds
-   the C++ and Paddle names they share;
+   registration read whole, with its infer functions), ``merge`` (an op
+   registered in several files, its GPU and XPU sources, read as one);
+   ``vocabulary`` holds the C++ and Paddle names they share;
 4. ``draft``: the findings as the sections of a draft spec, TODO where unread;
 5. ``command``: ``opforge-dev import FILE...``, the drafts written and the
    report printed.

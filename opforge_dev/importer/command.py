@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from opforge_dev.importer.declaration import Source
+from opforge_dev.importer import merge
+from opforge_dev.importer.declaration import Registration, Source
 from opforge_dev.importer.draft import Drafter, comment, name_problem, quoted
 from opforge_dev.importer.lexer import SourceError, read_text
 from opforge_dev.importer.reader import OpReader
@@ -28,23 +29,57 @@ class Imported:
     checks: list[str] = field(default_factory=list)  # the draft's decisions to check
 
 
-def read_file(path: Path, shown: str, label: str) -> list[Imported]:
-    """The drafts of one source file; SourceError for a file import cannot read."""
+def load(path: Path, shown: str) -> Source:
+    """One source file, with its registrations; SourceError for a file import
+    cannot read or that registers nothing it can draft."""
     src = Source(read_text(path, shown), shown)
     if not src.registrations:
         raise SourceError(
             f"{shown}:1: no PD_BUILD_OP(name) or PD_BUILD_STATIC_OP(name) registration: "
             "nothing to import"
         )
-    drafts = []
     for reg in src.registrations:
         problem = name_problem(reg.op)
         if problem is not None:
             raise SourceError(f"{shown}:{reg.line}: op {quoted(reg.op)} {problem}")
-        reader = OpReader(src, reg)
+    return src
+
+
+def read_file(path: Path, shown: str, label: str) -> list[Imported]:
+    """The drafts of one source file; SourceError for a file import cannot read."""
+    src = load(path, shown)
+    return [read_op([(src, reg, label)]) for reg in src.registrations]
+
+
+def read_op(registrations: list[tuple[Source, Registration, str]]) -> Imported:
+    """One op from its registrations (source, registration, the source's label),
+    one per file; read as one when there are several (merge.py), or SourceError
+    naming where their arguments differ."""
+    several = len(registrations) > 1
+    readers = []
+    for src, reg, label in registrations:
+        reader = OpReader(src, reg, label if several else "")
         reader.read()
-        drafts.append(Imported(reg.op, f"{label}:{reg.line}", f"{reg.macro}({reg.op})", "", reader))
-    return drafts
+        readers.append(reader)
+    errors = merge.reconcile(readers)
+    if errors:
+        raise SourceError("\n".join(errors))
+    op = registrations[0][1].op
+    macros = dict.fromkeys(f"{reg.macro}({op})" for _, reg, _ in registrations)
+    return Imported(
+        op,
+        " and ".join(f"{label}:{reg.line}" for _, reg, label in registrations),
+        ", ".join(macros),
+        "",
+        merge.merge(readers),
+    )
+
+
+def _failed(where: str, exc: Exception) -> str:
+    return (
+        f"{where}: import failed on this file ({type(exc).__name__}: {exc}); "
+        "please report it with the file"
+    )
 
 
 def _rewrap(text: str, prefix: str) -> str:
@@ -69,25 +104,38 @@ def main(root: Path, files: Sequence[Path], out: Path) -> int:
     from codegen.diagnostics import SpecErrors
     from opforge_dev import scaffold
 
-    imported: list[Imported] = []
     errors: list[str] = []
+    ops: dict[str, list[tuple[Source, Registration, str]]] = {}  # op -> one per file
+    loaded: dict[Path, Source] = {}  # a file given twice is read once
     for path in files:
         try:
-            imported += read_file(path, str(path), _label(path, out))
+            src = loaded.get(path.resolve()) or load(path, str(path))
+            loaded[path.resolve()] = src
         except SourceError as exc:
             errors.append(str(exc))
+            continue
         except Exception as exc:  # a reader bug is one line too, never a traceback
-            errors.append(
-                f"{path}: import failed on this file ({type(exc).__name__}: {exc}); "
-                "please report it with the file"
-            )
-    seen: dict[str, str] = {}
-    for item in imported:
-        if item.op in seen:
-            errors.append(
-                f"{item.source}: op {item.op} is registered again (first at {seen[item.op]})"
-            )
-        seen.setdefault(item.op, item.source)
+            errors.append(_failed(str(path), exc))
+            continue
+        label = _label(path, out)
+        for reg in src.registrations:
+            same = ops.setdefault(reg.op, [])
+            first = next((f"{lb}:{r.line}" for s, r, lb in same if s is src), "")
+            if first:
+                errors.append(
+                    f"{label}:{reg.line}: op {reg.op} is registered again (first at {first})"
+                )
+            else:
+                same.append((src, reg, label))
+    imported: list[Imported] = []
+    if not errors:
+        for registrations in ops.values():
+            try:
+                imported.append(read_op(registrations))
+            except SourceError as exc:
+                errors += str(exc).splitlines()
+            except Exception as exc:
+                errors.append(_failed(" and ".join(s.path for s, _, _ in registrations), exc))
     if errors:
         for message in errors:
             print(f"opforge-dev import: {message}", file=sys.stderr)

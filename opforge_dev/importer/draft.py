@@ -52,8 +52,8 @@ class Drafter:
         for f in draft.dtypes:
             if f.value.startswith("="):
                 for g in self.facts(f.value[1:], seen | {key}):
-                    how = f"{f.how} ({g.how}, line {g.line})"
-                    out.append(Fact(g.value, f.line, how, g.group, g.branch or f.branch))
+                    how = f"{f.how} ({g.how}, {g.where})"
+                    out.append(Fact(g.value, f.line, how, g.group, g.branch or f.branch, f.file))
             else:
                 out.append(f)
         return out
@@ -69,7 +69,7 @@ class Drafter:
                 self.dtypes[draft.name] = Value(TODO, f"could not read: {draft.problem}")
             elif not facts:
                 why = (
-                    f"{unread[0].how} (line {unread[0].line}) names a type import does not resolve"
+                    f"{unread[0].how} ({unread[0].where}) names a type import does not resolve"
                     if unread
                     else self.r.blind
                     or "the source reads no data<T>() of it and makes it with no dtype"
@@ -82,8 +82,8 @@ class Drafter:
                 if clash:
                     self.dtypes[draft.name] = Value(
                         TODO,
-                        f"could not read: {clash[0].how} (line {clash[0].line}) is one type, "
-                        f"{varying[0].how} (line {varying[0].line}) varies with {groups[0]}",
+                        f"could not read: {clash[0].how} ({clash[0].where}) is one type, "
+                        f"{varying[0].how} ({varying[0].where}) varies with {groups[0]}",
                     )
                     continue
                 supported = sorted((m for m in members if not m.startswith("!")), key=_ORDER.index)
@@ -96,17 +96,17 @@ class Drafter:
                     other = next(f for f in fixed if f.value != first.value)
                     self.dtypes[draft.name] = Value(
                         TODO,
-                        f"could not read: {first.how} (line {first.line}) and {other.how} "
-                        f"(line {other.line}) disagree",
+                        f"could not read: {first.how} ({first.where}) and {other.how} "
+                        f"({other.where}) disagree",
                     )
                 elif values[0].startswith("!"):
                     self.dtypes[draft.name] = Value(
                         TODO,
-                        f"could not read: {values[0][1:]} ({first.how}, line {first.line}) "
+                        f"could not read: {values[0][1:]} ({first.how}, {first.where}) "
                         "has no spec dtype",
                     )
                 else:
-                    self.dtypes[draft.name] = Value(values[0], f"{first.how}, line {first.line}")
+                    self.dtypes[draft.name] = Value(values[0], f"{first.how}, {first.where}")
         # The op's one dtype set: the one most tensors vary over.
         if not sets:
             return
@@ -145,7 +145,7 @@ class Drafter:
                 why = self.r.blind or "the source reads no shape()/dims() of it"
                 return [Value(TODO, f"could not read: {why}")]
             return [
-                Value(draft.axes[k].value, f"{draft.axes[k].how}, line {draft.axes[k].line}")
+                Value(draft.axes[k].value, f"{draft.axes[k].how}, {draft.axes[k].where}")
                 if k in draft.axes
                 else Value(
                     TODO,
@@ -158,7 +158,7 @@ class Drafter:
         made = self.made_shape(draft.made, seen | {draft.name}) if draft.made else None
         inferred: list[Value] | None = None
         if draft.shape_from is not None:
-            inferred = [self.entry(f.value, f"{f.how}, line {f.line}") for f in draft.shape_from]
+            inferred = [self.entry(f.value, f"{f.how}, {f.where}") for f in draft.shape_from]
         elif draft.like_from:
             like = self.r.drafts.get(draft.like_from)
             inferred = self.shape(like, seen | {draft.name}) if like else None
@@ -180,7 +180,7 @@ class Drafter:
         return [Value(TODO, f"could not read: {why}")]
 
     def made_shape(self, made: Made, seen: frozenset[str]) -> list[Value] | None:
-        how = f"{made.how}(...), line {made.line}"
+        how = f"{made.how}(...), {made.where}"
         if made.shape is not None:
             return [self.entry(e, how) for e in made.shape]
         like = self.r.drafts.get(made.like)
@@ -261,11 +261,11 @@ class Drafter:
         through where import cannot see: the role stays `in`, and the author
         is asked to check it (``checks``)."""
         cast = t.casts[0] if t.casts else None
-        pointer = f"{cast.how}, line {cast.line}, is a writable pointer to it" if cast else ""
+        pointer = f"{cast.how}, {cast.where}, is a writable pointer to it" if cast else ""
         if t.output:
-            return "out", f".Outputs, line {t.line}"
+            return "out", f".Outputs, {t.where}"
         if t.inplace is not None:
-            note = f"the inplace map pairs it with {t.inplace.name} (line {t.inplace.line})"
+            note = f"the inplace map pairs it with {t.inplace.value} ({t.inplace.where})"
             if not t.written and cast is None:
                 # FastDeploy pairs inputs it never writes (to return them).
                 note += (
@@ -276,7 +276,7 @@ class Drafter:
         if t.written:
             w = t.written[0]
             return "inout", (
-                f"written: {w.how}, line {w.line} (the source's inplace map does not list it)"
+                f"written: {w.how}, {w.where} (the source's inplace map does not list it)"
             )
         if cast is not None:
             self.checks.append(
@@ -288,7 +288,7 @@ class Drafter:
                 f"{pointer}, but import saw no write through it in the file: `role: "
                 "inout` if code outside the file (a plugin, a library call) writes through it"
             )
-        return "in", f".Inputs, line {t.line}"
+        return "in", f".Inputs, {t.where}"
 
     def tensor_lines(self, t: Draft, shape: list[Value]) -> list[str]:
         name = t.name

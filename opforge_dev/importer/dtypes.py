@@ -30,8 +30,8 @@ class TypeRegions(NamedTuple):
 class TypeReader(ReaderState):
     """The dtypes of the tensors a reader meets."""
 
-    def __init__(self, src: Source, reg: Registration) -> None:
-        super().__init__(src, reg)
+    def __init__(self, src: Source, reg: Registration, label: str = "") -> None:
+        super().__init__(src, reg, label)
         self.type_regions: dict[tuple[int, int], TypeRegions] = {}
 
     def dtype_fact(self, scope: Scope, key: str, cpp: str, at: int, how: str) -> None:
@@ -85,7 +85,7 @@ class TypeReader(ReaderState):
         src = self.src
         members = DISPATCH[src.text(i)]
         dtypes = tuple(PADDLE_DTYPES[m] for m in members)
-        group = f"{src.text(i)} at line {src.line(i)}"
+        group = f"{src.text(i)} at {self.at(src.line(i))}"
         scope.dispatch.append((i, src.closes(i + 1), dtypes, group))
 
     def type_arg(
@@ -96,7 +96,8 @@ class TypeReader(ReaderState):
         resolved = self.resolve(scope, spelled, at)
         if resolved is not None:
             dtype, group = resolved
-            return [(dtype, group or f"the template parameter {tparam} of {fn}")]
+            of = f"{fn} ({self.label})" if self.label else fn  # which file's, of several
+            return [(dtype, group or f"the template parameter {tparam} of {of}")]
         if spelled == "data_t":
             for a, b, dtypes, dispatch in scope.dispatch:
                 if a <= at <= b:
@@ -169,7 +170,7 @@ class TypeReader(ReaderState):
                 close = src.closes(i + 1)
                 if src.text(close + 1) == "{":
                     subject = src.span(i + 2, close)
-                    switches[close + 1] = f"the switch over {subject} at line {src.line(i)}"
+                    switches[close + 1] = f"the switch over {subject} at {self.at(src.line(i))}"
             elif t in ("case", "default") and blocks[-1] in switches:
                 brace = blocks[-1]
                 colon = next((k for k in range(i + 1, min(i + 16, end)) if src.text(k) == ":"), -1)
@@ -189,7 +190,7 @@ class TypeReader(ReaderState):
                 subject = _tested(src.span(i + 2, close)) if close - i < 64 else ""
                 if subject:
                     group = tested.setdefault(
-                        subject, f"the branches on {subject} at line {src.line(i)}"
+                        subject, f"the branches on {subject} at {self.at(src.line(i))}"
                     )
                     block = close + 1
                     stop = (

@@ -6,12 +6,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from opforge_dev.importer.declaration import Function, Item, Registration, Source
+from opforge_dev.importer.declaration import Function, Registration, Source
 
 MAX_VISITS = 400  # calls followed per op (memoized); real ops need a few dozen
 MAX_DEPTH = 8  # call depth followed from the kernel function
 MAX_SCANNED = 1_000_000  # tokens of function bodies read per op (calls re-read a body)
 MAX_ENV = 32  # environment variables read per op
+
+
+def where(line: int, file: str) -> str:
+    """A place in a source, as the draft names it: ``line N`` when the op has
+    one source file, ``file:N`` when it is read from several."""
+    return f"{file}:{line}" if file else f"line {line}"
 
 
 @dataclass(frozen=True)
@@ -25,6 +31,11 @@ class Fact:
     # The branches over a dtype it was read in (the cases of a switch over
     # x.dtype(), or if blocks testing it): a dtype that differs between them varies.
     branch: str = ""
+    file: str = ""  # set when the op is read from several files
+
+    @property
+    def where(self) -> str:
+        return where(self.line, self.file)
 
 
 @dataclass
@@ -36,6 +47,11 @@ class Made:
     dtype: Fact | None
     line: int
     how: str
+    file: str = ""
+
+    @property
+    def where(self) -> str:
+        return where(self.line, self.file)
 
 
 @dataclass
@@ -47,7 +63,7 @@ class Draft:
     optional: bool = False
     optional_how: str = ""
     output: bool = False  # a new output (not in place)
-    inplace: Item | None = None  # the output the inplace map pairs it with
+    inplace: Fact | None = None  # the output the inplace map pairs it with (its name)
     problem: str = ""  # why it cannot be a spec tensor as it stands
     written: list[Fact] = field(default_factory=list)
     # Writable pointers made to its data (const_cast of data<T>(), mutable_data<T>())
@@ -59,6 +75,11 @@ class Draft:
     host_hint: str = ""  # why it may live in host memory
     shape_from: list[Fact] | None = None  # an output's shape from the infer-shape function
     like_from: str = ""  # ... or as an input's (returned shape vector)
+    file: str = ""
+
+    @property
+    def where(self) -> str:
+        return where(self.line, self.file)
 
 
 @dataclass
@@ -117,16 +138,18 @@ class ReaderState:
     """What one registration, and the functions it names, say about its op: the
     findings each reading layer adds to."""
 
-    def __init__(self, src: Source, reg: Registration) -> None:
+    def __init__(self, src: Source, reg: Registration, label: str = "") -> None:
         self.src = src
         self.reg = reg
+        # The source's name in the draft when the op is read from several files.
+        self.label = label
         self.drafts: dict[str, Draft] = {}  # tensor key -> draft (locals too)
         self.dims: dict[str, DimDraft] = {}
         self.dim_of: dict[tuple[str, int], str] = {}  # (tensor, axis) -> dim
         self.attrs: list[AttrDraft] = []
         self.env_attrs: list[AttrDraft] = []
         self.value_sizes: dict[str, tuple[str, int]] = {}  # local -> tensor, line
-        self.problems: list[str] = list(reg.problems)
+        self.problems: list[str] = [f"{label}: {p}" if label else p for p in reg.problems]
         self.memo: dict[tuple[object, ...], Returned | None] = {}
         self.attr_locals: dict[str, list[str]] = {}  # attribute -> the local names of its dim
         self.scanned = 0  # tokens of bodies read (MAX_SCANNED)
@@ -137,6 +160,9 @@ class ReaderState:
     def tensors(self) -> list[Draft]:
         """The op's tensors (not the kernel's locals), in registration order."""
         return [d for key, d in self.drafts.items() if "@" not in key]
+
+    def at(self, line: int) -> str:
+        return where(line, self.label)
 
     def taken(self) -> set[str]:
         attrs = {a.name for a in (*self.attrs, *self.env_attrs)}

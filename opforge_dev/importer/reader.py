@@ -5,6 +5,7 @@ functions, into the tensors, dims and attributes of its op."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from opforge_dev.importer.declaration import Function
 from opforge_dev.importer.facts import AttrDraft, DimDraft, Draft, Fact, Returned, Scope
@@ -29,16 +30,19 @@ class OpReader(BodyReader):
         paired = {item.name for item in reg.inplace.values()}
         for item in reg.inputs:
             if item.name in self.drafts:
-                self.problems.append(f"{item.name!r} is listed again in .Inputs (line {item.line})")
+                self.problems.append(
+                    f"{item.name!r} is listed again in .Inputs ({self.at(item.line)})"
+                )
                 continue
             draft = Draft(item.name, item.line, optional=item.optional, problem=item.problem)
-            draft.optional_how = f'paddle::Optional("{item.name}") in .Inputs, line {item.line}'
-            draft.inplace = reg.inplace.get(item.name)
+            draft.optional_how = f'paddle::Optional("{item.name}") in .Inputs, {self.at(item.line)}'
+            pair = reg.inplace.get(item.name)
+            draft.inplace = Fact(pair.name, pair.line, "the inplace map") if pair else None
             self.drafts.setdefault(item.name, draft)
         for item in reg.outputs:
             if item.name in self.drafts and item.name not in paired:
                 self.problems.append(
-                    f"{item.name!r} is listed again in .Outputs (line {item.line})"
+                    f"{item.name!r} is listed again in .Outputs ({self.at(item.line)})"
                 )
             elif item.name not in paired:
                 self.drafts[item.name] = Draft(
@@ -47,7 +51,9 @@ class OpReader(BodyReader):
         for item in reg.attrs:
             kind = ATTR_TYPES.get(item.kind, TODO)
             why = "" if kind != TODO else f"'{item.kind}' (.Attrs) has no spec attribute type"
-            self.attrs.append(AttrDraft(item.name, kind, item.line, f".Attrs, line {item.line}"))
+            self.attrs.append(
+                AttrDraft(item.name, kind, item.line, f".Attrs, {self.at(item.line)}")
+            )
             self.attrs[-1].why = why or item.problem
         kernel = self.src.function(reg.kernel, len(reg.inputs) + len(reg.attrs))
         if kernel is None:
@@ -62,6 +68,27 @@ class OpReader(BodyReader):
             self.read_infer_dtype(dtype_fn)
         self.read_value_sizes()
         self.name_attr_dims()
+        if self.label:
+            self.stamp()
+
+    def stamp(self) -> None:
+        """Names this reader's file in each finding's place (an op read from
+        several files: the draft says which file each line is in)."""
+        file = self.label
+        for d in self.drafts.values():
+            d.file = file
+            d.dtypes = [replace(f, file=file) for f in d.dtypes]
+            d.written = [replace(f, file=file) for f in d.written]
+            d.casts = [replace(f, file=file) for f in d.casts]
+            d.axes = {k: replace(f, file=file) for k, f in d.axes.items()}
+            if d.inplace is not None:
+                d.inplace = replace(d.inplace, file=file)
+            if d.shape_from is not None:
+                d.shape_from = [replace(f, file=file) for f in d.shape_from]
+            if d.made is not None:
+                d.made.file = file
+                if d.made.dtype is not None:
+                    d.made.dtype = replace(d.made.dtype, file=file)
 
     def read_kernel(self, fn: Function) -> None:
         scope = Scope(fn)
@@ -73,7 +100,7 @@ class OpReader(BodyReader):
                 scope.tensors[p.name] = name
                 if "optional" in p.type and not self.drafts[name].optional:
                     self.drafts[name].optional = True
-                    self.drafts[name].optional_how = f"{p.type} {p.name}, line {p.line}"
+                    self.drafts[name].optional_how = f"{p.type} {p.name}, {self.at(p.line)}"
         else:
             self.problems.append(
                 f"{fn.name} takes {len(tensor_params)} tensors where .Inputs names {len(inputs)}"
@@ -83,7 +110,7 @@ class OpReader(BodyReader):
             for p in scalar_params:
                 kind = SCALAR_TYPES.get(base_type(p.type), TODO)
                 why = "" if kind != TODO else f"its C++ type '{p.type}'"
-                how = f"a parameter of {fn.name}, line {p.line}"
+                how = f"a parameter of {fn.name}, {self.at(p.line)}"
                 self.attrs.append(AttrDraft(p.name, kind, p.line, how, why=why))
         if len(scalar_params) == len(self.attrs):
             for p, attr in zip(scalar_params, self.attrs, strict=True):
@@ -126,6 +153,11 @@ class OpReader(BodyReader):
                 (c for c in options if c != dim.attr and name_ok(c) and c not in taken),
                 f"dim{len(self.dims)}",
             )
+        self.rename_dims(renames)
+
+    def rename_dims(self, renames: dict[str, str]) -> None:
+        """Renames dims (old -> new, all at once) wherever the findings name them."""
+        renames = {old: new for old, new in renames.items() if old != new}
         if not renames:
             return
         pattern = re.compile(r"\b(" + "|".join(map(re.escape, renames)) + r")\b")
@@ -137,13 +169,14 @@ class OpReader(BodyReader):
             renames.get(k, k): DimDraft(renames.get(k, k), d.how, d.attr)
             for k, d in self.dims.items()
         }
+        self.dim_of = {at: renames.get(d, d) for at, d in self.dim_of.items()}
+        self.value_sizes = {renames.get(k, k): v for k, v in self.value_sizes.items()}
         for draft in self.drafts.values():
             if draft.made is not None and draft.made.shape is not None:
                 draft.made.shape = [rename(e) for e in draft.made.shape]
             if draft.shape_from is not None:
-                draft.shape_from = [
-                    Fact(rename(f.value), f.line, f.how, f.group) for f in draft.shape_from
-                ]
+                draft.shape_from = [replace(f, value=rename(f.value)) for f in draft.shape_from]
+            draft.axes = {k: replace(f, value=rename(f.value)) for k, f in draft.axes.items()}
 
     def read_value_sizes(self) -> None:
         """An input whose value sizes an output becomes an int64 attribute that
@@ -170,7 +203,7 @@ class OpReader(BodyReader):
                     attr,
                     "int64",
                     line,
-                    f"the value of the tensor {key}, read on the host at line {line}",
+                    f"the value of the tensor {key}, read on the host at {self.at(line)}",
                     doc=f"TODO, what it counts (it was the value of the tensor {key}, "
                     "read on the host to size the outputs)",
                     min="0",

@@ -53,7 +53,7 @@ class BodyReader(TypeReader):
             if not self.stopped:
                 self.stopped = True
                 self.problems.append(
-                    f"stopped following calls at {scope.fn.name} (line {scope.fn.line}): "
+                    f"stopped following calls at {scope.fn.name} ({self.at(scope.fn.line)}): "
                     f"{MAX_SCANNED} tokens of function bodies read"
                 )
             return None
@@ -128,7 +128,7 @@ class BodyReader(TypeReader):
                 if "CPUPlace" not in place and "@" not in key and not self.drafts[key].host_hint:
                     # Copied to a device place to be used there: it may live in host memory.
                     self.drafts[key].host_hint = (
-                        f"the source copies it to {place} (line {line}): if it lives in host "
+                        f"the source copies it to {place} ({self.at(line)}): if it lives in host "
                         "memory, add host: true"
                     )
                 return
@@ -173,7 +173,7 @@ class BodyReader(TypeReader):
                 (c for c in (local, fallback) if name_ok(c) and c not in self.taken()),
                 f"dim{len(self.dims)}",
             )
-            self.dims[dim] = DimDraft(dim, f"{how}, line {line}")
+            self.dims[dim] = DimDraft(dim, f"{how}, {self.at(line)}")
             self.dim_of[(key, axis)] = dim
         scope.dims[local] = dim
         self.drafts[key].axes.setdefault(axis, Fact(dim, line, how))
@@ -334,7 +334,7 @@ class BodyReader(TypeReader):
     # ---- what the kernel makes and returns
 
     def make(self, scope: Scope, local: str, made: Made) -> None:
-        key = f"{scope.fn.name}@{scope.fn.line}:{local}"
+        key = f"{scope.fn.name}@{self.src.path}:{scope.fn.line}:{local}"  # unique across files
         self.drafts[key] = Draft(local, made.line, made=made)
         if made.dtype is not None:
             self.drafts[key].dtypes.append(made.dtype)
@@ -475,7 +475,7 @@ class BodyReader(TypeReader):
         if any(a.how.startswith(f'getenv("{var}")') for a in self.env_attrs):
             return
         if len(self.env_attrs) >= MAX_ENV:
-            note = f"environment variables after the first {MAX_ENV} (line {src.line(i)} on)"
+            note = f"environment variables after the first {MAX_ENV} ({self.at(src.line(i))} on)"
             if note.split(" (")[0] not in " ".join(self.problems):
                 self.problems.append(note)
             return
@@ -488,7 +488,7 @@ class BodyReader(TypeReader):
                 chosen,
                 kind or TODO,
                 src.line(i),
-                f'getenv("{var}") in {scope.fn.name}, line {src.line(i)}',
+                f'getenv("{var}") in {scope.fn.name}, {self.at(src.line(i))}',
                 doc=f"TODO, what it selects (it was the environment variable {var})",
                 default=default or TODO,
                 why=why,

@@ -855,6 +855,144 @@ def _written(tmp_path: Path, text: str) -> Path:
     return path
 
 
+# ---------------------------------------------------------------- one op, a GPU and an XPU file
+
+MERGED = ["merge_gpu.cu", "merge_xpu.cc"]
+
+
+def test_the_gpu_and_xpu_files_of_one_op_are_one_draft(tmp_path: Path) -> None:
+    """`import gpu.cu xpu.cc` of one op: one draft, with the kernels every
+    draft lists, uniting what each file tells: the dtype sets (float32 from
+    the GPU's dispatch, float16 and bfloat16 from both), the inplace map (only
+    the XPU's pairs the counts), the sizes (the counts' only on the XPU side,
+    the ids' rows only on the GPU side), dims named as the first file names
+    them, and each comment naming its file. It was refused: "registered again"."""
+    files = [str((FIXTURES / name).relative_to(ROOT)) for name in MERGED]
+    result = dev("import", *files, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert re.search(
+        r"^penalize_ids \(tests/fixtures/import/merge_gpu.cu:\d+ and "
+        r"tests/fixtures/import/merge_xpu.cc:\d+\): the generator accepts the draft as written",
+        result.stdout,
+        re.M,
+    )
+    spec = tmp_path / "opspec" / "penalize_ids.yaml"
+    text = spec.read_text()
+    data = yaml.safe_load(text)
+    assert data["kernels"] == ["cpu", "xpu3", "cuda"]
+    assert data["dtype_sets"] == {"T": ["float32", "float16", "bfloat16"]}
+    assert [(t["name"], t["dtype"], t["shape"], t["role"]) for t in data["tensors"]] == [
+        ("logits", "T", ["bsz", "vocab"], "inout"),
+        ("counts", "int32", ["bsz"], "inout"),
+        ("penalty_ids", "int64", ["bsz", "num_ids"], "in"),
+    ]
+    assert list(data["dims"]) == ["bsz", "vocab", "num_ids"]
+    assert [(a["name"], a["type"]) for a in data["attrs"]] == [("penalty", "float")]
+    load_spec(spec, tmp_path)  # accepted as written
+    assert (tmp_path / "csrc/kernels/xpu3/penalize_ids.xpu").is_file()
+    lines = text.splitlines()
+    header = " ".join(line.removeprefix("# ") for line in lines if line.startswith("# "))
+    assert (
+        "from tests/fixtures/import/merge_gpu.cu:44 and tests/fixtures/import/merge_xpu.cc:54"
+        in (header)
+    )
+    set_line = next(line for line in lines if line.startswith("  T: "))
+    assert "PD_DISPATCH_FLOATING_AND_HALF_TYPES at tests/fixtures/import/merge_gpu.cu:33" in (
+        set_line
+    )
+    assert "the template parameter T of PenalizeKernel (tests/fixtures/import/merge_xpu.cc)" in (
+        set_line
+    )
+    assert (
+        "role: inout  # the inplace map pairs it with counts_out "
+        "(tests/fixtures/import/merge_xpu.cc:58)" in text
+    )
+    assert (
+        "shape: [bsz]  # counts.dims()[0] == batch, tests/fixtures/import/merge_xpu.cc:23" in text
+    )
+
+
+def test_the_first_file_given_names_the_dims(tmp_path: Path) -> None:
+    files = [str(FIXTURES / name) for name in reversed(MERGED)]
+    result = dev("import", *files, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    data = yaml.safe_load((tmp_path / "opspec" / "penalize_ids.yaml").read_text())
+    assert list(data["dims"]) == ["batch", "vocab_size", "ids_per_row"]
+    assert data["tensors"][2]["shape"] == ["batch", "ids_per_row"]
+
+
+# The XPU file changed where its registration's arguments differ from the GPU
+# file's: each an error naming the op, the argument and both sides' file:line.
+DIFFERENCES = {
+    "an input renamed": (
+        ('"counts", "penalty_ids"})', '"counts", "banned_ids"})'),
+        "op penalize_ids: input 3 is 'penalty_ids' at {gpu}:45 but 'banned_ids' at {xpu}:55",
+    ),
+    "inputs reordered": (
+        (
+            '.Inputs({"logits", "counts", "penalty_ids"})',
+            '.Inputs({"counts", "logits", "penalty_ids"})',
+        ),
+        "op penalize_ids: input 1 is 'logits' at {gpu}:45 but 'counts' at {xpu}:55",
+    ),
+    "an input more": (
+        ('"counts", "penalty_ids"})', '"counts", "penalty_ids", "mask"})'),
+        "op penalize_ids: input 4 is absent at {gpu}:44 (3 inputs) but 'mask' at {xpu}:55",
+    ),
+    "an optional input": (
+        ('"counts", "penalty_ids"})', '"counts", paddle::Optional("penalty_ids")})'),
+        "op penalize_ids: input 3 is 'penalty_ids' at {gpu}:45 but optional 'penalty_ids' at "
+        "{xpu}:55",
+    ),
+    "an output renamed": (
+        ('.Outputs({"logits_out", "counts_out"})', '.Outputs({"logits_out", "hits_out"})'),
+        "op penalize_ids: output 2 is 'counts_out' at {gpu}:46 but 'hits_out' at {xpu}:56",
+    ),
+    "an attribute's type": (
+        ('.Attrs({"penalty: float"})', '.Attrs({"penalty: int"})'),
+        "op penalize_ids: attribute 1 is 'penalty: float' at {gpu}:47 but 'penalty: int' at "
+        "{xpu}:57",
+    ),
+    "an input paired with another output": (
+        (
+            '.SetInplaceMap({{"logits", "logits_out"}, {"counts", "counts_out"}})',
+            '.SetInplaceMap({{"logits", "counts_out"}})',
+        ),
+        "op penalize_ids: the inplace map pairs 'logits' with 'logits_out' at {gpu}:48 but "
+        "with 'counts_out' at {xpu}:58",
+    ),
+    "an output paired with another input": (
+        (
+            '.SetInplaceMap({{"logits", "logits_out"}, {"counts", "counts_out"}})',
+            '.SetInplaceMap({{"counts", "logits_out"}})',
+        ),
+        "op penalize_ids: the inplace map pairs 'logits_out' with 'logits' at {gpu}:48 but "
+        "with 'counts' at {xpu}:58",
+    ),
+}
+
+
+@pytest.mark.parametrize("difference", list(DIFFERENCES))
+def test_registrations_that_differ_are_errors_naming_both_sides(
+    difference: str, tmp_path: Path
+) -> None:
+    (old, new), message = DIFFERENCES[difference]
+    xpu = tmp_path / "xpu.cc"
+    source = (FIXTURES / "merge_xpu.cc").read_text()
+    assert old in source
+    xpu.write_text(source.replace(old, new))
+    gpu = FIXTURES / "merge_gpu.cu"
+    result = dev("import", str(gpu), str(xpu), "--out", str(tmp_path / "out"))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    expected = message.format(gpu=gpu.relative_to(ROOT).as_posix(), xpu="xpu.cc")
+    assert any(expected in line for line in result.stderr.splitlines()), result.stderr
+    assert all(
+        line.startswith("opforge-dev import: op penalize_ids: ")
+        for line in result.stderr.splitlines()
+    )
+    assert not (tmp_path / "out").exists()  # nothing written
+
+
 def _import_rows(tmp_path: Path) -> str:
     """A draft of an op that reads its rows' width, only reads the rows, and
     writes its lengths; both paired by the inplace map."""
