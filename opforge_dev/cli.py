@@ -271,7 +271,8 @@ def parser() -> argparse.ArgumentParser:
         "opspec/OP.yaml holding only what the source states: every other value is a TODO "
         "(with a comment saying what was read) that `generate` refuses until decided. For a "
         "draft the generator accepts as written, also the kernels and the reference, as `new` "
-        "writes them (docs/importing.md).",
+        "writes them. An op registered in several FILEs (its GPU and its XPU source) is one "
+        "draft from all of them, their registrations' arguments reconciled (docs/importing.md).",
     )
     p.add_argument("files", nargs="+", type=Path, metavar="FILE", help="a C++/CUDA/XPU source")
     p.add_argument(

@@ -1,4 +1,4 @@
-"""`opforge-dev import` (opforge_dev/importer.py) and the generator's refusal of
+"""`opforge-dev import` (opforge_dev/importer/) and the generator's refusal of
 a TODO it leaves. Paddle-free and build-free: each fixture of
 tests/fixtures/import/ (one per style engines write ops in) is imported, and
 its draft must hold what the source states, be accepted by the generator or
@@ -22,8 +22,10 @@ from typing import Any
 import pytest
 import yaml
 
+from codegen.kinds import KINDS
 from codegen.parse import SpecErrors, load_spec
 from opforge_dev import importer
+from opforge_dev.importer.lexer import MAX_EXPANDED
 from tests import ROOT
 
 # ---------------------------------------------------------------- the parser and TODO
@@ -130,7 +132,8 @@ EXPECTED = {
         "clamp_draft_lens",
         [
             ("draft_lens", "int32", ["TODO"], "inout", False),
-            ("accept_lens", "int32", ["TODO"], "inout", False),  # const_cast, not in the map
+            # const_cast, not in the map, handed to a plugin: no write seen, to check
+            ("accept_lens", "int32", ["TODO"], "in", False),
             ("seq_lens_this_time", "int32", ["real_bsz"], "in", False),
             ("stop_flags", "bool", ["max_bsz"], "in", False),
             ("draft_limits", "int64", ["TODO"], "in", True),
@@ -179,6 +182,19 @@ EXPECTED = {
         ],
         {"max_bsz": None, "max_seq_len": None, "real_bsz": None, "token_num_data": "cpu_token_num"},
         [("cpu_token_num", "int64", None)],
+    ),
+    # (f) an XPU op switching over a dtype, each case naming its type in a local
+    # typedef or using: a dtype set; the ids and lengths fixed (one type in each case).
+    "xpu_dtype_switch.cc": Expected(
+        "mask_bad_tokens",
+        [
+            ("logits", "T", ["bsz", "vocab"], "inout", False),
+            ("bad_ids", "int64", ["num_bad"], "in", False),
+            ("seq_lens", "int32", ["bsz"], "in", False),
+        ],
+        {"bsz": None, "vocab": None, "num_bad": None},
+        [("fill_value", "float", None)],
+        dtype_set=["float32", "float16", "bfloat16"],
     ),
     # (e) environment variables: attributes with their defaults, after .Attrs.
     "env_parameter.cc": Expected(
@@ -297,7 +313,9 @@ def test_the_generator_accepts_each_draft_it_does_not_refuse(imported: tuple[Pat
     for op in accepted:
         assert (out / "gen" / "kernel_decls" / f"{op}.h").is_file()
     # The tally the command prints.
-    assert f"5 ops drafted: {len(accepted)} accepted by the generator as written" in stdout
+    assert f"{len(EXPECTED)} ops drafted: {len(accepted)} accepted by the generator as written" in (
+        stdout
+    )
 
 
 def test_deciding_the_todos_then_new_from_spec_writes_the_kernels(tmp_path: Path) -> None:
@@ -476,6 +494,24 @@ def test_mutated_sources_read_or_fail_with_one_line() -> None:
             importer.Drafter(reader).sections()
 
 
+def test_macro_expansion_is_bounded() -> None:
+    """A file's macros are expanded (a kernel instantiated per dtype through
+    one), but one that uses itself stays as written and one that multiplies
+    its argument stops at MAX_EXPANDED tokens: the file is read, never hung."""
+    recursive = "#define F(x) F(x) + G(x)\n#define G(x) F(x)\nint a = F(1);\n"
+    src = importer.Source(recursive, "m.cc")
+    assert [t.text for t in src.toks] == "int a = F ( 1 ) + F ( 1 ) ;".split()
+    tenfold = "#define TEN(x) x x x x x x x x x x\n"
+    text = tenfold + "int a = TEN(TEN(TEN(TEN(TEN(1)))));\n" * 1000
+    src = importer.Source(text, "m.cc")
+    raw = 10 * 1000  # int a = TEN ( ... ) ; without the macro's expansion
+    assert len(src.toks) <= raw + MAX_EXPANDED
+    # The first use is expanded (10**5 ones, and its inner uses on the way);
+    # the budget then cannot hold another, and the rest stay as written.
+    assert sum(t.text == "1" for t in src.toks) == 10**5 + 999
+    assert sum(t.text == "TEN" for t in src.toks) == 5 * 999
+
+
 def test_import_has_help() -> None:
     result = dev("import", "--help")
     assert result.returncode == 0 and "usage: opforge-dev import" in result.stdout
@@ -598,6 +634,364 @@ def test_an_inplace_pair_the_source_never_writes_is_flagged(tmp_path: Path) -> N
     assert rows.startswith("    role: inout  # ") and "import saw no write through it" in rows
     assert "`role: in` if the kernels only read it" in rows
     assert lens.startswith("    role: inout  # ") and "no write" not in lens
+
+
+CASTS = """\
+#include "paddle/extension.h"
+__global__ void Bump(int* lens, const int* limits, int n) {
+  for (int i = threadIdx.x; i < n; i += blockDim.x) lens[i] = min(lens[i] + 1, limits[i]);
+}
+__global__ void Peek(int* lens, int* limits, int* out, int n) {
+  for (int i = threadIdx.x; i < n; i += blockDim.x) out[i] = lens[i] + limits[i];
+}
+std::vector<paddle::Tensor> Casts(const paddle::Tensor& to_plugin,
+                                  const paddle::Tensor& to_local,
+                                  const paddle::Tensor& to_writer,
+                                  const paddle::Tensor& to_reader,
+                                  const paddle::Tensor& mutable_read,
+                                  const paddle::Tensor& direct,
+                                  const paddle::Tensor& paired) {
+  const int n = to_plugin.shape()[0];
+  int r = baidu::xpu::api::plugin::clamp(ctx, const_cast<int*>(to_plugin.data<int>()), n);
+  int* local = const_cast<int*>(to_local.data<int>());
+  local[0] = n;
+  Bump<<<1, 64>>>(const_cast<int*>(to_writer.data<int>()), to_reader.data<int>(), n);
+  auto out = paddle::empty({n}, paddle::DataType::INT32, to_plugin.place());
+  Peek<<<1, 64>>>(const_cast<int*>(to_reader.data<int>()),
+                  mutable_read.mutable_data<int>(mutable_read.place()), out.data<int>(), n);
+  const_cast<int*>(direct.data<int>())[0] = n;
+  int r2 = baidu::xpu::api::plugin::fill(ctx, const_cast<int*>(paired.data<int>()), n);
+  return {out};
+}
+PD_BUILD_OP(casts)
+    .Inputs({"to_plugin", "to_local", "to_writer", "to_reader", "mutable_read", "direct",
+             "paired"})
+    .Outputs({"out", "paired_out"})
+    .SetInplaceMap({{"paired", "paired_out"}})
+    .SetKernelFn(PD_KERNEL(Casts));
+"""
+
+
+def test_a_writable_pointer_alone_does_not_make_an_input_inout(tmp_path: Path) -> None:
+    """An input is in place when the inplace map pairs it or the file assigns
+    through a pointer to it, not for a const_cast or mutable_data alone:
+    FastDeploy's XPU ops const_cast inputs they only read (to hand them to
+    APIs taking non-const pointers), and `inout` promises the kernels may
+    write them. One handed to code outside the file stays `in`, and the report
+    asks the author to check it. The draft said inout for every cast."""
+    source = tmp_path / "casts.cu"
+    source.write_text(CASTS)
+    out = tmp_path / "out"
+    result = dev("import", str(source), "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    text = (out / "opspec" / "casts.yaml").read_text()
+    roles = {t["name"]: t["role"] for t in yaml.safe_load(text)["tensors"]}
+    assert roles == {
+        "to_plugin": "in",  # handed to a plugin: no write import can see
+        "to_local": "inout",  # assigned through a local pointer
+        "to_writer": "inout",  # Bump assigns through its parameter
+        "to_reader": "in",  # Peek only reads through its non-const parameter
+        "mutable_read": "in",  # mutable_data, only read by Peek
+        "direct": "inout",  # const_cast<int*>(direct.data<int>())[0] = n
+        "paired": "inout",  # the inplace map
+        "out": "out",
+    }
+    role_of = {
+        name: next(line for line in text.splitlines()[i:] if line.startswith("    role: "))
+        for i, line in enumerate(text.splitlines())
+        for name in [line.removeprefix("  - name: ")]
+        if line.startswith("  - name: ")
+    }
+    assert (
+        "const_cast<...>(to_plugin.data<...>()), line 16, is a writable pointer"
+        in (role_of["to_plugin"])
+    )
+    assert "`role: inout` if code outside the file" in role_of["to_plugin"]
+    assert "written: local[...] assigned in Casts, line 18" in role_of["to_local"]
+    assert "written: lens[...] assigned in Bump" in role_of["to_writer"]
+    assert "written: const_cast<...>(direct.data<...>())[...] assigned" in role_of["direct"]
+    assert (
+        "mutable_read.mutable_data<...>(), line 22, is a writable pointer"
+        in (role_of["mutable_read"])
+    )
+    # A pair the source hands to a plugin is the ordinary in-place pattern: no flag.
+    assert "no write" not in role_of["paired"]
+    # The report, on the command's output and in the draft's header, names each
+    # input kept `in` with a writable pointer, and only those.
+    checks = [line for line in result.stdout.splitlines() if line.startswith("  to check: ")]
+    assert [c.split()[2] for c in checks] == ["to_plugin", "to_reader", "mutable_read"]
+    assert all("kept `role: in`" in c for c in checks)
+    header = text[: text.index("\nop: casts")]
+    assert "# To check (decided without seeing it all):" in header
+    assert "# - to_plugin kept `role: in`: const_cast<...>(to_plugin.data<...>())" in header
+
+
+# The other ways FastDeploy's XPU ops instantiate a kernel per dtype.
+XPU_DTYPE_FORMS = {
+    # A macro calling the kernel template, used in each branch of an if chain.
+    "macro": """\
+#include "paddle/extension.h"
+template <typename T>
+std::vector<paddle::Tensor> GateKernel(const paddle::Tensor& x, const paddle::Tensor& ids) {
+  using XPU_T = typename XPUTypeTrait<T>::Type;
+  const int n = x.shape()[0];
+  auto out = paddle::empty({n}, x.dtype(), x.place());
+  int r = baidu::xpu::api::plugin::gate<XPU_T>(
+      ctx, reinterpret_cast<const XPU_T*>(x.data<T>()), ids.data<int>(),
+      reinterpret_cast<XPU_T*>(out.data<T>()), n);
+  return {out};
+}
+std::vector<paddle::Tensor> Gate(const paddle::Tensor& x, const paddle::Tensor& ids) {
+  const auto x_type = x.dtype();
+#define APPLY_GATE_KERNEL(TX) \\
+  return GateKernel<TX>(x, ids);
+  if (x_type == paddle::DataType::BFLOAT16) {
+    APPLY_GATE_KERNEL(paddle::bfloat16);
+  } else if (x_type == paddle::DataType::FLOAT16) {
+    APPLY_GATE_KERNEL(paddle::float16);
+  } else {
+    PD_THROW("gate: bfloat16 and float16 only");
+  }
+#undef APPLY_GATE_KERNEL
+}
+PD_BUILD_OP(gate).Inputs({"x", "ids"}).Outputs({"out"}).SetKernelFn(PD_KERNEL(Gate));
+""",
+    # A function pointer set to an instance per case, called after the switch.
+    "pointer": """\
+#include "paddle/extension.h"
+template <paddle::DataType D>
+std::vector<paddle::Tensor> GateKernel(const paddle::Tensor& x, const paddle::Tensor& ids) {
+  using data_t = typename PDTraits<D>::data_t;
+  const int n = x.shape()[0];
+  auto out = paddle::empty({n}, x.type(), x.place());
+  int r = baidu::xpu::api::plugin::gate(ctx, x.data<data_t>(), ids.data<int>(),
+                                        out.data<data_t>(), n);
+  return {out};
+}
+using GateFn = std::vector<paddle::Tensor> (*)(const paddle::Tensor&, const paddle::Tensor&);
+std::vector<paddle::Tensor> Gate(const paddle::Tensor& x, const paddle::Tensor& ids) {
+  GateFn fn = nullptr;
+  switch (x.dtype()) {
+    case paddle::DataType::BFLOAT16:
+      fn = &GateKernel<paddle::DataType::BFLOAT16>;
+      break;
+    case paddle::DataType::FLOAT16:
+      fn = &GateKernel<paddle::DataType::FLOAT16>;
+      break;
+    default:
+      PD_THROW("gate: bfloat16 and float16 only");
+  }
+  return fn(x, ids);
+}
+PD_BUILD_OP(gate).Inputs({"x", "ids"}).Outputs({"out"}).SetKernelFn(PD_KERNEL(Gate));
+""",
+    # Branches over the dtype without a template: a local type per if block.
+    "if_blocks": """\
+#include "paddle/extension.h"
+std::vector<paddle::Tensor> Gate(const paddle::Tensor& x, const paddle::Tensor& ids) {
+  const int n = x.shape()[0];
+  auto out = paddle::empty({n}, x.dtype(), x.place());
+  if (x.dtype() == paddle::DataType::BFLOAT16) {
+    typedef paddle::bfloat16 data_t;
+    int r = baidu::xpu::api::plugin::gate(ctx, x.data<data_t>(), ids.data<int>(),
+                                          out.data<data_t>(), n);
+  } else if (paddle::DataType::FLOAT16 == x.dtype()) {
+    int r = baidu::xpu::api::plugin::gate(ctx, x.data<paddle::float16>(), ids.data<int>(),
+                                          out.data<paddle::float16>(), n);
+  }
+  return {out};
+}
+PD_BUILD_OP(gate).Inputs({"x", "ids"}).Outputs({"out"}).SetKernelFn(PD_KERNEL(Gate));
+""",
+}
+
+
+@pytest.mark.parametrize("form", list(XPU_DTYPE_FORMS))
+def test_an_xpu_ops_dtype_branches_make_a_dtype_set(form: str, tmp_path: Path) -> None:
+    """FastDeploy's XPU ops name a kernel's element type per dtype through a
+    macro, a function pointer, or a type in each branch over the dtype: each
+    is the dtype set the GPU path reads from PD_DISPATCH (the draft said
+    `dtype_sets: {}` and left the tensors TODO)."""
+    (drafted,) = importer.read_file(_written(tmp_path, XPU_DTYPE_FORMS[form]), "g.cc", "g.cc")
+    drafter = importer.Drafter(drafted.reader)
+    text = drafter.sections()
+    assert drafter.dtype_set is not None, text["dtype_sets"]
+    assert drafter.dtype_set[0] == ["float16", "bfloat16"]
+    got = {name: value.yaml for name, value in drafter.dtypes.items()}
+    assert got == {"x": "T", "ids": "int32", "out": "T"}
+
+
+def test_a_set_of_dtypes_the_spec_lacks_leaves_the_ops_set_alone(tmp_path: Path) -> None:
+    """A tensor read as int16 in one case and uint8 in another varies over
+    dtypes the spec has none of: a TODO saying so, and no rival to the set the
+    other tensors vary over (a tie with it took the op's set away)."""
+    source = """\
+#include "paddle/extension.h"
+template <typename T>
+void Unzip(const paddle::Tensor& w, const paddle::Tensor& out) {
+  switch (w.dtype()) {
+    case paddle::DataType::INT16: Expand(w.data<int16_t>(), out.data<T>()); break;
+    case paddle::DataType::UINT8: Expand(w.data<uint8_t>(), out.data<T>()); break;
+    default: PD_THROW("int16 or uint8");
+  }
+}
+void Op(const paddle::Tensor& w, const paddle::Tensor& out) {
+  if (out.dtype() == paddle::DataType::FLOAT16) Unzip<paddle::float16>(w, out);
+  else Unzip<paddle::bfloat16>(w, out);
+}
+PD_BUILD_OP(unzip).Inputs({"w", "out"}).Outputs({"out_out"})
+    .SetInplaceMap({{"out", "out_out"}}).SetKernelFn(PD_KERNEL(Op));
+"""
+    (drafted,) = importer.read_file(_written(tmp_path, source), "u.cc", "u.cc")
+    drafter = importer.Drafter(drafted.reader)
+    assert drafter.dtype_set is not None and drafter.dtype_set[0] == ["float16", "bfloat16"]
+    assert drafter.dtypes["out"].yaml == "T"
+    w = drafter.dtypes["w"]
+    assert w.todo and "the switch over w.dtype() at line 4 ranges over int16, uint8 only" in w.note
+
+
+def _written(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "gate.cc"
+    path.write_text(text)
+    return path
+
+
+# ---------------------------------------------------------------- one op, a GPU and an XPU file
+
+MERGED = ["merge_gpu.cu", "merge_xpu.cc"]
+
+
+def test_the_gpu_and_xpu_files_of_one_op_are_one_draft(tmp_path: Path) -> None:
+    """`import gpu.cu xpu.cc` of one op: one draft, with the kernels every
+    draft lists, uniting what each file tells: the dtype sets (float32 from
+    the GPU's dispatch, float16 and bfloat16 from both), the inplace map (only
+    the XPU's pairs the counts), the sizes (the counts' only on the XPU side,
+    the ids' rows only on the GPU side), dims named as the first file names
+    them, and each comment naming its file. It was refused: "registered again"."""
+    files = [str((FIXTURES / name).relative_to(ROOT)) for name in MERGED]
+    result = dev("import", *files, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert re.search(
+        r"^penalize_ids \(tests/fixtures/import/merge_gpu.cu:\d+ and "
+        r"tests/fixtures/import/merge_xpu.cc:\d+\): the generator accepts the draft as written",
+        result.stdout,
+        re.M,
+    )
+    spec = tmp_path / "opspec" / "penalize_ids.yaml"
+    text = spec.read_text()
+    data = yaml.safe_load(text)
+    assert data["kernels"] == [k.name for k in KINDS]  # a GPU and an XPU file: every kind
+    assert data["dtype_sets"] == {"T": ["float32", "float16", "bfloat16"]}
+    assert [(t["name"], t["dtype"], t["shape"], t["role"]) for t in data["tensors"]] == [
+        ("logits", "T", ["bsz", "vocab"], "inout"),
+        ("counts", "int32", ["bsz"], "inout"),
+        ("penalty_ids", "int64", ["bsz", "num_ids"], "in"),
+    ]
+    assert list(data["dims"]) == ["bsz", "vocab", "num_ids"]
+    assert [(a["name"], a["type"]) for a in data["attrs"]] == [("penalty", "float")]
+    load_spec(spec, tmp_path)  # accepted as written
+    assert (tmp_path / "csrc/kernels/xpu3/penalize_ids.xpu").is_file()
+    lines = text.splitlines()
+    header = " ".join(line.removeprefix("# ") for line in lines if line.startswith("# "))
+    assert (
+        "from tests/fixtures/import/merge_gpu.cu:44 and tests/fixtures/import/merge_xpu.cc:54"
+        in (header)
+    )
+    set_line = next(line for line in lines if line.startswith("  T: "))
+    assert "PD_DISPATCH_FLOATING_AND_HALF_TYPES at tests/fixtures/import/merge_gpu.cu:33" in (
+        set_line
+    )
+    assert "the template parameter T of PenalizeKernel (tests/fixtures/import/merge_xpu.cc)" in (
+        set_line
+    )
+    assert (
+        "role: inout  # the inplace map pairs it with counts_out "
+        "(tests/fixtures/import/merge_xpu.cc:58)" in text
+    )
+    assert (
+        "shape: [bsz]  # counts.dims()[0] == batch, tests/fixtures/import/merge_xpu.cc:23" in text
+    )
+
+
+def test_the_first_file_given_names_the_dims(tmp_path: Path) -> None:
+    files = [str(FIXTURES / name) for name in reversed(MERGED)]
+    result = dev("import", *files, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    data = yaml.safe_load((tmp_path / "opspec" / "penalize_ids.yaml").read_text())
+    assert list(data["dims"]) == ["batch", "vocab_size", "ids_per_row"]
+    assert data["tensors"][2]["shape"] == ["batch", "ids_per_row"]
+
+
+# The XPU file changed where its registration's arguments differ from the GPU
+# file's: each an error naming the op, the argument and both sides' file:line.
+DIFFERENCES = {
+    "an input renamed": (
+        ('"counts", "penalty_ids"})', '"counts", "banned_ids"})'),
+        "op penalize_ids: input 3 is 'penalty_ids' at {gpu}:45 but 'banned_ids' at {xpu}:55",
+    ),
+    "inputs reordered": (
+        (
+            '.Inputs({"logits", "counts", "penalty_ids"})',
+            '.Inputs({"counts", "logits", "penalty_ids"})',
+        ),
+        "op penalize_ids: input 1 is 'logits' at {gpu}:45 but 'counts' at {xpu}:55",
+    ),
+    "an input more": (
+        ('"counts", "penalty_ids"})', '"counts", "penalty_ids", "mask"})'),
+        "op penalize_ids: input 4 is absent at {gpu}:44 (3 inputs) but 'mask' at {xpu}:55",
+    ),
+    "an optional input": (
+        ('"counts", "penalty_ids"})', '"counts", paddle::Optional("penalty_ids")})'),
+        "op penalize_ids: input 3 is 'penalty_ids' at {gpu}:45 but optional 'penalty_ids' at "
+        "{xpu}:55",
+    ),
+    "an output renamed": (
+        ('.Outputs({"logits_out", "counts_out"})', '.Outputs({"logits_out", "hits_out"})'),
+        "op penalize_ids: output 2 is 'counts_out' at {gpu}:46 but 'hits_out' at {xpu}:56",
+    ),
+    "an attribute's type": (
+        ('.Attrs({"penalty: float"})', '.Attrs({"penalty: int"})'),
+        "op penalize_ids: attribute 1 is 'penalty: float' at {gpu}:47 but 'penalty: int' at "
+        "{xpu}:57",
+    ),
+    "an input paired with another output": (
+        (
+            '.SetInplaceMap({{"logits", "logits_out"}, {"counts", "counts_out"}})',
+            '.SetInplaceMap({{"logits", "counts_out"}})',
+        ),
+        "op penalize_ids: the inplace map pairs 'logits' with 'logits_out' at {gpu}:48 but "
+        "with 'counts_out' at {xpu}:58",
+    ),
+    "an output paired with another input": (
+        (
+            '.SetInplaceMap({{"logits", "logits_out"}, {"counts", "counts_out"}})',
+            '.SetInplaceMap({{"counts", "logits_out"}})',
+        ),
+        "op penalize_ids: the inplace map pairs 'logits_out' with 'logits' at {gpu}:48 but "
+        "with 'counts' at {xpu}:58",
+    ),
+}
+
+
+@pytest.mark.parametrize("difference", list(DIFFERENCES))
+def test_registrations_that_differ_are_errors_naming_both_sides(
+    difference: str, tmp_path: Path
+) -> None:
+    (old, new), message = DIFFERENCES[difference]
+    xpu = tmp_path / "xpu.cc"
+    source = (FIXTURES / "merge_xpu.cc").read_text()
+    assert old in source
+    xpu.write_text(source.replace(old, new))
+    gpu = FIXTURES / "merge_gpu.cu"
+    result = dev("import", str(gpu), str(xpu), "--out", str(tmp_path / "out"))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    expected = message.format(gpu=gpu.relative_to(ROOT).as_posix(), xpu="xpu.cc")
+    assert any(expected in line for line in result.stderr.splitlines()), result.stderr
+    assert all(
+        line.startswith("opforge-dev import: op penalize_ids: ")
+        for line in result.stderr.splitlines()
+    )
+    assert not (tmp_path / "out").exists()  # nothing written
 
 
 def _import_rows(tmp_path: Path) -> str:
