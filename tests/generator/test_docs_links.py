@@ -217,3 +217,9 @@ def test_the_path_checker_sees_a_missing_path(tmp_path: Path) -> None:
         "page.md:1: tests/gone.py",
         "page.md:7: tests/old.py",
     ]
+
+
+def test_the_readme_stays_a_front_page() -> None:
+    # The details live on the pages it links; past 300 lines it is a manual.
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").count("\n")
+    assert lines <= 300, f"README.md has {lines} lines; move detail to a page under docs/"
