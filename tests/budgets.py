@@ -23,6 +23,8 @@ from dataclasses import dataclass
 
 from hypothesis import HealthCheck, Phase, settings
 
+SHARE_OF_OPS = "OPFORGE_SHARE_OF_OPS"  # each op's share as in a run of this many ops
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -54,6 +56,9 @@ class Budget:
         """Each op's share of ``cases`` per op for ``ops_budgeted`` ops, when
         the run holds ``ops`` ops: never below ``floor`` (what every op must
         still draw for its checks to mean something), never above ``cases``."""
+        # A run that checks the harnesses, not the kernels (the every-feature
+        # run over drawn specs), takes the share of a run this large.
+        ops = max(ops, int(os.environ.get(SHARE_OF_OPS, "0") or 0))
         if self.ops_budgeted is None or ops <= self.ops_budgeted:
             return cases
         return min(cases, max(floor, cases * self.ops_budgeted // ops))
