@@ -48,15 +48,22 @@ def _headings(text: str) -> list[str]:
     return found
 
 
-def links(path: Path) -> list[tuple[int, str]]:
-    """(line number, target) of every inline link and link definition outside
-    code: fenced blocks blanked, code spans blanked but for their newlines."""
-    text, fenced = [], False
+def unfenced(path: Path, keep: re.Pattern[str] | None = None) -> str:
+    """The page with each fenced block's lines blanked (line numbers kept),
+    but those matching `keep`, which stay as code spans."""
+    lines, fenced = [], False
     for line in path.read_text(encoding="utf-8").splitlines():
         fence = bool(FENCE.match(line))
         fenced ^= fence
-        text.append("" if fenced or fence else line)
-    prose = CODE_SPAN.sub(lambda m: "\n" * m.group(0).count("\n"), "\n".join(text))
+        kept = fenced and not fence and keep is not None and keep.match(line)
+        lines.append(f"`{line}`" if kept else "" if fenced or fence else line)
+    return "\n".join(lines)
+
+
+def links(path: Path) -> list[tuple[int, str]]:
+    """(line number, target) of every inline link and link definition outside
+    code: fenced blocks blanked, code spans blanked but for their newlines."""
+    prose = CODE_SPAN.sub(lambda m: "\n" * m.group(0).count("\n"), unfenced(path))
     matches = sorted(
         [*INLINE_LINK.finditer(prose), *REFERENCE_DEF.finditer(prose)], key=lambda m: m.start()
     )
@@ -169,13 +176,7 @@ def missing_paths(path: Path, root: Path = ROOT) -> list[str]:
     block, names that does not exist: `file`, `file:line`, `file::test`.
     An `opforge/<header>` is an include path (csrc/include/); a path in a
     sentence that names FastDeploy is FastDeploy's."""
-    lines, fenced = [], False
-    for line in path.read_text(encoding="utf-8").splitlines():
-        fence = bool(FENCE.match(line))
-        fenced ^= fence
-        command = fenced and not fence and COMMAND.match(line)
-        lines.append(f"`{line}`" if command else "" if fenced or fence else line)
-    prose = "\n".join(lines)
+    prose = unfenced(path, keep=COMMAND)
     found = []
     for span in CODE_SPAN.finditer(prose):
         for token in re.split(r"[\s,()'\"]+", span.group(0).strip("`")):

@@ -22,7 +22,7 @@ import numpy as np
 
 from codegen import api
 from codegen.cpp import dim_cpp, numel_cpp
-from codegen.kinds import CPU, CUDA, KINDS, XPU3, kinds_of
+from codegen.kinds import CPU, CUDA, KINDS, XPU3, KernelKind, kinds_of
 from codegen.model import AttrType, Bound, DimExpr, DType, Op, Tensor, Values
 from tests.harness import spec
 from tests.harness.dtypes import encode
@@ -147,46 +147,48 @@ def _place(qualifier: str) -> str:
     )
 
 
-def cpu_kernel(op: Op, within_rows: bool = False) -> str:
-    sig = api.kernel(op, CPU)
-    scope = "args." if CPU.receives == "struct" else ""
-    fills, instances = _parts(op, sig, "CPU", within_rows, scope)
+def _kernel(op: Op, kind: KernelKind, within_rows: bool, fill: str, guard: str = "") -> str:
+    """A pattern kernel of `kind`: `fill` defines ``fill_pattern`` (how the
+    kind writes its memory), `guard` the body's first line (which of the
+    launch's workers writes)."""
+    sig = api.kernel(op, kind)
+    scope = "args." if kind.receives == "struct" else ""
+    fills, instances = _parts(op, sig, kind.name.upper(), within_rows, scope)
+    qualifier = "__device__ " if kind.define_prefix else ""  # a __global__ kernel's helpers
     return (
-        f"// A drawn op's CPU kernel: fills what it may write with a known pattern.\n"
-        f'#include "kernel_decls/{op.name}.h"\n\n'
+        f"// A drawn op's {kind.name} kernel: fills what it may write with a known pattern.\n"
+        f'#include "{kind.decl_path.format(op=op.name)}"\n\n'
         f"namespace opforge::{op.name} {{\n"
         "namespace {\n"
-        f"{_place('')}"
-        "template <typename E>\n"
-        "void fill_pattern(E* data, int64_t n, int64_t position, int64_t base, int64_t modulus,\n"
-        "                  float scale, float offset) {\n"
-        "  for (int64_t i = 0; i < n; ++i) {\n"
-        "    data[i] = E(place(i, position, base, modulus, scale, offset));\n"
-        "  }\n"
-        "}\n"
+        f"{_place(qualifier)}{fill}"
         "}  // namespace\n"
         f"}}  // namespace opforge::{op.name}\n\n"
-        f"{sig.out_of_class(CPU.define_prefix)} {{\n{fills}}}\n{instances}"
+        f"{sig.out_of_class(kind.define_prefix)} {{\n{guard}{fills}}}\n{instances}"
     )
 
 
+# Each writes element by element; XPU3's cluster 0, core 0 stages chunks in
+# local memory and copies them out (the simulation checks every transfer).
+# E is the kind's element type (XPU3's float16 / bfloat16 are trivial, so
+# local memory holds them; every E converts from float explicitly).
+_FILL_ARGS = "int64_t n, int64_t position, int64_t base, int64_t modulus, float scale, float offset"
+_ELEMENTWISE = (
+    "  for (int64_t i = 0; i < n; ++i) {\n"
+    "    data[i] = E(place(i, position, base, modulus, scale, offset));\n"
+    "  }\n"
+    "}\n"
+)
+
+
+def cpu_kernel(op: Op, within_rows: bool = False) -> str:
+    fill = f"template <typename E>\nvoid fill_pattern(E* data, {_FILL_ARGS}) {{\n{_ELEMENTWISE}"
+    return _kernel(op, CPU, within_rows, fill)
+
+
 def xpu3_kernel(op: Op, within_rows: bool = False) -> str:
-    """The same pattern from the XPU3 kernel: cluster 0's core 0 stages chunks in
-    local memory and copies them out (the simulation checks every transfer)."""
-    sig = api.kernel(op, XPU3)
-    fills, instances = _parts(op, sig, "XPU3", within_rows)
-    return (
-        f"// A drawn op's XPU3 kernel: fills what it may write with a known pattern.\n"
-        f'#include "kernel_decls/{op.name}_xpu3.h"\n'
-        "\n"
-        f"namespace opforge::{op.name} {{\n"
-        "namespace {\n"
-        f"{_place('__device__ ')}"
-        "// E is a device type (the toolchain's float16 / bfloat16 are trivial, so\n"
-        "// local memory holds them; they convert from float explicitly).\n"
+    fill = (
         "template <typename E>\n"
-        "__device__ void fill_pattern(__global_ptr__ E* data, int64_t n, int64_t position,\n"
-        "                             int64_t base, int64_t modulus, float scale, float offset) {\n"
+        f"__device__ void fill_pattern(__global_ptr__ E* data, {_FILL_ARGS}) {{\n"
         "  XPU3_LM_ARRAY(E, chunk, 64);\n"
         "  for (int64_t start = 0; start < n; start += 64) {\n"
         "    const int count = n - start < 64 ? static_cast<int>(n - start) : 64;\n"
@@ -196,40 +198,18 @@ def xpu3_kernel(op: Op, within_rows: bool = False) -> str:
         "    LM2GM(chunk, data + start, count * sizeof(E));\n"
         "  }\n"
         "}\n"
-        "}  // namespace\n"
-        f"}}  // namespace opforge::{op.name}\n\n"
-        f"{sig.out_of_class(XPU3.define_prefix)} {{\n"
-        "  if (cluster_id() != 0 || core_id() != 0) return;\n"
-        f"{fills}}}\n{instances}"
     )
+    guard = "  if (cluster_id() != 0 || core_id() != 0) return;\n"
+    return _kernel(op, XPU3, within_rows, fill, guard)
 
 
 def cuda_kernel(op: Op, within_rows: bool = False) -> str:
-    """The same pattern from the CUDA kernel: thread 0 of block 0 writes every
-    element through the kernel's checked pointers."""
-    sig = api.kernel(op, CUDA)
-    scope = "args." if CUDA.receives == "struct" else ""
-    fills, instances = _parts(op, sig, "CUDA", within_rows, scope)
-    return (
-        f"// A drawn op's CUDA kernel: fills what it may write with a known pattern.\n"
-        f'#include "kernel_decls/{op.name}_cuda.h"\n'
-        "\n"
-        f"namespace opforge::{op.name} {{\n"
-        "namespace {\n"
-        f"{_place('__device__ ')}"
+    fill = (
         "template <typename E>\n"
-        "__device__ void fill_pattern(cuda_global<E> data, int64_t n, int64_t position,\n"
-        "                             int64_t base, int64_t modulus, float scale, float offset) {\n"
-        "  for (int64_t i = 0; i < n; ++i) {\n"
-        "    data[i] = E(place(i, position, base, modulus, scale, offset));\n"
-        "  }\n"
-        "}\n"
-        "}  // namespace\n"
-        f"}}  // namespace opforge::{op.name}\n\n"
-        f"{sig.out_of_class(CUDA.define_prefix)} {{\n"
-        "  if (blockIdx.x != 0 || threadIdx.x != 0) return;\n"
-        f"{fills}}}\n{instances}"
+        f"__device__ void fill_pattern(cuda_global<E> data, {_FILL_ARGS}) {{\n{_ELEMENTWISE}"
     )
+    guard = "  if (blockIdx.x != 0 || threadIdx.x != 0) return;\n"
+    return _kernel(op, CUDA, within_rows, fill, guard)
 
 
 # Every kind of the registry has its pattern kernel (a kind without one fails here).

@@ -17,7 +17,7 @@ import numpy as np
 from codegen.model import DimRef, DType, DTypeVar, Op
 from tests.generator.drawn_specs.kernels import expected_outputs
 from tests.harness import spec
-from tests.harness.dtypes import NUMPY
+from tests.harness.dtypes import paddle_dtype
 
 
 def bound_dims(
@@ -51,10 +51,6 @@ def bound_dims(
     return dims
 
 
-def _dtype_of_array(array: np.ndarray) -> DType:
-    return next(d for d, numpy in NUMPY.items() if np.dtype(numpy) == array.dtype)
-
-
 def reference_of(op: Op) -> Callable[..., tuple[np.ndarray, ...]]:
     """``op``'s reference: ``(*passed tensors, **attrs, **filled scratch)``
     to what the op writes, in spec order."""
@@ -66,7 +62,7 @@ def reference_of(op: Op) -> Callable[..., tuple[np.ndarray, ...]]:
         # A dtype set's choice: the dtype of a passed tensor of the set.
         chosen = next(
             (
-                _dtype_of_array(a)
+                DType(paddle_dtype(a))
                 for t in spec.passed(op)
                 if isinstance(t.dtype, DTypeVar) and (a := arrays.get(t.name)) is not None
             ),
