@@ -19,8 +19,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -38,6 +36,7 @@ from tests.generator.drawn_specs.kernels import write_kernels
 from tests.generator.drawn_specs.reference import write_references
 from tests.harness import spec
 from tests.harness.draw import RandomChooser
+from tests.harness.suite_run import run_suite
 from tools import build
 
 
@@ -202,27 +201,7 @@ def test_every_suite_runs_over_every_drawn_feature() -> None:
         # least share of cases (tests/budgets.py floors) is enough.
         **{budgets.SHARE_OF_OPS: "1000"},
     )
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "tests/ops/test_spec_suite.py",
-            "tests/ops/test_hostile_values.py::"
-            "test_hostile_values_stay_inside_buffers_and_match_the_reference",
-            "-q",
-            "-n",
-            "0",  # inside a worker of the outer run: one process
-            "-p",
-            "no:cacheprovider",
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=1200,
-        check=False,
-    )
+    result = run_suite(env, timeout=1200)
     out = result.stdout
     # The failures first (the per-op summaries after them run long).
     failures = out.partition("= FAILURES =")[2].partition(" short test summary info ")[0]

@@ -22,6 +22,7 @@ from codegen.model import Op
 from codegen.parse import load_spec
 from tests import ROOT
 from tests.harness import spec
+from tests.harness.suite_run import run_suite
 from tests.ops.hostile_values import runner
 from tools import build
 
@@ -89,33 +90,13 @@ def _tree_environment() -> dict[str, str]:
 def _run_suite(op: str) -> str:
     """One op's spec-derived tests and hostile values run over the example
     tree in a fresh process; its output."""
-    env = _tree_environment()
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "tests/ops/test_spec_suite.py",
-            # The kernels under the sanitizers with hostile values (runners of
-            # the tree's entries and kernels: OPFORGE_GENERATED, OPFORGE_KERNELS).
-            "tests/ops/test_hostile_values.py::"
-            "test_hostile_values_stay_inside_buffers_and_match_the_reference",
-            "-k",
-            # The op's tests (no example op's name is part of another's), and
-            # the suite's check of every spec of the tree.
-            f"{op} or test_every_op_names_a_reference_and_sweeps_its_dims",
-            "-q",
-            "-n",
-            "0",  # inside a worker of the outer run: one process
-            "-p",
-            "no:cacheprovider",
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
+    result = run_suite(
+        _tree_environment(),
+        "-k",
+        # The op's tests (no example op's name is part of another's), and
+        # the suite's check of every spec of the tree.
+        f"{op} or test_every_op_names_a_reference_and_sweeps_its_dims",
         timeout=900,
-        check=False,
     )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     return result.stdout
